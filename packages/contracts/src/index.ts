@@ -1,0 +1,19 @@
+/**
+ * @mostrador/contracts: zod schemas and inferred types of every resource and error code of the marketplace API
+ * (shared/spec/marketplace-api.md). The API's tests, the BFF and the SPA parse every body crossing a boundary with
+ * these. Where recorded platform responses disagree with the spec, the spec wins: see
+ * docs/decisions/0002-fixtures-versus-spec.md.
+ */
+export * from './blocklists.ts';
+export * from './common.ts';
+export * from './currencies.ts';
+export * from './errors.ts';
+export * from './locations.ts';
+export * from './notifications.ts';
+export * from './options.ts';
+export * from './order-search-params.ts';
+export * from './orders.ts';
+export * from './paging.ts';
+export * from './reviews.ts';
+export * from './shipments.ts';
+export * from './users.ts';

@@ -1,0 +1,235 @@
+import { z } from 'zod';
+import { isoDateTimeSchema } from './common.ts';
+import { type OrderStatus, orderStatusSchema } from './orders.ts';
+
+export const ORDER_SORTS = [
+  { id: 'date_asc', name: 'Date ascending' },
+  { id: 'date_desc', name: 'Date descending' },
+] as const;
+export type OrderSortId = (typeof ORDER_SORTS)[number]['id'];
+export const orderSortIdSchema = z.enum(['date_asc', 'date_desc']);
+
+export const FEEDBACK_RATINGS = ['positive', 'neutral', 'negative'] as const;
+export const feedbackRatingSchema = z.enum(FEEDBACK_RATINGS);
+export type FeedbackRating = z.infer<typeof feedbackRatingSchema>;
+
+// The real platform refuses order searches with a page larger than 51.
+export const ORDER_SEARCH_MAX_LIMIT = 51;
+export const ORDER_SEARCH_DEFAULT_LIMIT = 50;
+export const ORDER_SEARCH_MAX_OFFSET = 10_000;
+
+const DATE_FILTERS = {
+  dateCreated: ['order.date_created.from', 'order.date_created.to'],
+  dateClosed: ['order.date_closed.from', 'order.date_closed.to'],
+  dateLastUpdated: ['order.date_last_updated.from', 'order.date_last_updated.to'],
+} as const;
+type DateFilter = keyof typeof DATE_FILTERS;
+type DateKey = (typeof DATE_FILTERS)[DateFilter][number];
+
+function commaList(isValid: (entry: string) => boolean, expected: string) {
+  return z.string().superRefine((value, ctx) => {
+    const bad = value.split(',').find((entry) => !isValid(entry));
+    if (bad === undefined) return;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        bad === ''
+          ? `empty entry in a comma-separated list of ${expected}`
+          : `expected a comma-separated list of ${expected}`,
+    });
+  });
+}
+
+const patternList = (pattern: RegExp, expected: string) =>
+  commaList((entry) => pattern.test(entry), expected);
+const enumList = (values: readonly string[]) =>
+  commaList((entry) => values.includes(entry), values.join(' | '));
+
+const userIdText = z
+  .string()
+  .regex(/^[1-9]\d*$/, { error: 'expected a positive integer user id', abort: true })
+  .refine((value) => Number(value) <= Number.MAX_SAFE_INTEGER, 'user id is too large');
+
+const integerText = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^(0|[1-9]\d*)$/, { error: 'expected a non-negative integer', abort: true })
+    .refine(
+      (value) => Number(value) >= min && Number(value) <= max,
+      `expected an integer from ${min} to ${max}`,
+    );
+
+const tagListText = patternList(/^[a-z0-9_]+$/, 'tags ([a-z0-9_])');
+const wordListText = patternList(/^[a-z_]+$/, 'values ([a-z_])');
+const statusListText = enumList(orderStatusSchema.options);
+const ratingListText = enumList(FEEDBACK_RATINGS);
+const booleanText = z.enum(['true', 'false'], { error: 'expected true or false' });
+const offsetText = integerText(0, ORDER_SEARCH_MAX_OFFSET);
+const limitText = integerText(1, ORDER_SEARCH_MAX_LIMIT);
+
+// Validation only: shared by the raw-query parser (which adds transforms) and the browser's URL schema.
+const textChecks = {
+  seller: userIdText,
+  buyer: userIdText,
+  item: z.string().min(1).max(120),
+  q: z.string().min(1).max(200),
+  tags: tagListText,
+  'tags.not': tagListText,
+  'order.status': statusListText,
+  'order.date_created.from': isoDateTimeSchema,
+  'order.date_created.to': isoDateTimeSchema,
+  'order.date_closed.from': isoDateTimeSchema,
+  'order.date_closed.to': isoDateTimeSchema,
+  'order.date_last_updated.from': isoDateTimeSchema,
+  'order.date_last_updated.to': isoDateTimeSchema,
+  'mediations.stage': wordListText,
+  'mediations.status': wordListText,
+  'feedback.status': wordListText,
+  'feedback.sale.rating': ratingListText,
+  'feedback.purchase.rating': ratingListText,
+  'feedback.sale.fulfilled': booleanText,
+  'feedback.purchase.fulfilled': booleanText,
+  sort: orderSortIdSchema,
+  offset: offsetText,
+  limit: limitText,
+};
+
+export const ORDER_SEARCH_PARAM_KEYS = Object.keys(textChecks) as (keyof typeof textChecks)[];
+
+type CrossFieldInput = { seller?: unknown; buyer?: unknown } & Partial<Record<DateKey, unknown>>;
+
+function checkCrossFields(
+  value: CrossFieldInput,
+  ctx: z.RefinementCtx,
+  options: { sideRequired: boolean; millis: (raw: unknown) => number },
+): void {
+  if (value.seller !== undefined && value.buyer !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['buyer'], message: 'seller and buyer cannot be combined' });
+  } else if (options.sideRequired && value.seller === undefined && value.buyer === undefined) {
+    ctx.addIssue({ code: 'custom', path: [], message: 'one of seller or buyer is required' });
+  }
+  for (const [fromKey, toKey] of Object.values(DATE_FILTERS)) {
+    const from = value[fromKey];
+    const to = value[toKey];
+    if (from !== undefined && to !== undefined && options.millis(from) > options.millis(to)) {
+      ctx.addIssue({ code: 'custom', path: [fromKey], message: `${fromKey} is later than ${toKey}` });
+    }
+  }
+}
+
+const unknownKeyError = (issue: { code?: string; keys?: string[] }) =>
+  issue.code === 'unrecognized_keys' && issue.keys
+    ? `unknown search parameter${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`
+    : undefined;
+
+const toMillis = isoDateTimeSchema.transform((value) => Date.parse(value));
+const toList = (text: z.ZodType<string>) => text.transform((value) => value.split(','));
+
+const rawQueryShape = {
+  seller: userIdText.transform(Number).optional(),
+  buyer: userIdText.transform(Number).optional(),
+  item: textChecks.item.optional(),
+  q: textChecks.q.optional(),
+  tags: toList(tagListText).optional(),
+  'tags.not': toList(tagListText).optional(),
+  'order.status': toList(statusListText).pipe(z.array(orderStatusSchema)).optional(),
+  'order.date_created.from': toMillis.optional(),
+  'order.date_created.to': toMillis.optional(),
+  'order.date_closed.from': toMillis.optional(),
+  'order.date_closed.to': toMillis.optional(),
+  'order.date_last_updated.from': toMillis.optional(),
+  'order.date_last_updated.to': toMillis.optional(),
+  'mediations.stage': toList(wordListText).optional(),
+  'mediations.status': toList(wordListText).optional(),
+  'feedback.status': toList(wordListText).optional(),
+  'feedback.sale.rating': toList(ratingListText).pipe(z.array(feedbackRatingSchema)).optional(),
+  'feedback.purchase.rating': toList(ratingListText).pipe(z.array(feedbackRatingSchema)).optional(),
+  'feedback.sale.fulfilled': booleanText.transform((value) => value === 'true').optional(),
+  'feedback.purchase.fulfilled': booleanText.transform((value) => value === 'true').optional(),
+  sort: orderSortIdSchema.default('date_asc'),
+  offset: offsetText.transform(Number).default(0),
+  limit: limitText.transform(Number).default(ORDER_SEARCH_DEFAULT_LIMIT),
+  // Common parameters of every resource (spec 4.5), consumed by outer layers: accepted, then dropped.
+  callback: z.string().optional(),
+  attributes: z.string().optional(),
+  access_token: z.string().optional(),
+  'caller.id': z.string().optional(),
+};
+
+export type DateRange = { from?: number; to?: number };
+
+export type OrderSearchParams = {
+  side: 'seller' | 'buyer';
+  userId: number;
+  item?: string;
+  q?: string;
+  tags?: string[];
+  tagsNot?: string[];
+  statuses?: OrderStatus[];
+  // Bounds in epoch milliseconds.
+  dateCreated?: DateRange;
+  dateClosed?: DateRange;
+  dateLastUpdated?: DateRange;
+  mediationStages?: string[];
+  mediationStatuses?: string[];
+  feedbackStatuses?: string[];
+  saleRatings?: FeedbackRating[];
+  purchaseRatings?: FeedbackRating[];
+  saleFulfilled?: boolean;
+  purchaseFulfilled?: boolean;
+  sort: OrderSortId;
+  offset: number;
+  limit: number;
+};
+
+function withoutUndefined<T extends Record<string, unknown>>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
+}
+
+function dateRange(from: number | undefined, to: number | undefined): DateRange | undefined {
+  return from === undefined && to === undefined ? undefined : withoutUndefined({ from, to });
+}
+
+// Parses the raw query-string record of `GET /orders/search` (spec 4.2). Invalid input is rejected, never
+// repaired; unknown keys are rejected, the common parameters (callback, attributes, access_token, caller.id) dropped.
+export const orderSearchParamsSchema = z
+  .strictObject(rawQueryShape, { error: unknownKeyError })
+  .superRefine((value, ctx) => checkCrossFields(value, ctx, { sideRequired: true, millis: Number }))
+  .transform((v): OrderSearchParams => {
+    const seller = v.seller;
+    const side = seller === undefined ? 'buyer' : 'seller';
+    return withoutUndefined({
+      side,
+      userId: seller ?? v.buyer ?? 0,
+      item: v.item,
+      q: v.q,
+      tags: v.tags,
+      tagsNot: v['tags.not'],
+      statuses: v['order.status'],
+      dateCreated: dateRange(v['order.date_created.from'], v['order.date_created.to']),
+      dateClosed: dateRange(v['order.date_closed.from'], v['order.date_closed.to']),
+      dateLastUpdated: dateRange(v['order.date_last_updated.from'], v['order.date_last_updated.to']),
+      mediationStages: v['mediations.stage'],
+      mediationStatuses: v['mediations.status'],
+      feedbackStatuses: v['feedback.status'],
+      saleRatings: v['feedback.sale.rating'],
+      purchaseRatings: v['feedback.purchase.rating'],
+      saleFulfilled: v['feedback.sale.fulfilled'],
+      purchaseFulfilled: v['feedback.purchase.fulfilled'],
+      sort: v.sort,
+      offset: v.offset,
+      limit: v.limit,
+    });
+  });
+
+// The order filters as browser URL state: same keys and checks as the API query, all optional, kept as strings.
+// The side comes from the session, so neither seller nor buyer is required; unrelated URL keys are dropped.
+export const orderSearchUrlSchema = z
+  .object(textChecks)
+  .partial()
+  .superRefine((value, ctx) =>
+    checkCrossFields(value, ctx, { sideRequired: false, millis: (raw) => Date.parse(String(raw)) }),
+  );
+
+export type OrderSearchQuery = z.input<typeof orderSearchParamsSchema>;
+export type OrderSearchUrlState = z.infer<typeof orderSearchUrlSchema>;

@@ -1,0 +1,82 @@
+import { errorBodySchema } from '@mostrador/contracts';
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { Store } from './db/store.ts';
+import { type Clock, systemClock } from './domain/time.ts';
+import { ApiError } from './http/api-error.ts';
+import { authenticate } from './http/auth.ts';
+import { conventions } from './http/conventions.ts';
+import type { ApiContext, ApiEnv, Faults } from './http/env.ts';
+import { openApiDocument, optionsHandler, type ResourceDescription } from './http/resources.ts';
+import { createCurrencyRepository } from './repositories/currency-repository.ts';
+import { createOrderRepository } from './repositories/order-repository.ts';
+import { createPartyRepository } from './repositories/party-repository.ts';
+import { createShipmentRepository } from './repositories/shipment-repository.ts';
+import { createTokenRepository } from './repositories/token-repository.ts';
+import { currencyResources, currencyRoutes } from './routes/currencies.ts';
+import { orderResources, orderRoutes } from './routes/orders.ts';
+import { shipmentResources, shipmentRoutes } from './routes/shipments.ts';
+
+export interface MarketplaceDeps {
+  store: Store;
+  clock?: Clock;
+  faults?: Faults;
+  /** Where the app is mounted (`/api`), so OPTIONS can match paths; '' when served at the root. */
+  basePath?: string;
+  /** Called with each unexpected error; never with request data. */
+  onUnexpectedError?: (error: unknown) => void;
+}
+
+const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
+
+export function createMarketplaceApi(deps: MarketplaceDeps) {
+  const { store } = deps;
+  const clock = deps.clock ?? systemClock;
+  const ctx: ApiContext = {
+    clock,
+    faults: deps.faults ?? {},
+    orders: createOrderRepository(store.db),
+    parties: createPartyRepository(store.db, store.keyring),
+    shipments: createShipmentRepository(store.db),
+    currencies: createCurrencyRepository(store.db),
+    tokens: createTokenRepository(store.db),
+  };
+  const resources: ResourceDescription[] = [...orderResources, ...shipmentResources, ...currencyResources];
+  const openApi = JSON.stringify(openApiDocument(resources, errorBodySchema));
+
+  const app = new Hono<ApiEnv>().basePath(deps.basePath ?? '');
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      return c.body(JSON.stringify(error.body()), error.status as 400, { ...JSON_TYPE, ...error.headers });
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      const known = new ApiError(error.status === 413 ? 'payload_too_large' : 'bad_request', {
+        status: error.status,
+      });
+      return c.body(JSON.stringify(known.body()), error.status, JSON_TYPE);
+    }
+    deps.onUnexpectedError?.(error);
+    return c.body(JSON.stringify(new ApiError('internal_error').body()), 500, JSON_TYPE);
+  });
+  app.notFound(() => {
+    throw new ApiError('not_found', { message: 'resource not found' });
+  });
+
+  app.use(conventions);
+  app.options('*', optionsHandler(resources, deps.basePath ?? ''));
+  app.get('/openapi.json', (c) => c.body(openApi, 200, JSON_TYPE));
+  app.use(authenticate(ctx.tokens, clock));
+  app.route('/', orderRoutes(ctx));
+  app.route('/', shipmentRoutes(ctx));
+  app.route('/', currencyRoutes(ctx));
+
+  // A known path with a method it does not serve: 405 rather than "not found".
+  app.all('*', (c) => {
+    const path = new URL(c.req.url).pathname.slice((deps.basePath ?? '').length);
+    const known = resources.some((r) => new RegExp(`^${r.path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path));
+    if (known) throw new ApiError('method_not_allowed', { message: `${c.req.method} is not allowed here` });
+    throw new ApiError('not_found', { message: 'resource not found' });
+  });
+  return app;
+}

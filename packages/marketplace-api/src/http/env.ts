@@ -1,0 +1,32 @@
+import type { Clock } from '../domain/time.ts';
+import type { CurrencyRepository } from '../repositories/currency-repository.ts';
+import type { OrderRepository } from '../repositories/order-repository.ts';
+import type { PartyRepository } from '../repositories/party-repository.ts';
+import type { ShipmentRepository } from '../repositories/shipment-repository.ts';
+import type { Caller, TokenRepository } from '../repositories/token-repository.ts';
+import { ApiError } from './api-error.ts';
+
+export type ApiEnv = { Variables: { caller: Caller | null } };
+
+/** Members of an order that are loaded on their own and may be missing from a 206 answer (spec 4.1). */
+export type OrderMember = 'buyer' | 'feedback' | 'mediations' | 'seller' | 'shipping';
+
+/** Test seams for failure paths that cannot be provoked from outside (spec 4.1's 206). */
+export interface Faults {
+  failMember?: (member: OrderMember, orderId: number) => boolean;
+}
+
+export interface ApiContext {
+  clock: Clock;
+  faults: Faults;
+  orders: OrderRepository;
+  parties: PartyRepository;
+  shipments: ShipmentRepository;
+  currencies: CurrencyRepository;
+  tokens: TokenRepository;
+}
+
+export function requireCaller(caller: Caller | null): Caller {
+  if (!caller) throw new ApiError('not_identified_user');
+  return caller;
+}

@@ -1,0 +1,192 @@
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import type { Database, OrdersTable } from '../db/schema.ts';
+import { searchFold } from '../domain/order-record.ts';
+
+export type Side = 'seller' | 'buyer';
+
+export interface OrderQuery {
+  side: Side;
+  userId: number;
+  statuses?: string[];
+  tags?: string[];
+  tagsNot?: string[];
+  item?: string;
+  q?: string;
+  dateCreated?: { from?: number; to?: number };
+  dateClosed?: { from?: number; to?: number };
+  dateLastUpdated?: { from?: number; to?: number };
+  mediationStages?: string[];
+  mediationStatuses?: string[];
+  feedbackStatuses?: string[];
+  saleRatings?: string[];
+  purchaseRatings?: string[];
+  saleFulfilled?: boolean;
+  purchaseFulfilled?: boolean;
+  sort: 'date_asc' | 'date_desc';
+  offset: number;
+  limit: number;
+}
+
+/** Statuses the seller side leaves out unless asked for by name (spec 3). */
+export const HIDDEN_FROM_SELLER = ['cancelled', 'manually_cancelled'];
+
+const readColumns = [
+  'id',
+  'seller_id',
+  'buyer_id',
+  'status',
+  'doc',
+  'feedback_doc',
+  'mediations_doc',
+  'shipping_id',
+] as const;
+
+export type OrderReadRow = Pick<OrdersTable, (typeof readColumns)[number]> & { payments: string };
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+const contains = (s: string) => `%${likeEscape(s)}%`;
+
+type Eb = ExpressionBuilder<Database, 'orders'>;
+
+function filters(eb: Eb, q: OrderQuery): Expression<SqlBool>[] {
+  const where: Expression<SqlBool>[] = [eb(q.side === 'seller' ? 'seller_id' : 'buyer_id', '=', q.userId)];
+  if (q.statuses?.length) where.push(eb('status', 'in', q.statuses));
+  else if (q.side === 'seller') where.push(eb('status', 'not in', HIDDEN_FROM_SELLER));
+  for (const tag of q.tags ?? []) where.push(sql<SqlBool>`tags like ${contains(`,${tag},`)} escape '\\'`);
+  for (const tag of q.tagsNot ?? [])
+    where.push(sql<SqlBool>`tags not like ${contains(`,${tag},`)} escape '\\'`);
+  const range = (
+    column: 'date_created' | 'date_closed' | 'last_updated',
+    r?: { from?: number; to?: number },
+  ) => {
+    if (r?.from !== undefined) where.push(eb(column, '>=', r.from));
+    if (r?.to !== undefined) where.push(eb(column, '<=', r.to));
+  };
+  range('date_created', q.dateCreated);
+  range('date_closed', q.dateClosed);
+  range('last_updated', q.dateLastUpdated);
+  if (q.item !== undefined)
+    where.push(sql<SqlBool>`search_text like ${contains(searchFold(q.item))} escape '\\'`);
+  if (q.q !== undefined) {
+    const folded = searchFold(q.q);
+    const counterpart = q.side === 'seller' ? 'buyer_id' : 'seller_id';
+    const any: Expression<SqlBool>[] = [
+      sql<SqlBool>`search_text like ${contains(folded)} escape '\\'`,
+      eb(
+        counterpart,
+        'in',
+        eb
+          .selectFrom('users')
+          .select('users.id')
+          .where(sql<SqlBool>`lower(users.nickname) like ${contains(folded)} escape '\\'`),
+      ),
+    ];
+    if (/^\d{1,16}$/.test(q.q)) any.push(eb('orders.id', '=', Number(q.q)));
+    where.push(eb.or(any));
+  }
+  if (q.mediationStages?.length) where.push(eb('mediation_stage', 'in', q.mediationStages));
+  if (q.mediationStatuses?.length) where.push(eb('mediation_status', 'in', q.mediationStatuses));
+  if (q.feedbackStatuses?.length) where.push(eb('feedback_status', 'in', q.feedbackStatuses));
+  if (q.saleRatings?.length) where.push(eb('feedback_sale_rating', 'in', q.saleRatings));
+  if (q.purchaseRatings?.length) where.push(eb('feedback_purchase_rating', 'in', q.purchaseRatings));
+  if (q.saleFulfilled !== undefined) where.push(eb('feedback_sale_fulfilled', '=', Number(q.saleFulfilled)));
+  if (q.purchaseFulfilled !== undefined)
+    where.push(eb('feedback_purchase_fulfilled', '=', Number(q.purchaseFulfilled)));
+  return where;
+}
+
+/** True when the only filter is the side (and maybe statuses): the total comes from the kept counters. */
+function countableFromCounters(q: OrderQuery): boolean {
+  return (
+    !q.tags?.length &&
+    !q.tagsNot?.length &&
+    !q.item &&
+    !q.q &&
+    !q.dateCreated &&
+    !q.dateClosed &&
+    !q.dateLastUpdated &&
+    !q.mediationStages?.length &&
+    !q.mediationStatuses?.length &&
+    !q.feedbackStatuses?.length &&
+    !q.saleRatings?.length &&
+    !q.purchaseRatings?.length &&
+    q.saleFulfilled === undefined &&
+    q.purchaseFulfilled === undefined
+  );
+}
+
+export function createOrderRepository(db: Kysely<Database>) {
+  return {
+    async findForRead(id: number, payments: 'short' | 'full'): Promise<OrderReadRow | undefined> {
+      return db
+        .selectFrom('orders')
+        .select([
+          ...readColumns,
+          payments === 'short' ? 'payments_short as payments' : 'payments_full as payments',
+        ])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async owners(id: number) {
+      return db
+        .selectFrom('orders')
+        .select(['seller_id', 'buyer_id'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async search(q: OrderQuery): Promise<OrderReadRow[]> {
+      const dir = q.sort === 'date_desc' ? 'desc' : 'asc';
+      return db
+        .selectFrom('orders')
+        .select([...readColumns, 'payments_full as payments'])
+        .where((eb) => eb.and(filters(eb, q)))
+        .orderBy('date_created', dir)
+        .orderBy('id', dir)
+        .limit(q.limit)
+        .offset(q.offset)
+        .execute();
+    },
+
+    async count(q: OrderQuery): Promise<number> {
+      if (countableFromCounters(q)) {
+        let counted = db
+          .selectFrom('order_counts')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('total'))
+          .where('user_id', '=', q.userId)
+          .where('side', '=', q.side);
+        if (q.statuses?.length) counted = counted.where('status', 'in', q.statuses);
+        else if (q.side === 'seller') counted = counted.where('status', 'not in', HIDDEN_FROM_SELLER);
+        const row = await counted.executeTakeFirstOrThrow();
+        return Number(row.total);
+      }
+      const row = await db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .where((eb) => eb.and(filters(eb, q)))
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
+    },
+
+    async product(id: number) {
+      const row = await db
+        .selectFrom('order_product')
+        .select('attributes')
+        .where('order_id', '=', id)
+        .executeTakeFirst();
+      return row?.attributes ?? '[]';
+    },
+
+    async discounts(id: number) {
+      const row = await db
+        .selectFrom('order_discounts')
+        .select('details')
+        .where('order_id', '=', id)
+        .executeTakeFirst();
+      return row?.details ?? '[]';
+    },
+  };
+}
+
+export type OrderRepository = ReturnType<typeof createOrderRepository>;

@@ -1,0 +1,52 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+export const ACCESS_TOKEN_TTL_MS = 6 * 60 * 60 * 1000;
+
+export interface Caller {
+  userId: number;
+  applicationId: number;
+}
+
+/** Only the SHA-256 of a token is stored; the token itself exists once, in the answer that issues it. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The platform's shape: APP_USR-<application>-<MMDDhh>-<random>-<user>. */
+export function mintToken(applicationId: number, userId: number, now: Date): string {
+  const stamp = now.toISOString().slice(5, 13).replace(/[-T]/g, '');
+  return `APP_USR-${applicationId}-${stamp}-${randomBytes(16).toString('hex')}-${userId}`;
+}
+
+export function createTokenRepository(db: Kysely<Database>) {
+  return {
+    async issue(applicationId: number, userId: number, now: Date, ttlMs = ACCESS_TOKEN_TTL_MS) {
+      const token = mintToken(applicationId, userId, now);
+      await db
+        .insertInto('access_tokens')
+        .values({
+          token_hash: hashToken(token),
+          user_id: userId,
+          application_id: applicationId,
+          created_at: now.getTime(),
+          expires_at: now.getTime() + ttlMs,
+          revoked_at: null,
+        })
+        .execute();
+      return { token, expiresAt: now.getTime() + ttlMs };
+    },
+
+    /** The caller a token stands for, or null when it is unknown, expired or revoked. */
+    async resolve(token: string, nowMs: number): Promise<Caller | null> {
+      const row = await db
+        .selectFrom('access_tokens')
+        .select(['user_id', 'application_id', 'expires_at', 'revoked_at'])
+        .where('token_hash', '=', hashToken(token))
+        .executeTakeFirst();
+      if (!row || row.revoked_at !== null || row.expires_at <= nowMs) return null;
+      return { userId: Number(row.user_id), applicationId: Number(row.application_id) };
+    },
+  };
+}
+
+export type TokenRepository = ReturnType<typeof createTokenRepository>;

@@ -1,0 +1,341 @@
+import {
+  ORDER_SORTS,
+  orderDiscountsSchema,
+  orderProductSchema,
+  orderSchema,
+  orderSearchEnvelopeSchema,
+  orderSearchParamsSchema,
+} from '@mostrador/contracts';
+import { Hono } from 'hono';
+import { ApiError, badRequest } from '../http/api-error.ts';
+import { type ApiContext, type ApiEnv, type OrderMember, requireCaller } from '../http/env.ts';
+import type { ResourceDescription } from '../http/resources.ts';
+import type { OrderQuery, OrderReadRow } from '../repositories/order-repository.ts';
+import type { Caller } from '../repositories/token-repository.ts';
+
+const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
+
+/** Until payment is confirmed (or for an invalid order) the counterpart sees only id and nickname (spec 3). */
+const CONTACT_HIDDEN = new Set(['payment_required', 'invalid']);
+
+const EMPTY: Record<OrderMember, string> = {
+  buyer: '{}',
+  seller: '{}',
+  feedback: '{}',
+  shipping: '{}',
+  mediations: '[]',
+};
+
+function parseOrderId(raw: string): number {
+  if (raw === '' || raw === 'null' || raw === 'undefined') throw new ApiError('empty_order_id');
+  if (!/^[1-9]\d{0,15}$/.test(raw) || !Number.isSafeInteger(Number(raw)))
+    throw new ApiError('invalid_order_id');
+  return Number(raw);
+}
+
+function checkOwner(row: { seller_id: number; buyer_id: number }, caller: Caller) {
+  if (Number(row.seller_id) !== caller.userId && Number(row.buyer_id) !== caller.userId) {
+    throw new ApiError('not_owned_order');
+  }
+}
+
+/** Joins the stored document with its members; a member that fails to load is returned empty and named. */
+async function composeOrder(
+  ctx: ApiContext,
+  row: OrderReadRow,
+  caller: Caller,
+  form: 'single' | 'search',
+  legacyShipping: boolean,
+): Promise<{ json: string; missing: OrderMember[] }> {
+  const missing: OrderMember[] = [];
+  const load = async (member: OrderMember, loader: () => Promise<string> | string): Promise<string> => {
+    try {
+      if (ctx.faults.failMember?.(member, row.id)) throw new Error(`${member} unavailable`);
+      return await loader();
+    } catch {
+      missing.push(member);
+      return EMPTY[member];
+    }
+  };
+  const sellerId = Number(row.seller_id);
+  const buyerId = Number(row.buyer_id);
+  const contact = !CONTACT_HIDDEN.has(row.status);
+  const buyer = await load('buyer', () =>
+    ctx.parties.cardJson(buyerId, form, caller.userId === buyerId || contact),
+  );
+  const seller = await load('seller', () =>
+    ctx.parties.cardJson(sellerId, form, caller.userId === sellerId || contact),
+  );
+  const shipping = await load('shipping', async () => {
+    if (row.shipping_id === null) return '{"id":null}';
+    if (!legacyShipping) return `{"id":${row.shipping_id}}`;
+    const shipment = await ctx.shipments.find(Number(row.shipping_id));
+    if (!shipment) throw new Error('shipment missing');
+    const s = JSON.parse(shipment.doc);
+    return JSON.stringify({
+      id: s.id,
+      shipment_type: 'shipping',
+      status: s.status,
+      date_created: s.date_created,
+      currency_id: s.lead_time.currency_id,
+      cost: s.lead_time.cost,
+    });
+  });
+  const feedback = await load('feedback', () => row.feedback_doc);
+  const mediations = await load('mediations', () => row.mediations_doc);
+  const json =
+    `${row.doc.slice(0, -1)},"buyer":${buyer},"seller":${seller},"payments":${row.payments},` +
+    `"feedback":${feedback},"shipping":${shipping},"mediations":${mediations}}`;
+  return { json, missing };
+}
+
+const FILTER_NAMES: Record<string, string> = {
+  item: 'Item',
+  q: 'Query',
+  tags: 'Tags',
+  'tags.not': 'Tags excluded',
+  'order.status': 'Order status',
+  'order.date_created.from': 'Created from',
+  'order.date_created.to': 'Created to',
+  'order.date_closed.from': 'Closed from',
+  'order.date_closed.to': 'Closed to',
+  'order.date_last_updated.from': 'Updated from',
+  'order.date_last_updated.to': 'Updated to',
+  'mediations.stage': 'Mediation stage',
+  'mediations.status': 'Mediation status',
+  'feedback.status': 'Feedback status',
+  'feedback.sale.rating': 'Sale rating',
+  'feedback.purchase.rating': 'Purchase rating',
+  'feedback.sale.fulfilled': 'Sale fulfilled',
+  'feedback.purchase.fulfilled': 'Purchase fulfilled',
+};
+
+/** The filters applied, in the platform's `{id, name, type, values}` form. */
+function appliedFilters(raw: Record<string, string>) {
+  return Object.entries(FILTER_NAMES)
+    .filter(([id]) => raw[id] !== undefined)
+    .map(([id, name]) => ({
+      id,
+      name,
+      type: id.endsWith('fulfilled') ? 'boolean' : 'text',
+      values: (id === 'q' || id === 'item' || id.includes('date') ? [raw[id]!] : raw[id]!.split(',')).map(
+        (v) => ({ id: v, name: v }),
+      ),
+    }));
+}
+
+export function orderRoutes(ctx: ApiContext) {
+  const app = new Hono<ApiEnv>();
+
+  app.get('/orders/search', async (c) => {
+    const caller = requireCaller(c.get('caller'));
+    const raw = c.req.query();
+    const parsed = orderSearchParamsSchema.safeParse(raw);
+    if (!parsed.success) {
+      throw badRequest(
+        parsed.error.issues[0]?.message ?? 'invalid search parameters',
+        parsed.error.issues.map((i) => ({ code: 'invalid_parameter', message: i.message })),
+      );
+    }
+    const q: OrderQuery = parsed.data;
+    if (
+      q.userId !== caller.userId ||
+      (raw['caller.id'] !== undefined && raw['caller.id'] !== String(caller.userId))
+    ) {
+      throw new ApiError('caller.id.invalid');
+    }
+    const [rows, total] = await Promise.all([ctx.orders.search(q), ctx.orders.count(q)]);
+    const results: string[] = [];
+    for (const row of rows) results.push((await composeOrder(ctx, row, caller, 'search', false)).json);
+    const sort = ORDER_SORTS.find((s) => s.id === q.sort)!;
+    const body =
+      `{"query":${JSON.stringify(raw.q ?? null)},"results":[${results.join(',')}],` +
+      `"sort":${JSON.stringify(sort)},"available_sorts":${JSON.stringify(ORDER_SORTS.filter((s) => s.id !== q.sort))},` +
+      `"filters":${JSON.stringify(appliedFilters(raw))},` +
+      `"paging":{"total":${total},"offset":${q.offset},"limit":${q.limit}},"display":"complete"}`;
+    return c.body(body, 200, JSON_TYPE);
+  });
+
+  app.get('/orders', () => {
+    throw new ApiError('empty_order_id');
+  });
+  app.get('/orders/', () => {
+    throw new ApiError('empty_order_id');
+  });
+
+  app.get('/orders/:id', async (c) => {
+    const id = parseOrderId(c.req.param('id'));
+    const caller = requireCaller(c.get('caller'));
+    const row = await ctx.orders.findForRead(id, 'short');
+    if (!row) throw new ApiError('order_not_found');
+    checkOwner(row, caller);
+    const legacy = c.req.header('x-format-new') !== 'true';
+    const { json, missing } = await composeOrder(ctx, row, caller, 'single', legacy);
+    if (missing.length === 0) return c.body(json, 200, JSON_TYPE);
+    return c.body(json, 206, { ...JSON_TYPE, 'X-Content-Missing': missing.join(',') });
+  });
+
+  app.get('/orders/:id/product', async (c) => {
+    const id = parseOrderId(c.req.param('id'));
+    const caller = requireCaller(c.get('caller'));
+    const owners = await ctx.orders.owners(id);
+    if (!owners) throw new ApiError('order_not_found');
+    checkOwner(owners, caller);
+    return c.body(`{"attributes":${await ctx.orders.product(id)}}`, 200, JSON_TYPE);
+  });
+
+  app.get('/orders/:id/discounts', async (c) => {
+    const id = parseOrderId(c.req.param('id'));
+    const caller = requireCaller(c.get('caller'));
+    const owners = await ctx.orders.owners(id);
+    if (!owners) throw new ApiError('order_not_found');
+    checkOwner(owners, caller);
+    return c.body(`{"details":${await ctx.orders.discounts(id)}}`, 200, JSON_TYPE);
+  });
+
+  return app;
+}
+
+const orderAttributes: Record<string, string> = {
+  id: 'Unique order identifier.',
+  status:
+    'Order status: confirmed, payment_required, payment_in_process, partially_paid, paid, cancelled, invalid.',
+  status_detail: 'Status detail with code and description.',
+  date_created: 'Creation date.',
+  date_closed: 'Confirmation date, set when the order is first confirmed or paid.',
+  expiration_date: 'Deadline to qualify; then feedback becomes visible and payments are released.',
+  last_updated: 'Last update.',
+  date_last_updated: 'Last update.',
+  order_items: 'Items of the order.',
+  total_amount: 'Total invoice amount.',
+  paid_amount: 'Amount paid, including shipping when paid.',
+  currency_id: 'ISO currency id.',
+  buyer: 'Buyer: id (a string here), nickname and, when visible to the caller, names and phones.',
+  seller: 'Seller: id (a string here), nickname and, when visible to the caller, names and phones.',
+  payments: 'Payments (short form).',
+  feedback: 'purchase and sale feedback, each nullable.',
+  context: 'channel, site and flows of the order creation.',
+  shipping: 'id of the shipment.',
+  tags: 'Tags of the order.',
+  taxes: 'amount and currency_id of taxes to pay.',
+  cancel_detail: 'group, code, description, requested_by, date and application_id of a cancellation.',
+  fulfilled: 'Fulfilment flag.',
+  buying_mode: 'buy_equals_pay.',
+  coupon: 'id and amount of a coupon.',
+  shipping_cost: 'Shipping cost paid by the buyer.',
+  mediations: 'Mediations of the order.',
+};
+
+export const orderResources: ResourceDescription[] = [
+  {
+    path: '/orders/search',
+    name: 'Order search',
+    description:
+      'Orders of a seller or a buyer, filtered, sorted and paged. The caller must be that seller or buyer.',
+    attributes: {
+      query: 'The q value.',
+      results: 'Orders (search form: buyer and seller ids are integers, payments in full).',
+      sort: 'Applied sort.',
+      available_sorts: 'Other sorts.',
+      filters: 'Applied filters.',
+      paging: 'total, offset and limit.',
+      display: 'complete.',
+    },
+    methods: [
+      {
+        method: 'GET',
+        example: '/orders/search?seller=123456789&order.status=paid&sort=date_desc',
+        description: 'Search orders. One of seller or buyer is required and must be the caller.',
+        query: {
+          seller: 'Seller id.',
+          buyer: 'Buyer id.',
+          item: 'Item id or title.',
+          q: 'Order id, item id, item title or the counterpart nickname.',
+          tags: 'Comma-separated tags the orders carry.',
+          'tags.not': 'Comma-separated tags the orders do not carry.',
+          'order.status': 'Comma-separated statuses.',
+          'order.date_created.from': 'Timestamp.',
+          'order.date_created.to': 'Timestamp.',
+          'order.date_closed.from': 'Timestamp.',
+          'order.date_closed.to': 'Timestamp.',
+          'order.date_last_updated.from': 'Timestamp.',
+          'order.date_last_updated.to': 'Timestamp.',
+          'mediations.stage': 'Comma-separated mediation stages.',
+          'mediations.status': 'Comma-separated mediation statuses.',
+          'feedback.status': 'pending, waiting_seller, waiting_buyer, complete.',
+          'feedback.sale.rating': 'positive, neutral, negative.',
+          'feedback.purchase.rating': 'positive, neutral, negative.',
+          'feedback.sale.fulfilled': 'true or false.',
+          'feedback.purchase.fulfilled': 'true or false.',
+          sort: 'date_asc (default) or date_desc.',
+          offset: 'Default 0.',
+          limit: 'Default 50, at most 51.',
+        },
+        response: orderSearchEnvelopeSchema,
+        auth: 'required',
+      },
+    ],
+    related_resources: ['/orders/{order_id}'],
+    connections: { order: '/orders/{order_id}' },
+  },
+  {
+    path: '/orders/{order_id}',
+    name: 'Order',
+    description: 'One order, for its seller or buyer.',
+    attributes: orderAttributes,
+    methods: [
+      {
+        method: 'GET',
+        example: '/orders/2000003456789012',
+        description: 'Read an order. 206 with X-Content-Missing when members could not be loaded.',
+        headers: { 'x-format-new': 'true selects the new format (shipping as {id}).' },
+        response: orderSchema,
+        auth: 'required',
+      },
+    ],
+    related_resources: [
+      '/orders/{order_id}/product',
+      '/orders/{order_id}/discounts',
+      '/shipments/{shipping_id}',
+    ],
+    connections: {
+      product: '/orders/{order_id}/product',
+      discounts: '/orders/{order_id}/discounts',
+      shipment: '/shipments/{shipping_id}',
+    },
+  },
+  {
+    path: '/orders/{order_id}/product',
+    name: 'Order product',
+    description: 'Product attributes recorded with the order (serial numbers, IMEI, dates).',
+    attributes: { attributes: 'Array of {name, value, id}.' },
+    methods: [
+      {
+        method: 'GET',
+        example: '/orders/2000003456789012/product',
+        description: 'Read the product attributes of an order.',
+        response: orderProductSchema,
+        auth: 'required',
+      },
+    ],
+    related_resources: ['/orders/{order_id}'],
+    connections: { order: '/orders/{order_id}' },
+  },
+  {
+    path: '/orders/{order_id}/discounts',
+    name: 'Order discounts',
+    description: 'Coupons, discounts and cashback applied to the order, with the part borne by the seller.',
+    attributes: { details: 'Array of coupon, discount and cashback entries.' },
+    methods: [
+      {
+        method: 'GET',
+        example: '/orders/2000003456789012/discounts',
+        description: 'Read the discounts of an order.',
+        response: orderDiscountsSchema,
+        auth: 'required',
+      },
+    ],
+    related_resources: ['/orders/{order_id}'],
+    connections: { order: '/orders/{order_id}' },
+  },
+];

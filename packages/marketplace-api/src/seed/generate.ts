@@ -1,0 +1,869 @@
+import { blindIndex, type Keyring, sealJson, userAad } from '../crypto/personal-data.ts';
+import type {
+  CurrenciesTable,
+  FeedbackTable,
+  ItemsTable,
+  OrderCountsTable,
+  OrderDiscountsTable,
+  OrderProductTable,
+  OrdersTable,
+  ShipmentsTable,
+  SitesTable,
+  UsersTable,
+} from '../db/schema.ts';
+import { toMajor } from '../domain/money.ts';
+import {
+  type FeedbackRecord,
+  type OrderItemRecord,
+  type OrderRecord,
+  type PaymentRecord,
+  renderOrderRow,
+} from '../domain/order-record.ts';
+import { isoAt } from '../domain/time.ts';
+import { Random } from './random.ts';
+import { CURRENCIES, NAMES, PRODUCTS, type Product, SITES, type SiteRef } from './reference.ts';
+
+const DAY = 86_400_000;
+const MINUTE = 60_000;
+
+export const DEMO_APPLICATION_ID = 5503910054141466;
+
+export interface SeedOptions {
+  orders: number;
+  seed: number;
+  /** The seed's "now": orders fall in the twelve months before it. Same seed and now, same database. */
+  now: number;
+  keyring: Keyring;
+}
+
+export interface SeedUser {
+  id: number;
+  nickname: string;
+  role: 'seller' | 'buyer';
+  site: SiteRef;
+}
+
+export interface SeedHeader {
+  currencies: CurrenciesTable[];
+  sites: SitesTable[];
+  userRows: UsersTable[];
+  demoUsers: { id: number; nickname: string; role: 'seller' | 'buyer'; siteId: string }[];
+}
+
+export interface SeedTail {
+  items: ItemsTable[];
+  countRows: OrderCountsTable[];
+  reputation: { id: number; seller_reputation: string }[];
+}
+
+export interface OrderBatch {
+  orders: OrdersTable[];
+  shipments: ShipmentsTable[];
+  discounts: OrderDiscountsTable[];
+  products: OrderProductTable[];
+  feedback: FeedbackTable[];
+}
+
+const STATUS_WEIGHTS = [
+  ['paid', 0.68],
+  ['confirmed', 0.03],
+  ['payment_required', 0.03],
+  ['payment_in_process', 0.03],
+  ['partially_paid', 0.015],
+  ['cancelled', 0.2],
+  ['invalid', 0.01],
+  ['manually_cancelled', 0.005],
+] as const;
+const EVERY_STATUS = STATUS_WEIGHTS.map(([s]) => s);
+
+const DEMO_SELLERS = [
+  { nickname: 'TIENDA_PALERMO', site: 'MLA' },
+  { nickname: 'LOJA_PINHEIROS', site: 'MLB' },
+  { nickname: 'BAZAR_COYOACAN', site: 'MLM' },
+];
+const DEMO_BUYERS = [
+  { nickname: 'COMPRADOR_BELGRANO', site: 'MLA' },
+  { nickname: 'COMPRADORA_SAMPA', site: 'MLB' },
+  { nickname: 'COMPRADOR_POLANCO', site: 'MLM' },
+];
+
+const siteById = new Map(SITES.map((s) => [s.id, s]));
+const decimalsOf = new Map<string, number>(CURRENCIES.map((c) => [c[0], c[3]]));
+const usdRate = new Map<string, number>(CURRENCIES.map((c) => [c[0], c[4]]));
+const decimals = (id: string) => decimalsOf.get(id) ?? 2;
+
+const ascii = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '');
+
+/** A price a seller would write: three significant digits, often ending in 99. */
+function nicePrice(r: Random, usd: number, currencyId: string): number {
+  const major = usd * (usdRate.get(currencyId) ?? 1) * (0.85 + r.next() * 0.35);
+  const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(major)) - 2);
+  let rounded = Math.max(magnitude, Math.round(major / magnitude) * magnitude);
+  if (magnitude >= 10 && r.chance(0.6)) rounded -= 1;
+  return Math.round(rounded * 10 ** decimals(currencyId));
+}
+
+export function createSeedGenerator(opts: SeedOptions) {
+  const r = new Random(opts.seed);
+  const start = opts.now - 365 * DAY;
+  const sellerCount = Math.max(4, Math.round(opts.orders / 400));
+  const buyerCount = Math.max(8, Math.round(opts.orders / 15));
+
+  const users: SeedUser[] = [];
+  const userRows: UsersTable[] = [];
+  let nextUserId = 100_000_000;
+
+  function makeUser(role: 'seller' | 'buyer', site: SiteRef, fixedNickname?: string): SeedUser {
+    const id = nextUserId + r.int(1, 9_000);
+    nextUserId = id;
+    const names = NAMES[site.lang];
+    const first = r.pick(names.first);
+    const last = r.pick(names.last);
+    const nickname =
+      fixedNickname ??
+      (role === 'seller'
+        ? `${r.pick(names.shop)}${ascii(last).slice(0, 6)}_${site.countryId}${users.length}`
+        : `${ascii(first)}${ascii(last)}${users.length}`);
+    const state = r.pick(site.states);
+    const city = r.pick(state.cities);
+    const email = `${ascii(first).toLowerCase()}.${ascii(last).toLowerCase()}.${id}@example.com`;
+    const phone = {
+      area_code: r.pick(site.phone.area),
+      number: r.digits(site.phone.digits),
+      extension: '',
+      verified: r.chance(0.7),
+    };
+    const alt = r.chance(0.3)
+      ? { area_code: r.pick(site.phone.area), number: r.digits(site.phone.digits), extension: '' }
+      : { area_code: '', number: '', extension: '' };
+    const seal = (column: string, value: unknown) => sealJson(opts.keyring, value, userAad(id, column));
+    const registration = start - r.int(30, 3000) * DAY;
+    const row: UsersTable = {
+      id,
+      nickname,
+      site_id: site.id,
+      country_id: site.countryId,
+      registration_date: registration,
+      user_type: role === 'seller' && r.chance(0.1) ? 'brand' : 'normal',
+      points: r.int(0, 500),
+      tags: JSON.stringify(
+        role === 'seller' ? ['normal', 'user_info_verified', 'credits_profile'] : ['normal'],
+      ),
+      logo: null,
+      first_name_enc: seal('first_name', first),
+      last_name_enc: seal('last_name', last),
+      email_enc: seal('email', email),
+      email_bidx: blindIndex(opts.keyring, email),
+      phone_enc: seal('phone', phone),
+      alternative_phone_enc: seal('alternative_phone', alt),
+      identification_enc: seal('identification', {
+        type: site.document.type,
+        number: r.digits(site.document.digits),
+      }),
+      address_enc: seal('address', {
+        address: `${r.pick(names.street)} ${r.int(100, 4999)}`,
+        zip_code: state.zip(r),
+      }),
+      address_state: state.id,
+      address_city: city,
+      seller_reputation: '{}',
+      buyer_reputation: '{}',
+      status: JSON.stringify({ site_status: 'active', immediate_payment: false }),
+      credit: JSON.stringify({ consumed: 0, credit_level_id: 'MLA1' }),
+      seller_experience: role === 'seller' ? 'ADVANCED' : 'NEWBIE',
+    };
+    userRows.push(row);
+    const user = { id, nickname, role, site };
+    users.push(user);
+    return user;
+  }
+
+  const pickSite = () => r.weighted(SITES.map((s) => [s, s.share] as const));
+  const sellers: SeedUser[] = DEMO_SELLERS.map((d) => makeUser('seller', siteById.get(d.site)!, d.nickname));
+  const buyers: SeedUser[] = DEMO_BUYERS.map((d) => makeUser('buyer', siteById.get(d.site)!, d.nickname));
+  while (sellers.length < sellerCount) sellers.push(makeUser('seller', pickSite()));
+  while (buyers.length < buyerCount) buyers.push(makeUser('buyer', pickSite()));
+
+  // One seller takes a large share, as on real marketplaces; the rest follow a long tail. Demo sellers two and
+  // three sit at the median, so benchmarks can compare a typical seller with the largest.
+  const tail = sellers.map((_, i) => 1 / (i + 10) ** 0.8);
+  const median = [...tail].sort((a, b) => a - b)[Math.floor(tail.length / 2)]!;
+  tail[1] = median;
+  tail[2] = median;
+  const restTotal = tail.reduce((a, b, i) => (i === 0 ? a : a + b), 0);
+  tail[0] = sellers.length > 3 ? (restTotal * 0.05) / 0.95 : tail[0]!;
+  const cumulative: number[] = [];
+  tail.reduce((acc, w, i) => {
+    cumulative[i] = acc + w;
+    return acc + w;
+  }, 0);
+  const weightTotal = cumulative[cumulative.length - 1]!;
+  function pickSeller(): SeedUser {
+    const x = r.next() * weightTotal;
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return sellers[lo]!;
+  }
+
+  const buyersBySite = new Map<string, SeedUser[]>();
+  for (const b of buyers.slice(DEMO_BUYERS.length)) {
+    const list = buyersBySite.get(b.site.id) ?? [];
+    list.push(b);
+    buyersBySite.set(b.site.id, list);
+  }
+
+  // Items: each seller lists a handful of products at its own prices.
+  const items: ItemsTable[] = [];
+  const itemsBySeller = new Map<number, { row: ItemsTable; product: Product }[]>();
+  let nextItemNumber = 800_000_000;
+  for (const [i, seller] of sellers.entries()) {
+    const expected = (tail[i]! / weightTotal) * opts.orders;
+    const count = Math.max(4, Math.min(120, Math.round(expected / 40)));
+    const list: { row: ItemsTable; product: Product }[] = [];
+    for (let k = 0; k < count; k++) {
+      const product = r.pick(PRODUCTS);
+      nextItemNumber += r.int(1, 50_000);
+      const row: ItemsTable = {
+        id: `${seller.site.id}${nextItemNumber}`,
+        site_id: seller.site.id,
+        seller_id: seller.id,
+        title: seller.site.lang === 'pt' ? product.pt : product.es,
+        category_id: `${seller.site.id}${product.category}`,
+        condition: r.chance(0.93) ? 'new' : 'used',
+        listing_type_id: r.weighted([
+          ['gold_special', 0.6],
+          ['gold_pro', 0.35],
+          ['free', 0.05],
+        ]),
+        currency_id: seller.site.currencyId,
+        price_minor: nicePrice(r, product.usd, seller.site.currencyId),
+        available_quantity: r.int(0, 250),
+        sold_quantity: 0,
+        date_created: start - r.int(1, 400) * DAY,
+      };
+      items.push(row);
+      list.push({ row, product });
+    }
+    itemsBySeller.set(seller.id, list);
+  }
+
+  const counts = new Map<string, number>();
+  const bump = (userId: number, side: string, status: string) => {
+    const key = `${userId}|${side}|${status}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  };
+  const ratingsBySeller = new Map<number, { positive: number; neutral: number; negative: number }>();
+
+  // Every demo buyer has orders with every demo seller, in every status, spread over the year.
+  const forced: { seller: SeedUser; buyer: SeedUser; status: string }[] = [];
+  for (const s of sellers.slice(0, 3))
+    for (const b of buyers.slice(0, 3))
+      for (const status of EVERY_STATUS) forced.push({ seller: s, buyer: b, status });
+  const forcedStride = Math.max(1, Math.floor(opts.orders / (forced.length + 1)));
+
+  let nextOrderId = 2_000_008_000_000_000;
+  let nextShipmentId = 44_100_000_000;
+  let nextPaymentId = 51_000_000_000;
+  let nextFeedbackId = 5_000_000_000;
+
+  function generateOrder(index: number): {
+    order: OrderRecord;
+    shipment: ShipmentsTable | null;
+    discounts: unknown[] | null;
+    product: unknown[] | null;
+  } {
+    const forcedPick = index % forcedStride === 0 ? forced[index / forcedStride] : undefined;
+    const seller = forcedPick?.seller ?? pickSeller();
+    const crossBorder = forcedPick ? forcedPick.buyer.site.id !== seller.site.id : r.chance(0.01);
+    const buyer =
+      forcedPick?.buyer ??
+      r.pick(
+        buyersBySite.get(crossBorder ? pickSite().id : seller.site.id) ?? buyers.slice(DEMO_BUYERS.length),
+      );
+    const status = forcedPick?.status ?? r.weighted(STATUS_WEIGHTS);
+    const site = seller.site;
+    const currencyId = site.currencyId;
+    const d = decimals(currencyId);
+    // Orders grow over the year: denser towards now.
+    const created = Math.floor(start + 365 * DAY * (index / opts.orders) ** 0.77 + r.int(0, 59) * MINUTE);
+    const ageDays = (opts.now - created) / DAY;
+
+    const sellerItems = itemsBySeller.get(seller.id)!;
+    const lineCount = r.weighted([
+      [1, 0.85],
+      [2, 0.1],
+      [3, 0.05],
+    ]);
+    const lines: OrderItemRecord[] = [];
+    const used = new Set<string>();
+    const attributes: { name: string; value: string; id: number }[] = [];
+    for (let k = 0; k < lineCount; k++) {
+      const { row, product } = r.pick(sellerItems);
+      if (used.has(row.id)) continue;
+      used.add(row.id);
+      const quantity = r.weighted([
+        [1, 0.8],
+        [2, 0.12],
+        [3, 0.05],
+        [5, 0.03],
+      ]);
+      const promoted = r.chance(0.2);
+      const unit = row.price_minor;
+      row.sold_quantity += quantity;
+      lines.push({
+        itemId: row.id,
+        title: row.title,
+        categoryId: row.category_id,
+        condition: row.condition,
+        variationId: product.category === '109027' ? String(170_000_000_000 + r.int(0, 9_999_999)) : null,
+        variationAttributes:
+          product.category === '109027'
+            ? [
+                {
+                  id: 'SIZE',
+                  name: site.lang === 'pt' ? 'Tamanho' : 'Talle',
+                  value_id: null,
+                  value_name: String(r.int(36, 44)),
+                },
+              ]
+            : [],
+        sellerSku: r.chance(0.4) ? `SKU-${r.hex(6).toUpperCase()}` : null,
+        sellerCustomField: null,
+        warranty: product.warranty ?? null,
+        quantity,
+        unitPriceMinor: unit,
+        fullUnitPriceMinor: promoted ? Math.round(unit * 1.15) : unit,
+        saleFeeMinor: Math.round(unit * quantity * 0.13),
+        listingTypeId: row.listing_type_id,
+        currencyId,
+        manufacturingDays: null,
+      });
+      if (product.unitAttribute && r.chance(0.7)) {
+        for (let u = 0; u < quantity; u++) {
+          attributes.push({
+            name: product.unitAttribute,
+            value:
+              product.unitAttribute === 'IMEI' ? r.digits(15) : `${r.hex(4).toUpperCase()}${r.digits(8)}`,
+            id: attributes.length + 1,
+          });
+        }
+      }
+    }
+    if (attributes.length > 0 && r.chance(0.5)) {
+      attributes.push({
+        name: 'entry_date',
+        value: isoAt(created, site.offsetMinutes).slice(0, 10),
+        id: attributes.length + 1,
+      });
+    }
+    const total = lines.reduce((sum, l) => sum + l.unitPriceMinor * l.quantity, 0);
+
+    // Shipping: most sales use the platform's shipping; the rest are arranged by the seller or agreed.
+    const mode = r.weighted([
+      ['me2', 0.88],
+      ['custom', 0.08],
+      ['not_specified', 0.04],
+    ]);
+    const freeShipping =
+      mode === 'me2' && (total / 10 ** d / (usdRate.get(currencyId) ?? 1) > 30 || r.chance(0.3));
+    const listCost = mode === 'me2' ? nicePrice(r, 4 + r.next() * 8, currencyId) : 0;
+    const shippingCost = mode === 'me2' && !freeShipping ? listCost : 0;
+    const taxes = site.id === 'MLM' || site.id === 'MCO' || r.chance(0.1) ? Math.round(total * 0.03) : null;
+
+    const paidStatuses = new Set(['paid', 'partially_paid']);
+    const wasPaid =
+      paidStatuses.has(status) ||
+      ((status === 'cancelled' || status === 'manually_cancelled') && r.chance(0.5));
+    const dateClosed =
+      status === 'paid' || (wasPaid && status !== 'partially_paid') ? created + r.int(1, 30) * MINUTE : null;
+    const fraud = status === 'paid' && r.chance(0.006);
+    const delivered = status === 'paid' && !fraud && ageDays > 6 && r.chance(0.93);
+
+    const [methodId, paymentType] = r.pick(site.paymentMethods);
+    const payments: PaymentRecord[] = [];
+    const pay = (
+      amount: number,
+      pStatus: string,
+      detail: string,
+      approvedAt: number | null,
+    ): PaymentRecord => {
+      nextPaymentId += r.int(1, 900);
+      const installments = paymentType === 'credit_card' ? r.pick([1, 1, 3, 6, 12]) : 1;
+      return {
+        id: nextPaymentId,
+        payerId: buyer.id,
+        collectorId: seller.id,
+        cardId: paymentType.endsWith('card') ? 200_000_000 + r.int(0, 99_999_999) : null,
+        reason: lines[0]!.title,
+        paymentMethodId: methodId,
+        paymentType,
+        operationType: 'regular_payment',
+        currencyId,
+        installments,
+        issuerId: String(paymentType.endsWith('card') ? r.int(1, 1100) : 2005),
+        atmTransferReference: {
+          company_id: null,
+          transaction_id: paymentType === 'ticket' ? r.digits(6) : null,
+        },
+        couponId: null,
+        couponMinor: 0,
+        activationUri: null,
+        availableActions: pStatus === 'approved' ? ['refund'] : [],
+        status: pStatus,
+        statusCode: null,
+        statusDetail: detail,
+        transactionMinor: amount,
+        taxesMinor: 0,
+        shippingCostMinor: shippingCost,
+        overpaidMinor: 0,
+        totalPaidMinor: pStatus === 'approved' || pStatus === 'refunded' ? amount : 0,
+        marketplaceFeeMinor: Math.round(amount * 0.11),
+        deferredPeriod: null,
+        dateApproved: approvedAt,
+        dateCreated: created + MINUTE,
+        dateLastModified: approvedAt ?? created + 2 * MINUTE,
+        authorizationCode: paymentType.endsWith('card') ? r.digits(6) : null,
+        transactionOrderId: null,
+      };
+    };
+    const due = total + shippingCost;
+    if (status === 'paid') payments.push(pay(due, 'approved', 'accredited', dateClosed));
+    else if (status === 'partially_paid') {
+      payments.push(pay(Math.round(due * 0.6), 'approved', 'accredited', created + 5 * MINUTE));
+    } else if (status === 'payment_in_process') {
+      payments.push(pay(due, 'in_process', r.pick(['pending_contingency', 'pending_review_manual']), null));
+    } else if (status === 'payment_required' && paymentType === 'ticket') {
+      payments.push(pay(due, 'pending', 'pending_waiting_payment', null));
+    } else if (status === 'cancelled' || status === 'manually_cancelled') {
+      if (wasPaid) payments.push({ ...pay(due, 'refunded', 'refunded', dateClosed), availableActions: [] });
+      else if (r.chance(0.5)) payments.push(pay(due, 'cancelled', 'expired', null));
+    } else if (status === 'invalid') {
+      payments.push(pay(due, 'rejected', 'cc_rejected_high_risk', null));
+    }
+    const paid = payments.filter((p) => p.status === 'approved').reduce((s, p) => s + p.totalPaidMinor, 0);
+
+    // Discounts: coupons, campaign discounts and cashback, sometimes several on one sale.
+    let discounts: unknown[] | null = null;
+    let coupon: OrderRecord['coupon'] = { id: null, amountMinor: 0 };
+    if (r.chance(0.25) && status !== 'invalid') {
+      discounts = [];
+      const kinds = r.weighted([
+        [['discount'], 0.45],
+        [['coupon'], 0.25],
+        [['cashback'], 0.12],
+        [['coupon', 'discount'], 0.1],
+        [['discount', 'cashback'], 0.05],
+        [['coupon', 'discount', 'cashback'], 0.03],
+      ]);
+      for (const kind of kinds) {
+        const share = kind === 'cashback' ? 0.03 : kind === 'coupon' ? 0.1 : 0.15;
+        const sellerPart = kind === 'discount' ? r.pick([0, 0.5, 1]) : 0;
+        const entries = lines.map((l, i) => {
+          const amount = Math.round(l.unitPriceMinor * l.quantity * share);
+          return {
+            ...(kind === 'cashback' ? { element_id: i + 1 } : {}),
+            id: l.itemId,
+            quantity: l.quantity,
+            amounts: { total: toMajor(amount, d), seller: toMajor(Math.round(amount * sellerPart), d) },
+          };
+        });
+        if (kind === 'coupon') {
+          const id = 500_000_000 + r.int(0, 99_999_999);
+          coupon = {
+            id,
+            amountMinor: lines.reduce((s, l) => s + Math.round(l.unitPriceMinor * l.quantity * share), 0),
+          };
+          discounts.push({
+            type: 'coupon',
+            coupon: { id },
+            supplier: { meli_campaign: `P-${site.id}${r.digits(7)}` },
+            items: entries,
+          });
+        } else if (kind === 'discount') {
+          discounts.push({
+            type: 'discount',
+            supplier: {
+              offer_id: `${lines[0]!.itemId}-${r.hex(6)}`,
+              funding_mode: sellerPart === 1 ? 'seller' : sellerPart > 0 ? 'co_funded' : 'sale_fee',
+            },
+            items: entries,
+          });
+        } else {
+          discounts.push({
+            type: 'cashback',
+            items: entries,
+            supplier: { campaign_id: String(10_000_000 + r.int(0, 9_999_999)) },
+            cashback: { id: r.digits(16) },
+            counter_currency: { currency_id: 'MCN', value: Number((r.next() * 40).toFixed(7)) },
+          });
+        }
+      }
+    }
+
+    nextOrderId += r.int(1, 40_000);
+    const id = nextOrderId;
+    let shipment: ShipmentsTable | null = null;
+    let shippingId: number | null = null;
+    if (mode !== 'not_specified') {
+      nextShipmentId += r.int(1, 500);
+      shippingId = nextShipmentId;
+      const shipStatus =
+        status === 'cancelled' || status === 'manually_cancelled' || status === 'invalid'
+          ? 'cancelled'
+          : status !== 'paid'
+            ? 'pending'
+            : fraud
+              ? 'ready_to_ship'
+              : delivered
+                ? 'delivered'
+                : ageDays > 20
+                  ? 'not_delivered'
+                  : r.pick(['handling', 'ready_to_ship', 'shipped']);
+      const shipUpdated =
+        shipStatus === 'delivered' ? created + r.int(2, 6) * DAY : created + r.int(1, 48) * 60 * MINUTE;
+      const buyerState = r.pick(buyer.site.states);
+      const sellerState = r.pick(site.states);
+      const doc = {
+        id: shippingId,
+        order_id: id,
+        status: shipStatus,
+        substatus: shipStatus === 'ready_to_ship' ? 'ready_to_print' : null,
+        mode,
+        logistic_type:
+          mode === 'me2' ? r.pick(['drop_off', 'xd_drop_off', 'cross_docking', 'fulfillment']) : null,
+        date_created: isoAt(created + MINUTE, site.offsetMinutes),
+        last_updated: isoAt(Math.min(shipUpdated, opts.now), site.offsetMinutes),
+        tracking_number:
+          mode === 'me2' && shipStatus !== 'pending' ? `${site.countryId}${r.digits(11)}` : null,
+        declared_value: toMajor(total, d),
+        dimensions:
+          mode === 'me2'
+            ? { height: r.int(5, 40), width: r.int(10, 50), length: r.int(10, 60), weight: r.int(200, 9000) }
+            : null,
+        origin: {
+          sender_id: seller.id,
+          shipping_address: {
+            city: { id: `${sellerState.id}-${r.int(1, 99)}`, name: r.pick(sellerState.cities) },
+            state: { id: sellerState.id, name: sellerState.name },
+            country: { id: site.countryId, name: site.name },
+            zip_code: sellerState.zip(r),
+          },
+        },
+        destination: {
+          receiver_id: buyer.id,
+          shipping_address: {
+            city: { id: `${buyerState.id}-${r.int(1, 99)}`, name: r.pick(buyerState.cities) },
+            state: { id: buyerState.id, name: buyerState.name },
+            country: { id: buyer.site.countryId, name: buyer.site.name },
+            zip_code: buyerState.zip(r),
+          },
+        },
+        lead_time: {
+          cost: toMajor(shippingCost, d),
+          currency_id: currencyId,
+          cost_type: freeShipping ? 'free' : 'charged',
+          list_cost: toMajor(listCost, d),
+          shipping_method:
+            mode === 'me2'
+              ? r.pick([
+                  { id: 73328, name: 'Normal a domicilio', type: 'standard' },
+                  { id: 504945, name: 'Prioritario a domicilio', type: 'express' },
+                  { id: 182, name: site.lang === 'pt' ? 'Expresso' : 'Expreso', type: 'express' },
+                ])
+              : null,
+          estimated_delivery_time: {
+            date: mode === 'me2' ? isoAt(created + r.int(2, 7) * DAY, site.offsetMinutes) : null,
+            type: 'known',
+          },
+        },
+        tags: delivered ? ['delivered'] : [],
+      };
+      shipment = {
+        id: shippingId,
+        order_id: id,
+        seller_id: seller.id,
+        buyer_id: buyer.id,
+        status: shipStatus,
+        mode,
+        currency_id: currencyId,
+        cost_minor: shippingCost,
+        list_cost_minor: listCost,
+        date_created: created + MINUTE,
+        last_updated: Math.min(shipUpdated, opts.now),
+        doc: JSON.stringify(doc),
+      };
+    }
+
+    const feedbackFor = (role: 'sale' | 'purchase'): FeedbackRecord | null => {
+      if (!delivered || !r.chance(role === 'purchase' ? 0.7 : 0.6)) return null;
+      const rating = r.weighted([
+        ['positive', 0.86],
+        ['neutral', 0.09],
+        ['negative', 0.05],
+      ] as const);
+      const fulfilled = rating !== 'negative' || r.chance(0.3);
+      const when = created + r.int(3, 12) * DAY;
+      nextFeedbackId += r.int(1, 50);
+      const comments = {
+        positive: [
+          'Excelente vendedor, todo perfecto.',
+          'Llegó rápido y bien embalado.',
+          'Recomendado 100%.',
+        ],
+        neutral: ['Demoró un poco pero llegó.', 'El producto está bien.'],
+        negative: ['El producto llegó dañado.', 'No coincide con la publicación.'],
+      }[rating];
+      return {
+        id: nextFeedbackId,
+        role,
+        fromUserId: role === 'purchase' ? buyer.id : seller.id,
+        toUserId: role === 'purchase' ? seller.id : buyer.id,
+        fulfilled,
+        rating,
+        reason: fulfilled ? null : r.pick(['THEY_DIDNT_ANSWER', 'PRODUCT_DAMAGED', 'DIFFERENT_PRODUCT']),
+        message: r.chance(0.6) ? r.pick(comments) : null,
+        dateCreated: Math.min(when, opts.now - MINUTE),
+        reply: r.chance(0.1) ? '¡Gracias por tu compra!' : null,
+        replyDate: null,
+      };
+    };
+    const purchase = feedbackFor('purchase');
+    const sale = feedbackFor('sale');
+    if (purchase?.reply) purchase.replyDate = purchase.dateCreated + r.int(1, 72) * 60 * MINUTE;
+    if (sale?.reply) sale.replyDate = sale.dateCreated + r.int(1, 72) * 60 * MINUTE;
+    if (purchase) {
+      const tally = ratingsBySeller.get(seller.id) ?? { positive: 0, neutral: 0, negative: 0 };
+      tally[purchase.rating]++;
+      ratingsBySeller.set(seller.id, tally);
+    }
+
+    const cancelled = status === 'cancelled' || status === 'manually_cancelled' || status === 'invalid';
+    const cancelDetail: OrderRecord['cancelDetail'] = cancelled
+      ? (() => {
+          const reasons: readonly (readonly [string, string, string, string])[] =
+            status === 'invalid'
+              ? [['fraud', 'fraud_malicious_buyer', 'Malicious buyer', 'internal']]
+              : [
+                  ['buyer', 'buyer_cancel_purchase', 'Buyer cancelled the purchase', 'buyer'],
+                  ['seller', 'seller_out_of_stock', 'Seller has no stock', 'seller'],
+                  ['shipment', 'shipment_not_delivered', 'Shipment was not delivered', 'internal'],
+                  ['mediations', 'mediation_refund', 'Refunded in a mediation', 'internal'],
+                  ['item', 'item_removed', 'The item was removed', 'internal'],
+                ];
+          const [group, code, description, by] = r.pick(reasons);
+          return {
+            group,
+            code,
+            description,
+            requested_by: by,
+            date: created + r.int(1, 96) * 60 * MINUTE,
+            application_id: null,
+          };
+        })()
+      : null;
+
+    const mediations =
+      status === 'paid' && r.chance(0.015)
+        ? [
+            {
+              id: 5_200_000_000 + r.int(0, 99_999_999),
+              stage: r.pick(['claim', 'dispute']),
+              status: r.pick(['opened', 'closed']),
+              dateCreated: created + 8 * DAY,
+            },
+          ]
+        : [];
+    const channel = r.weighted([
+      ['marketplace', 0.84],
+      ['shops', 0.08],
+      ['proximity', 0.03],
+      ['pay-channel', 0.05],
+    ]);
+    const flows = crossBorder
+      ? ['cbt']
+      : r.weighted([
+          [[], 0.8],
+          [['catalog'], 0.12],
+          [['supermarket'], 0.015],
+          [['subscription'], 0.01],
+          [['reservation'], 0.01],
+          [['contract'], 0.01],
+          [['3x_campaign'], 0.015],
+          [['high_concurrency'], 0.01],
+          [['lite'], 0.01],
+        ] as const);
+    const packId = lineCount > 1 && r.chance(0.3) ? 2_000_000_000_000_000 + r.int(0, 999_999_999) : null;
+    const tags: string[] = [];
+    if (status === 'paid') tags.push('paid');
+    if (status === 'paid') tags.push(delivered ? 'delivered' : 'not_delivered');
+    if (mode === 'not_specified') tags.push('no_shipping');
+    if (fraud) tags.push('fraud_risk_detected');
+    if (channel === 'shops') tags.push('shops');
+    if (discounts) tags.push('order_has_discount');
+    if (packId) tags.push('pack_order');
+    if (flows.includes('catalog' as never)) tags.push('catalog');
+    if (r.chance(0.002)) tags.push('test_order');
+    const lastUpdated = Math.min(
+      opts.now,
+      Math.max(
+        created,
+        dateClosed ?? 0,
+        cancelDetail?.date ?? 0,
+        sale?.dateCreated ?? 0,
+        purchase?.dateCreated ?? 0,
+      ) + (delivered ? r.int(2, 6) * DAY : 0),
+    );
+
+    const order: OrderRecord = {
+      id,
+      siteId: site.id,
+      sellerId: seller.id,
+      buyerId: buyer.id,
+      status,
+      statusDetail:
+        status === 'invalid' ? { code: 'invalid', description: 'Order from a malicious buyer' } : null,
+      dateCreated: created,
+      dateClosed,
+      lastUpdated,
+      expirationDate: created + 28 * DAY,
+      currencyId,
+      items: lines,
+      totalMinor: total,
+      paidMinor: paid,
+      payments,
+      context: { channel, site: site.id, flows: [...flows] },
+      shippingId,
+      shippingCostMinor: mode === 'me2' ? shippingCost : null,
+      tags,
+      taxes: { amountMinor: taxes, currencyId: taxes === null ? null : currencyId },
+      cancelDetail,
+      fulfilled: status === 'paid' ? delivered || null : cancelled ? false : null,
+      buyingMode: 'buy_equals_pay',
+      comments: null,
+      packId,
+      pickupId: null,
+      coupon,
+      applicationId: String(DEMO_APPLICATION_ID),
+      hiddenForSeller: false,
+      manufacturingEndingDate: null,
+      feedback: { sale, purchase },
+      mediations,
+    };
+    bump(seller.id, 'seller', status);
+    bump(buyer.id, 'buyer', status);
+    return { order, shipment, discounts, product: attributes.length > 0 ? attributes : null };
+  }
+
+  const feedbackRow = (f: FeedbackRecord, orderId: number): FeedbackTable => ({
+    id: f.id,
+    order_id: orderId,
+    role: f.role,
+    from_user_id: f.fromUserId,
+    to_user_id: f.toUserId,
+    fulfilled: Number(f.fulfilled),
+    rating: f.rating,
+    reason: f.reason,
+    message: f.message,
+    date_created: f.dateCreated,
+    reply: f.reply,
+    reply_date: f.replyDate,
+  });
+
+  return {
+    currencies: CURRENCIES.map(([id, description, symbol, decimal_places, usd_rate]) => ({
+      id,
+      description,
+      symbol,
+      decimal_places,
+      usd_rate,
+      rate_updated_at: opts.now,
+    })),
+    sites: SITES.map((s) => ({
+      id: s.id,
+      country_id: s.countryId,
+      name: s.name,
+      currency_id: s.currencyId,
+      utc_offset_minutes: s.offsetMinutes,
+    })),
+    userRows,
+    demoUsers: [...sellers.slice(0, 3), ...buyers.slice(0, 3)],
+
+    header(): SeedHeader {
+      return {
+        currencies: this.currencies,
+        sites: this.sites,
+        userRows,
+        demoUsers: this.demoUsers.map((u) => ({
+          id: u.id,
+          nickname: u.nickname,
+          role: u.role,
+          siteId: u.site.id,
+        })),
+      };
+    },
+
+    *batches(size: number): Generator<OrderBatch> {
+      for (let from = 0; from < opts.orders; from += size) {
+        const batch: OrderBatch = { orders: [], shipments: [], discounts: [], products: [], feedback: [] };
+        for (let i = from; i < Math.min(opts.orders, from + size); i++) {
+          const g = generateOrder(i);
+          const site = siteById.get(g.order.siteId)!;
+          batch.orders.push(renderOrderRow(g.order, { offsetMinutes: site.offsetMinutes, decimals }));
+          if (g.shipment) batch.shipments.push(g.shipment);
+          if (g.discounts)
+            batch.discounts.push({ order_id: g.order.id, details: JSON.stringify(g.discounts) });
+          if (g.product) batch.products.push({ order_id: g.order.id, attributes: JSON.stringify(g.product) });
+          if (g.order.feedback.sale) batch.feedback.push(feedbackRow(g.order.feedback.sale, g.order.id));
+          if (g.order.feedback.purchase)
+            batch.feedback.push(feedbackRow(g.order.feedback.purchase, g.order.id));
+        }
+        yield batch;
+      }
+    },
+
+    /** Rows that depend on every order: items with their sales, the per-status counters, reputations. */
+    finish(): SeedTail {
+      const countRows = [...counts].map(([key, n]) => {
+        const [userId, side, status] = key.split('|') as [string, string, string];
+        return { user_id: Number(userId), side, status, n };
+      });
+      const reputation = sellers.map((s) => {
+        const mine = countRows.filter((c) => c.user_id === s.id && c.side === 'seller');
+        const total = mine.reduce((a, c) => a + c.n, 0);
+        const canceled = mine.filter((c) => c.status.includes('cancelled')).reduce((a, c) => a + c.n, 0);
+        const tally = ratingsBySeller.get(s.id) ?? { positive: 0, neutral: 0, negative: 0 };
+        const rated = tally.positive + tally.neutral + tally.negative || 1;
+        return {
+          id: s.id,
+          seller_reputation: JSON.stringify({
+            level_id: total > 1000 ? '5_green' : total > 100 ? '4_light_green' : '3_yellow',
+            power_seller_status:
+              total > 5000 ? 'platinum' : total > 500 ? 'gold' : total > 100 ? 'silver' : null,
+            transactions: {
+              period: 'historic',
+              total,
+              completed: total - canceled,
+              canceled,
+              ratings: {
+                positive: Number((tally.positive / rated).toFixed(2)),
+                negative: Number((tally.negative / rated).toFixed(2)),
+                neutral: Number((tally.neutral / rated).toFixed(2)),
+              },
+            },
+          }),
+        };
+      });
+      return { items, countRows, reputation };
+    },
+  };
+}

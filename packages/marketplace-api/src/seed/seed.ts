@@ -1,0 +1,117 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Store } from '../db/store.ts';
+import { createSeedRepository } from '../repositories/seed-repository.ts';
+import { createTokenRepository } from '../repositories/token-repository.ts';
+import { DEMO_APPLICATION_ID } from './generate.ts';
+import { inThreadSource, type SeedSource, workerSource } from './source.ts';
+
+export interface SeedManifest {
+  users: { id: number; nickname: string; role: 'seller' | 'buyer'; site_id: string; access_token: string }[];
+  applications: { id: number; name: string; owner_user_id: number | null }[];
+}
+
+export interface SeedRunOptions {
+  orders: number;
+  seed?: number;
+  /** Defaults to the start of the current UTC day, so a day's runs with one seed give the same database. */
+  now?: number;
+  /**
+   * Bulk mode (the seed command): generation in a worker thread, a commit every 50,000 orders and indexes rebuilt
+   * at the end. Otherwise (first start of the app) the whole seed is one transaction, so a run that dies leaves
+   * an empty store.
+   */
+  bulk?: boolean;
+  onProgress?: (done: number, total: number) => void;
+}
+
+type InTransaction = (work: (db: Kysely<Database>) => Promise<void>) => Promise<void>;
+
+async function load(source: SeedSource, inTransaction: InTransaction, options: SeedRunOptions, now: number) {
+  const header = await source.header();
+  const owner = header.demoUsers[0]!.id;
+  await inTransaction(async (db) => {
+    const repo = createSeedRepository(db);
+    if (!(await repo.isEmpty())) throw new Error('the database already holds data; seed an empty one');
+    await repo.insertMany('currencies', header.currencies);
+    await repo.insertMany('sites', header.sites);
+    await repo.insertMany('users', header.userRows);
+    await repo.insertMany('applications', [
+      {
+        id: DEMO_APPLICATION_ID,
+        name: 'Mostrador',
+        owner_user_id: owner,
+        callback_url: null,
+        topics: JSON.stringify(['orders_v2', 'orders_feedback']),
+        notifications_active: 1,
+        date_created: now - 400 * 86_400_000,
+      },
+    ]);
+    if (options.bulk) await repo.dropOrderIndexes();
+  });
+
+  let done = 0;
+  const batches = source.batches();
+  let next = await batches.next();
+  const commitEvery = options.bulk ? 50_000 : Number.POSITIVE_INFINITY;
+  while (!next.done) {
+    await inTransaction(async (db) => {
+      const repo = createSeedRepository(db);
+      let written = 0;
+      while (!next.done && written < commitEvery) {
+        const b = next.value;
+        await repo.insertMany('orders', b.orders);
+        await repo.insertMany('shipments', b.shipments);
+        await repo.insertMany('order_discounts', b.discounts);
+        await repo.insertMany('order_product', b.products);
+        await repo.insertMany('feedback', b.feedback);
+        done += b.orders.length;
+        written += b.orders.length;
+        options.onProgress?.(done, options.orders);
+        next = await batches.next();
+      }
+    });
+  }
+
+  const manifest: SeedManifest = {
+    users: [],
+    applications: [{ id: DEMO_APPLICATION_ID, name: 'Mostrador', owner_user_id: owner }],
+  };
+  const tail = await source.tail();
+  await inTransaction(async (db) => {
+    const repo = createSeedRepository(db);
+    if (options.bulk) await repo.createOrderIndexes();
+    await repo.insertMany('items', tail.items);
+    await repo.insertMany('order_counts', tail.countRows);
+    await repo.setSellerReputation(tail.reputation);
+    const tokens = createTokenRepository(db);
+    for (const u of header.demoUsers) {
+      const { token } = await tokens.issue(DEMO_APPLICATION_ID, u.id, new Date());
+      manifest.users.push({
+        id: u.id,
+        nickname: u.nickname,
+        role: u.role,
+        site_id: u.siteId,
+        access_token: token,
+      });
+    }
+  });
+  return manifest;
+}
+
+/** Fills an empty store with a deterministic, realistic marketplace and issues tokens for the demo accounts. */
+export async function seedStore(store: Store, options: SeedRunOptions): Promise<SeedManifest> {
+  const now = options.now ?? Math.floor(Date.now() / 86_400_000) * 86_400_000;
+  const generatorOptions = { orders: options.orders, seed: options.seed ?? 1, now, keyring: store.keyring };
+  const source = options.bulk ? workerSource(generatorOptions) : inThreadSource(generatorOptions);
+  try {
+    if (options.bulk) return await load(source, (work) => store.db.transaction().execute(work), options, now);
+    let manifest: SeedManifest | undefined;
+    await store.db.transaction().execute(async (trx) => {
+      manifest = await load(source, (work) => work(trx), options, now);
+    });
+    return manifest!;
+  } finally {
+    await source.close();
+  }
+}
