@@ -1,0 +1,146 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBff } from './app.ts';
+
+const SHELL =
+  '<!doctype html><html><head><title>Mostrador</title></head><body><div id="root"></div></body></html>';
+
+// Stands in for the marketplace only to observe the BFF's routing; the real API is tested in its own package.
+function fakeMarketplace() {
+  const api = new Hono();
+  api.get('/orders/:id', (c) => c.json({ id: Number(c.req.param('id')), path: c.req.path }));
+  api.get('/boom', () => {
+    throw new HTTPException(403, { message: 'nope' });
+  });
+  api.onError((error, c) =>
+    c.json({ message: error.message, error: 'forbidden', status: 403, cause: [] }, 403, {
+      'X-Marketplace': 'yes',
+    }),
+  );
+  api.notFound((c) =>
+    c.json({ message: `Resource ${c.req.path} not found`, error: 'not_found', status: 404, cause: [] }, 404),
+  );
+  return api;
+}
+
+let staticDir: string;
+
+beforeAll(() => {
+  staticDir = mkdtempSync(join(tmpdir(), 'bff-static-'));
+  writeFileSync(join(staticDir, 'index.html'), SHELL);
+  mkdirSync(join(staticDir, 'assets'));
+  writeFileSync(join(staticDir, 'assets', 'main-abc123.js'), 'console.log(1)');
+});
+
+afterAll(() => {
+  rmSync(staticDir, { recursive: true, force: true });
+});
+
+const bff = () => createBff({ marketplace: fakeMarketplace(), staticDir });
+
+describe('security headers', () => {
+  it.each(['/', '/orders', '/bff/health', '/api/orders/1', '/api/missing', '/assets/main-abc123.js'])(
+    'are set on %s',
+    async (path) => {
+      const res = await bff().request(path, { headers: { Accept: 'text/html' } });
+      expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+      expect(res.headers.get('Referrer-Policy')).toBe('no-referrer');
+      const csp = res.headers.get('Content-Security-Policy') ?? '';
+      for (const directive of [
+        "default-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+      ]) {
+        expect(csp).toContain(directive);
+      }
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).not.toContain('unsafe-eval');
+    },
+  );
+});
+
+describe('/bff', () => {
+  it('answers health without caching', async () => {
+    const res = await bff().request('/bff/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+  });
+
+  it('does not fall back to the SPA for unknown BFF routes', async () => {
+    const res = await bff().request('/bff/nothing-here', { headers: { Accept: 'text/html' } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('Content-Type')).toContain('application/json');
+  });
+});
+
+describe('/api', () => {
+  it('forwards to the marketplace with the /api prefix removed', async () => {
+    const res = await bff().request('/api/orders/42');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ id: 42, path: '/orders/42' });
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+  });
+
+  it("keeps the marketplace's own not-found body and status, never the SPA shell", async () => {
+    const res = await bff().request('/api/unknown/thing', { headers: { Accept: 'text/html' } });
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe(
+      JSON.stringify({
+        message: 'Resource /unknown/thing not found',
+        error: 'not_found',
+        status: 404,
+        cause: [],
+      }),
+    );
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+  });
+
+  it("keeps the marketplace's error handler responses", async () => {
+    const res = await bff().request('/api/boom');
+    expect(res.status).toBe(403);
+    expect(res.headers.get('X-Marketplace')).toBe('yes');
+    expect(await res.json()).toEqual({ message: 'nope', error: 'forbidden', status: 403, cause: [] });
+  });
+});
+
+describe('SPA', () => {
+  it('serves index.html at /', async () => {
+    const res = await bff().request('/');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(SHELL);
+    expect(res.headers.get('Cache-Control')).toBe('no-cache');
+  });
+
+  it('falls back to index.html for client routes', async () => {
+    const res = await bff().request('/orders/2000001234?status=paid', { headers: { Accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toContain('text/html');
+    expect(await res.text()).toBe(SHELL);
+  });
+
+  it('serves hashed assets as immutable', async () => {
+    const res = await bff().request('/assets/main-abc123.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers 404, not HTML, for a missing asset or file', async () => {
+    for (const path of ['/assets/gone-000.js', '/robots.txt']) {
+      const res = await bff().request(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('Content-Type') ?? '', path).not.toContain('text/html');
+    }
+  });
+
+  it('serves only /api and /bff when there is no built SPA', async () => {
+    const app = createBff({ marketplace: fakeMarketplace(), staticDir: join(staticDir, 'missing') });
+    expect((await app.request('/bff/health')).status).toBe(200);
+    expect((await app.request('/orders')).status).toBe(404);
+  });
+});

@@ -1,0 +1,30 @@
+import { Hono } from 'hono';
+
+const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'content-length'];
+
+/**
+ * A stand-in for the embedded marketplace that forwards every request to a remote API at `baseUrl`
+ * (e.g. `https://api.example.com`), keeping status, headers and body as the remote sent them.
+ */
+export function createRemoteMarketplace(baseUrl: string, fetchImpl: typeof fetch = fetch): Hono {
+  const base = baseUrl.replace(/\/+$/, '');
+  const app = new Hono();
+  app.all('*', async (c) => {
+    const incoming = new URL(c.req.url);
+    const headers = new Headers(c.req.raw.headers);
+    for (const name of HOP_BY_HOP) headers.delete(name);
+    const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+    const upstream = await fetchImpl(`${base}${incoming.pathname}${incoming.search}`, {
+      method: c.req.method,
+      headers,
+      body: hasBody ? await c.req.arrayBuffer() : undefined,
+      redirect: 'manual',
+    });
+    const responseHeaders = new Headers(upstream.headers);
+    // fetch already decoded the body, so the upstream encoding and length no longer describe it.
+    responseHeaders.delete('content-encoding');
+    responseHeaders.delete('content-length');
+    return new Response(upstream.body, { status: upstream.status, headers: responseHeaders });
+  });
+  return app;
+}

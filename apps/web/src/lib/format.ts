@@ -1,0 +1,81 @@
+const SITE_LOCALES: Record<string, string> = {
+  MLA: 'es-AR',
+  MLB: 'pt-BR',
+  MLM: 'es-MX',
+  MCO: 'es-CO',
+  MLC: 'es-CL',
+  MLU: 'es-UY',
+  MPE: 'es-PE',
+  MEC: 'es-EC',
+  MRD: 'es-DO',
+  MPA: 'es-PA',
+  MCR: 'es-CR',
+  MLV: 'es-VE',
+};
+
+/** Latin-American Spanish: the safest reading for a site we do not know yet. */
+export const FALLBACK_LOCALE = 'es-419';
+
+/** The BCP 47 locale the marketplace site speaks (`MLA` → `es-AR`). */
+export function localeForSite(siteId: string): string {
+  return SITE_LOCALES[siteId.toUpperCase()] ?? FALLBACK_LOCALE;
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(locale: string, currencyId: string): Intl.NumberFormat {
+  const key = `${locale}|${currencyId}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency: currencyId });
+    // A bare "$" is shared by ARS, MXN, CLP, COP, UYU, USD…: a seller selling across sites must never confuse
+    // them, so those currencies show their ISO code instead ("ARS 1.234,50"). R$, S/ and ₡ stay symbols.
+    const symbol = format.formatToParts(1).find((part) => part.type === 'currency')?.value;
+    if (symbol === '$') {
+      format = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: currencyId,
+        currencyDisplay: 'code',
+      });
+    }
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
+/** Formats an amount in a currency for a locale; an unknown currency code falls back to "1.234,50 XYZ". */
+export function formatMoney(amount: number, currencyId: string, locale: string): string {
+  try {
+    return moneyFormat(locale, currencyId).format(amount);
+  } catch {
+    const number = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    return `${number.format(amount)} ${currencyId}`;
+  }
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+export interface FormatDateOptions {
+  /** Defaults to the browser's time zone. */
+  timeZone?: string;
+  /** `date` omits the time of day. */
+  style?: 'date' | 'datetime';
+}
+
+/** Formats an ISO 8601 timestamp for a locale; text that is not a date is returned unchanged. */
+export function formatDate(iso: string, locale: string, options: FormatDateOptions = {}): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const style = options.style ?? 'datetime';
+  const key = `${locale}|${options.timeZone ?? ''}|${style}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      dateStyle: 'medium',
+      ...(style === 'datetime' ? { timeStyle: 'short' } : {}),
+      ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+    });
+    dateFormats.set(key, format);
+  }
+  return format.format(date);
+}

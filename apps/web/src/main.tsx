@@ -1,0 +1,25 @@
+import '@fontsource-variable/inter/wght.css';
+import './styles.css';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createQueryClient } from './lib/query-client.ts';
+import { createAppRouter } from './router.tsx';
+import { LiveRegionProvider } from './ui/live-region.tsx';
+
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html must contain <div id="root">');
+
+createRoot(container).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <LiveRegionProvider>
+        <RouterProvider router={router} />
+      </LiveRegionProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,32 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter } from '@tanstack/react-router';
+import { PageSkeleton } from './routes/-shell/page-skeleton.tsx';
+import { RouteError } from './routes/-shell/route-error.tsx';
+import { routeTree } from './routeTree.gen.ts';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    // Hovering or focusing a link starts loading the route's code and data; React Query owns data freshness.
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    defaultErrorComponent: RouteError,
+    defaultPendingComponent: PageSkeleton,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+  interface StaticDataRouteOption {
+    /** The page's name: document title, breadcrumb and the live-region announcement on navigation. */
+    title?: string;
+  }
+}

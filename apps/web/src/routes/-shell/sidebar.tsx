@@ -1,0 +1,57 @@
+import { Link } from '@tanstack/react-router';
+import { NAV_GROUPS } from './nav-items.ts';
+
+export function BrandMark() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true" focusable="false">
+      <rect width="24" height="24" rx="6" className="fill-accent" />
+      <path
+        d="M6.5 17V8.2c0-.5.6-.8 1-.4l4.5 4.7 4.5-4.7c.4-.4 1-.1 1 .4V17"
+        fill="none"
+        className="stroke-accent-ink"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** The workspace navigation; `onNavigate` lets the small-screen drawer close itself after a choice. */
+export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <div className="flex h-full flex-col gap-6 px-3 py-3">
+      <Link
+        to="/orders"
+        onClick={onNavigate}
+        className="flex h-8 items-center gap-2.5 rounded-md px-2 text-[15px] font-semibold tracking-tight text-ink"
+      >
+        <BrandMark />
+        Mostrador
+      </Link>
+      <nav aria-label="Workspaces" className="flex flex-col gap-5">
+        {NAV_GROUPS.map((group) => (
+          <div key={group.label}>
+            <h2 className="mb-1 px-2 text-[11px] font-medium tracking-wide text-faint uppercase">
+              {group.label}
+            </h2>
+            <ul className="flex flex-col gap-px">
+              {group.items.map(({ to, label, icon: Icon }) => (
+                <li key={to}>
+                  <Link
+                    to={to}
+                    onClick={onNavigate}
+                    className="group flex h-8 items-center gap-2.5 rounded-md px-2 text-[13px] font-medium text-muted transition-colors hover:bg-subtle hover:text-ink aria-[current=page]:bg-surface aria-[current=page]:text-ink aria-[current=page]:shadow-xs aria-[current=page]:ring-1 aria-[current=page]:ring-line"
+                  >
+                    <Icon className="size-4 shrink-0 text-faint group-hover:text-muted group-aria-[current=page]:text-accent" />
+                    {label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </nav>
+    </div>
+  );
+}

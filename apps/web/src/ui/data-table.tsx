@@ -1,0 +1,151 @@
+import type { ReactNode } from 'react';
+import { cx } from '../lib/class-names.ts';
+import { SortIcon } from './icons.tsx';
+import { Skeleton } from './skeleton.tsx';
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface DataTableColumn<Row> {
+  id: string;
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  /** Numbers and money align to the end so digits line up. */
+  align?: 'start' | 'end';
+  sortable?: boolean;
+  /** Tailwind width class, e.g. `w-40`. */
+  className?: string;
+}
+
+export interface DataTableSort {
+  columnId: string;
+  direction: SortDirection;
+}
+
+export interface DataTableProps<Row> {
+  /** Names the table for screen readers; shown unless `captionHidden`. */
+  caption: string;
+  captionHidden?: boolean;
+  columns: readonly DataTableColumn<Row>[];
+  rows: readonly Row[];
+  getRowKey: (row: Row) => string | number;
+  sort?: DataTableSort;
+  /** Called with the column to sort by; the owner decides the direction (usually by toggling). */
+  onSortChange?: (columnId: string) => void;
+  loading?: boolean;
+  skeletonRows?: number;
+  /** Rendered inside the table body when there are no rows and nothing is loading. */
+  empty?: ReactNode;
+  className?: string;
+}
+
+const ariaSort = (column: string, sort?: DataTableSort) => {
+  if (!sort || sort.columnId !== column) return 'none';
+  return sort.direction === 'asc' ? 'ascending' : 'descending';
+};
+
+/**
+ * A dense, semantic table: real `<th scope="col">`, sort buttons that report `aria-sort`, skeleton rows while
+ * loading (with `aria-busy`), and an empty state inside the table so its caption still names it.
+ */
+export function DataTable<Row>({
+  caption,
+  captionHidden = false,
+  columns,
+  rows,
+  getRowKey,
+  sort,
+  onSortChange,
+  loading = false,
+  skeletonRows = 8,
+  empty,
+  className,
+}: DataTableProps<Row>) {
+  return (
+    <div className={cx('overflow-x-auto rounded-lg border border-line bg-surface', className)}>
+      <table className="w-full border-collapse text-left text-[13px]" aria-busy={loading || undefined}>
+        <caption
+          className={cx(
+            captionHidden ? 'sr-only' : 'px-3 py-2 text-left text-[13px] font-medium text-ink',
+            'caption-top',
+          )}
+        >
+          {caption}
+        </caption>
+        <thead className="sticky top-0 z-10 bg-surface-sunken">
+          <tr className="border-b border-line">
+            {columns.map((column) => {
+              const direction = sort?.columnId === column.id ? sort.direction : 'none';
+              const sortable = column.sortable && onSortChange;
+              return (
+                <th
+                  key={column.id}
+                  scope="col"
+                  aria-sort={column.sortable ? ariaSort(column.id, sort) : undefined}
+                  className={cx(
+                    'h-8 px-3 text-xs font-medium whitespace-nowrap text-muted',
+                    column.align === 'end' && 'text-right',
+                    column.className,
+                  )}
+                >
+                  {sortable ? (
+                    <button
+                      type="button"
+                      onClick={() => onSortChange(column.id)}
+                      className={cx(
+                        '-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 hover:bg-subtle hover:text-ink',
+                        column.align === 'end' && 'flex-row-reverse',
+                        direction !== 'none' && 'text-ink',
+                      )}
+                    >
+                      {column.header}
+                      <SortIcon direction={direction} className="size-3.5 opacity-70" />
+                    </button>
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {loading
+            ? Array.from({ length: skeletonRows }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+                <tr key={index} className="border-b border-line last:border-b-0">
+                  {columns.map((column) => (
+                    <td key={column.id} className="h-9 px-3">
+                      <Skeleton className={cx('h-3', column.align === 'end' ? 'ml-auto w-16' : 'w-3/4')} />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            : rows.map((row) => (
+                <tr
+                  key={getRowKey(row)}
+                  className="border-b border-line transition-colors last:border-b-0 hover:bg-surface-sunken"
+                >
+                  {columns.map((column) => (
+                    <td
+                      key={column.id}
+                      className={cx(
+                        'h-9 px-3 text-ink',
+                        column.align === 'end' && 'text-right tabular',
+                        column.className,
+                      )}
+                    >
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+          {!loading && rows.length === 0 && empty ? (
+            <tr>
+              <td colSpan={columns.length}>{empty}</td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ErrorState } from './error-state.tsx';
+
+afterEach(cleanup);
+
+describe('ErrorState', () => {
+  it('is announced as an alert and shows the error code', () => {
+    render(<ErrorState title="Orders could not be loaded" code="invalid_caller_id" />);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Orders could not be loaded');
+    expect(alert.textContent).toContain('invalid_caller_id');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('retries on request and blocks repeat presses while retrying', () => {
+    const onRetry = vi.fn();
+    const { rerender } = render(<ErrorState onRetry={onRetry} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+    rerender(<ErrorState onRetry={onRetry} retrying />);
+    const button = screen.getByRole('button', { name: 'Try again' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-busy')).toBe('true');
+  });
+});

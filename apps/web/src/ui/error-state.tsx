@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { cx } from '../lib/class-names.ts';
+import { Button } from './button.tsx';
+import { AlertIcon, RetryIcon } from './icons.tsx';
+
+export interface ErrorStateProps {
+  title?: string;
+  description?: ReactNode;
+  /** The API's machine-readable error code, shown small so support can find it. */
+  code?: string;
+  onRetry?: () => void;
+  retrying?: boolean;
+  className?: string;
+}
+
+/** A failed load, announced to screen readers, with a retry when one can help. */
+export function ErrorState({
+  title = 'This could not be loaded',
+  description = 'Check your connection and try again.',
+  code,
+  onRetry,
+  retrying = false,
+  className,
+}: ErrorStateProps) {
+  return (
+    <div role="alert" className={cx('flex flex-col items-center px-6 py-12 text-center', className)}>
+      <div className="mb-4 grid size-10 place-items-center rounded-lg bg-danger-soft text-danger-soft-ink [&>svg]:size-5">
+        <AlertIcon />
+      </div>
+      <h2 className="text-sm font-semibold text-ink">{title}</h2>
+      <div className="mt-1 max-w-md text-sm text-muted">{description}</div>
+      {code ? (
+        <p className="mt-2 font-mono text-xs text-faint">
+          Error code: <span className="text-muted">{code}</span>
+        </p>
+      ) : null}
+      {onRetry ? (
+        <Button className="mt-5" onClick={onRetry} pending={retrying} icon={<RetryIcon />}>
+          Try again
+        </Button>
+      ) : null}
+    </div>
+  );
+}

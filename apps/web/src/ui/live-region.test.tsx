@@ -1,0 +1,47 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LiveRegionProvider, useAnnounce } from './live-region.tsx';
+
+function Saver() {
+  const announce = useAnnounce();
+  return (
+    <button type="button" onClick={() => announce('Saved')}>
+      Save
+    </button>
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('LiveRegionProvider', () => {
+  it('renders one polite status region and announces messages into it', () => {
+    vi.useFakeTimers();
+    render(
+      <LiveRegionProvider>
+        <Saver />
+      </LiveRegionProvider>,
+    );
+    const region = screen.getByRole('status');
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    expect(region.textContent).toBe('');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    act(() => vi.advanceTimersByTime(100));
+    expect(region.textContent).toBe('Saved');
+
+    // The same message again is cleared first, so screen readers read it again.
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(region.textContent).toBe('');
+    act(() => vi.advanceTimersByTime(100));
+    expect(region.textContent).toBe('Saved');
+  });
+
+  it('refuses to announce outside the provider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<Saver />)).toThrow(/LiveRegionProvider/);
+  });
+});

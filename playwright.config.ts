@@ -1,0 +1,79 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// Playwright evaluates this file in the runner and again in every worker; values are kept in process.env so the
+// workers (forked from the runner) agree with it on the port and the database.
+function freePort(): string {
+  const script =
+    "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close();});";
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
+}
+
+const externalBaseUrl = process.env.E2E_BASE_URL;
+process.env.E2E_PORT ??= freePort();
+if (!externalBaseUrl) process.env.E2E_DB_DIR ??= mkdtempSync(join(tmpdir(), 'mostrador-e2e-'));
+const port = process.env.E2E_PORT;
+const baseURL = externalBaseUrl ?? `http://127.0.0.1:${port}`;
+const ci = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: 'e2e',
+  globalTeardown: './e2e/global-teardown.ts',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  forbidOnly: ci,
+  retries: ci ? 1 : 0,
+  workers: ci ? 2 : undefined,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'en-US',
+    timezoneId: 'America/Argentina/Buenos_Aires',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-dev-shm-usage',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+          ],
+        },
+      },
+    },
+  ],
+  // Set E2E_BASE_URL to run the journeys against a server that is already up.
+  webServer: externalBaseUrl
+    ? undefined
+    : {
+        command: 'npm run build --silent && npx --no-install tsx apps/bff/src/server.ts',
+        url: `${baseURL}/bff/health`,
+        reuseExistingServer: false,
+        timeout: 180_000,
+        stdout: 'pipe',
+        stderr: 'pipe',
+        env: {
+          PORT: port,
+          HOST: '127.0.0.1',
+          DATABASE_FILE: join(process.env.E2E_DB_DIR ?? tmpdir(), 'mostrador.db'),
+          DEMO_ORDERS: '2000',
+        },
+      },
+});
