@@ -94,6 +94,7 @@ describe('general error codes', () => {
       not_found: 404,
       method_not_allowed: 405,
       conflict: 409,
+      feedback_already_exists: 409,
       payload_too_large: 413,
       unsupported_media_type: 415,
       too_many_requests: 429,
@@ -104,7 +105,7 @@ describe('general error codes', () => {
   });
 
   it('lists every code once in the combined catalogue and its enum', () => {
-    expect(ERROR_CODES).toHaveLength(21);
+    expect(ERROR_CODES).toHaveLength(22);
     expect(Object.keys(errorCodes)).toEqual(ERROR_CODES);
     expect(errorCodeSchema.safeParse('caller.id.invalid').success).toBe(true);
     expect(errorCodeSchema.safeParse('machine_readable_error_code').success).toBe(false);

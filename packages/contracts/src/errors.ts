@@ -35,6 +35,8 @@ export const apiErrorCodes = {
   not_found: { message: 'Not found', status: 404 },
   method_not_allowed: { message: 'Method not allowed', status: 405 },
   conflict: { message: 'Conflict', status: 409 },
+  // A second feedback for the same side of an order (the platform answers 400; a conflict is what it is).
+  feedback_already_exists: { message: 'Feedback already exists for the order.', status: 409 },
   payload_too_large: { message: 'Payload too large', status: 413 },
   unsupported_media_type: { message: 'Unsupported media type', status: 415 },
   too_many_requests: { message: 'Too many requests', status: 429 },

@@ -144,8 +144,9 @@ export const paymentShortSchema = paymentSchema.pick({
 
 const partyFields = {
   nickname: z.string().optional(),
-  first_name: z.string().optional(),
-  last_name: z.string().optional(),
+  // Spec 2.1: a field without data is null, as the names of a user whose personal data was erased on request.
+  first_name: z.string().nullable().optional(),
+  last_name: z.string().nullable().optional(),
   phone: phoneSchema.optional(),
   alternative_phone: alternativePhoneSchema.optional(),
 };

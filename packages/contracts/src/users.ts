@@ -122,3 +122,76 @@ export type UserStatus = z.infer<typeof userStatusSchema>;
 export type UserPrivate = z.infer<typeof userPrivateSchema>;
 export type UserPublic = z.infer<typeof userPublicSchema>;
 export type ImmediatePaymentRequest = z.infer<typeof immediatePaymentRequestSchema>;
+
+// `PUT /users/{id}/immediate_payment` and `DELETE …/immediate_payment/by_user` answer the user's id, as recorded.
+export const immediatePaymentResponseSchema = z.object({ id: numericIdSchema });
+
+// 206: a member that could not be loaded is returned empty and named in `X-Content-Missing`, as orders do.
+const empty = z.strictObject({});
+export const USER_PARTS = ['seller_reputation', 'buyer_reputation'] as const;
+export type UserPart = (typeof USER_PARTS)[number];
+
+export const partialUserPrivateSchema = userPrivateSchema.extend({
+  seller_reputation: sellerReputationSchema.or(empty),
+  buyer_reputation: buyerReputationSchema.or(empty),
+});
+export const partialUserPublicSchema = userPublicSchema.extend({
+  seller_reputation: sellerReputationSchema.or(empty),
+  buyer_reputation: z.strictObject({ tags: z.array(z.string()) }).or(empty),
+});
+
+// Names as people write them, in any script: a letter first, then letters, marks, spaces, apostrophes, dots, hyphens.
+const personName = z
+  .string()
+  .regex(/^\p{L}[\p{L}\p{M}' .-]{0,39}$/u, 'expected 1 to 40 letters, spaces, apostrophes, dots or hyphens');
+const areaCode = z.string().regex(/^\d{0,5}$/, 'expected up to 5 digits');
+const extension = z.string().regex(/^\d{0,6}$/, 'expected up to 6 digits');
+const phoneNumber = z.string().regex(/^\d[\d -]{2,18}\d$/, 'expected 4 to 20 digits, spaces or hyphens');
+
+/**
+ * `PUT /users/{id}` (docs/decisions/0010-user-update-allowlist.md): only these members, each optional but at least
+ * one. E-mail, identification, nickname and everything the platform computes are not editable here.
+ */
+export const userUpdateRequestSchema = z
+  .strictObject({
+    first_name: personName.optional(),
+    last_name: personName.optional(),
+    phone: z
+      .strictObject({ area_code: areaCode, number: phoneNumber, extension: extension.optional() })
+      .optional(),
+    // An alternative phone of three empty strings removes it.
+    alternative_phone: z
+      .strictObject({
+        area_code: areaCode,
+        number: phoneNumber.or(z.literal('')),
+        extension: extension.optional(),
+      })
+      .optional(),
+    address: z
+      .strictObject({
+        address: z
+          .string()
+          .regex(
+            /^[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N} .,'°º#/-]{2,99}$/u,
+            'expected 3 to 100 address characters',
+          ),
+        state: z.string().regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/, 'expected an ISO state id such as AR-C'),
+        city: z.string().regex(/^\p{L}[\p{L}\p{M}\p{N}' .-]{0,59}$/u, 'expected 1 to 60 letters'),
+        zip_code: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/, 'expected a postal code'),
+      })
+      .optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, 'at least one editable field is required');
+
+export const USER_EDITABLE_FIELDS = [
+  'first_name',
+  'last_name',
+  'phone',
+  'alternative_phone',
+  'address',
+] as const;
+
+export type ImmediatePaymentResponse = z.infer<typeof immediatePaymentResponseSchema>;
+export type PartialUserPrivate = z.infer<typeof partialUserPrivateSchema>;
+export type PartialUserPublic = z.infer<typeof partialUserPublicSchema>;
+export type UserUpdateRequest = z.infer<typeof userUpdateRequestSchema>;

@@ -8,14 +8,31 @@ import { authenticate } from './http/auth.ts';
 import { conventions } from './http/conventions.ts';
 import type { ApiContext, ApiEnv, Faults } from './http/env.ts';
 import { openApiDocument, optionsHandler, type ResourceDescription } from './http/resources.ts';
+import type { Logger } from './logging/logger.ts';
+import { requestLog } from './logging/request-log.ts';
+import { createAccessLogRepository } from './repositories/access-log-repository.ts';
+import { createAccountRepository } from './repositories/account-repository.ts';
+import { createBlockRepository } from './repositories/block-repository.ts';
 import { createCurrencyRepository } from './repositories/currency-repository.ts';
+import { createFeedbackRepository } from './repositories/feedback-repository.ts';
+import { createItemSearchRepository } from './repositories/item-search-repository.ts';
+import { createLocationRepository } from './repositories/location-repository.ts';
 import { createOrderRepository } from './repositories/order-repository.ts';
 import { createPartyRepository } from './repositories/party-repository.ts';
+import { createReviewRepository } from './repositories/review-repository.ts';
 import { createShipmentRepository } from './repositories/shipment-repository.ts';
 import { createTokenRepository } from './repositories/token-repository.ts';
+import { createUserRepository } from './repositories/user-repository.ts';
+import { blocklistResources, blocklistRoutes } from './routes/blocklists.ts';
 import { currencyResources, currencyRoutes } from './routes/currencies.ts';
+import { feedbackResources, feedbackRoutes } from './routes/feedback.ts';
+import { locationResources, locationRoutes } from './routes/locations.ts';
 import { orderResources, orderRoutes } from './routes/orders.ts';
+import { reviewResources, reviewRoutes } from './routes/reviews.ts';
 import { shipmentResources, shipmentRoutes } from './routes/shipments.ts';
+import { siteSearchResources, siteSearchRoutes } from './routes/site-search.ts';
+import { userResourceResources, userResourceRoutes } from './routes/user-resources.ts';
+import { userResources, userRoutes } from './routes/users.ts';
 
 export interface MarketplaceDeps {
   store: Store;
@@ -25,6 +42,8 @@ export interface MarketplaceDeps {
   basePath?: string;
   /** Called with each unexpected error; never with request data. */
   onUnexpectedError?: (error: unknown) => void;
+  /** Structured, redacting logger (logging/logger.ts): one line per request and unexpected errors. */
+  logger?: Logger;
 }
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
@@ -40,8 +59,27 @@ export function createMarketplaceApi(deps: MarketplaceDeps) {
     shipments: createShipmentRepository(store.db),
     currencies: createCurrencyRepository(store.db),
     tokens: createTokenRepository(store.db),
+    users: createUserRepository(store.db, store.keyring),
+    blocks: createBlockRepository(store.db),
+    accessLog: createAccessLogRepository(store.db, store.dialect),
+    accounts: createAccountRepository(store.db),
+    itemSearch: createItemSearchRepository(store.db),
+    locations: createLocationRepository(store.db),
+    reviews: createReviewRepository(store.db),
+    feedback: createFeedbackRepository(store.db),
   };
-  const resources: ResourceDescription[] = [...orderResources, ...shipmentResources, ...currencyResources];
+  const resources: ResourceDescription[] = [
+    ...orderResources,
+    ...shipmentResources,
+    ...currencyResources,
+    ...userResources,
+    ...userResourceResources,
+    ...blocklistResources,
+    ...siteSearchResources,
+    ...locationResources,
+    ...reviewResources,
+    ...feedbackResources,
+  ];
   const openApi = JSON.stringify(openApiDocument(resources, errorBodySchema));
 
   const app = new Hono<ApiEnv>().basePath(deps.basePath ?? '');
@@ -57,12 +95,14 @@ export function createMarketplaceApi(deps: MarketplaceDeps) {
       return c.body(JSON.stringify(known.body()), error.status, JSON_TYPE);
     }
     deps.onUnexpectedError?.(error);
+    deps.logger?.error({ err: error }, 'unexpected error');
     return c.body(JSON.stringify(new ApiError('internal_error').body()), 500, JSON_TYPE);
   });
   app.notFound(() => {
     throw new ApiError('not_found', { message: 'resource not found' });
   });
 
+  if (deps.logger) app.use(requestLog(deps.logger, deps.basePath ?? ''));
   app.use(conventions);
   app.options('*', optionsHandler(resources, deps.basePath ?? ''));
   app.get('/openapi.json', (c) => c.body(openApi, 200, JSON_TYPE));
@@ -70,6 +110,13 @@ export function createMarketplaceApi(deps: MarketplaceDeps) {
   app.route('/', orderRoutes(ctx));
   app.route('/', shipmentRoutes(ctx));
   app.route('/', currencyRoutes(ctx));
+  app.route('/', userRoutes(ctx));
+  app.route('/', userResourceRoutes(ctx));
+  app.route('/', blocklistRoutes(ctx));
+  app.route('/', siteSearchRoutes(ctx));
+  app.route('/', locationRoutes(ctx));
+  app.route('/', reviewRoutes(ctx));
+  app.route('/', feedbackRoutes(ctx));
 
   // A known path with a method it does not serve: 405 rather than "not found".
   app.all('*', (c) => {

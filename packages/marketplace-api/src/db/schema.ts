@@ -82,10 +82,28 @@ export interface ItemsTable {
   available_quantity: number;
   sold_quantity: number;
   date_created: Millis;
+  /** Listing data for site search (migration 0002). */
+  buying_mode: string;
+  accepts_paymentsvc: number;
+  /** 0 when the listing offers no instalments. */
+  installments_quantity: number;
+  installments_no_interest: number;
+  free_shipping: number;
+  shipping_mode: string;
+  state_id: string | null;
+  state_name: string | null;
+  city_id: string | null;
+  city_name: string | null;
+  /** Null when the listing has no pictures. */
+  thumbnail: string | null;
+  original_price_minor: number | null;
+  official_store_id: number | null;
 }
 
 export interface OrdersTable {
   id: number;
+  /** Bumped by every write of the order; read caches keep a document only while its version is current. */
+  version: number;
   seller_id: number;
   buyer_id: number;
   site_id: string;
@@ -107,12 +125,15 @@ export interface OrdersTable {
   mediation_stage: string | null;
   mediation_status: string | null;
   shipping_id: number | null;
-  /** The order document without its members (buyer, seller, payments, feedback, shipping, mediations). */
-  doc: string;
-  payments_full: string;
-  payments_short: string;
-  feedback_doc: string;
-  mediations_doc: string;
+  /**
+   * The order document without its members (buyer, seller, payments, feedback, shipping, mediations), and each
+   * member, as UTF-8 JSON bytes: reads join bytes and write them out without decoding or re-encoding text.
+   */
+  doc: Uint8Array;
+  payments_full: Uint8Array;
+  payments_short: Uint8Array;
+  feedback_doc: Uint8Array;
+  mediations_doc: Uint8Array;
 }
 
 /** Per user, side and status: how many orders; kept in the same transaction as every order write. */
@@ -164,6 +185,146 @@ export interface FeedbackTable {
   reply_date: Millis | null;
 }
 
+/** A seller's block of a buyer, from buying (`order`) or from asking (`questions`). */
+export interface UserBlocksTable {
+  seller_id: number;
+  type: string;
+  user_id: number;
+  created_at: Millis;
+}
+
+/** Reasons a seller accepts only the platform's payment mode (sell equals pay); a row per reason. */
+export interface ImmediatePaymentReasonsTable {
+  user_id: number;
+  reason: string;
+  created_at: Millis;
+}
+
+/** Who read whose personal data, when, and which fields (spec 5, item 6). Insert-only. */
+export interface PersonalDataAccessLogTable {
+  accessor_user_id: number;
+  application_id: number;
+  subject_user_id: number;
+  accessed_at: Millis;
+  resource: string;
+  /** Comma-separated field names. */
+  fields: string;
+}
+
+export interface CategoriesTable {
+  id: string;
+  site_id: string;
+  name: string;
+}
+
+export interface PaymentMethodsTable {
+  site_id: string;
+  id: string;
+  name: string;
+  payment_type_id: string;
+}
+
+export interface BrandsTable {
+  official_store_id: number;
+  user_id: number;
+  site_id: string;
+  name: string;
+  fantasy_name: string;
+  status: string;
+  categories_ids: string;
+  tags: string;
+  logo_url: string;
+  relevance_position: number;
+}
+
+export interface PromotionPacksTable {
+  id: Generated<number>;
+  user_id: number;
+  promotion_pack_id: string;
+  category_id: string;
+  description: string;
+  package_type: string;
+  status: string;
+  engagement_type: string;
+  charge_id: number | null;
+  date_created: Millis;
+  date_start: Millis;
+  date_expires: Millis;
+  date_stopped: Millis | null;
+  last_updated: Millis;
+  /** JSON array of {listing_type_id, available_listings, used_listings}. */
+  listing_details: string;
+}
+
+/** Classified locations (spec 2.12), reference data loaded by the seed; coordinates null where unknown. */
+export interface LocationCountriesTable {
+  id: string;
+  name: string;
+  locale: string;
+  currency_id: string;
+  decimal_separator: string;
+  thousands_separator: string;
+  /** `GMT-03:00`. */
+  time_zone: string;
+  latitude: number | null;
+  longitude: number | null;
+  /** Order of the platform's own lists. */
+  position: number;
+}
+
+export interface LocationStatesTable {
+  id: string;
+  country_id: string;
+  name: string;
+  latitude: number | null;
+  longitude: number | null;
+  position: number;
+}
+
+export interface LocationCitiesTable {
+  id: string;
+  state_id: string;
+  name: string;
+  latitude: number | null;
+  longitude: number | null;
+  position: number;
+}
+
+export interface LocationNeighborhoodsTable {
+  id: string;
+  city_id: string;
+  parent_id: string | null;
+  name: string;
+  latitude: number | null;
+  longitude: number | null;
+  position: number;
+}
+
+/** Items opted into a catalog product; their reviews are also read through the product (spec 4.4). */
+export interface CatalogItemsTable {
+  item_id: string;
+  catalog_product_id: string;
+}
+
+export interface ReviewsTable {
+  id: number;
+  item_id: string;
+  catalog_product_id: string | null;
+  reviewer_id: number;
+  site_id: string;
+  status: string;
+  title: string;
+  content: string;
+  rate: number;
+  valorization: number;
+  likes: number;
+  dislikes: number;
+  relevance: number;
+  forbidden_words: number;
+  date_created: Millis;
+  buying_date: Millis;
+}
+
 export interface SchemaMeta {
   key: string;
   value: string;
@@ -183,6 +344,19 @@ export interface Database {
   order_product: OrderProductTable;
   feedback: FeedbackTable;
   store_meta: SchemaMeta;
+  location_countries: LocationCountriesTable;
+  location_states: LocationStatesTable;
+  location_cities: LocationCitiesTable;
+  location_neighborhoods: LocationNeighborhoodsTable;
+  catalog_items: CatalogItemsTable;
+  reviews: ReviewsTable;
+  user_blocks: UserBlocksTable;
+  immediate_payment_reasons: ImmediatePaymentReasonsTable;
+  personal_data_access_log: PersonalDataAccessLogTable;
+  categories: CategoriesTable;
+  payment_methods: PaymentMethodsTable;
+  brands: BrandsTable;
+  promotion_packs: PromotionPacksTable;
 }
 
 export type { ColumnType, Generated };

@@ -4,7 +4,10 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, type Migration, type MigrationProvider, Migrator, SqliteDialect } from 'kysely';
 import { generateKeyring, type Keyring, parseKeyring } from '../crypto/personal-data.ts';
 import { m0001 } from './migrations/0001-orders.ts';
+import { m0002 } from './migrations/0002-users.ts';
+import { m0003 } from './migrations/0003-locations-reviews.ts';
 import type { Database } from './schema.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -18,7 +21,11 @@ export interface Store {
 
 /** Numbered migrations, in order; each receives the dialect so ids map to the store's native 64-bit keys. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
-  return { '0001-orders': m0001(dialect) };
+  return {
+    '0001-orders': m0001(dialect),
+    '0002-users': m0002(dialect),
+    '0003-locations-reviews': m0003(dialect),
+  };
 }
 
 export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {
@@ -67,7 +74,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('temp_store = MEMORY');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   await migrate(db, 'sqlite');
   return {
     db,

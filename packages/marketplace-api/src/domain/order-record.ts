@@ -124,6 +124,9 @@ export interface RenderContext {
   decimals: (currencyId: string) => number;
 }
 
+/** JSON as UTF-8 bytes, the form order documents are stored and served in. */
+export const jsonBytes = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));
+
 /** Accent-free lower case, so search matches "camara" to "Cámara" on every store. */
 export function searchFold(text: string): string {
   return text
@@ -262,6 +265,7 @@ export function renderOrderRow(o: OrderRecord, ctx: RenderContext): OrdersTable 
   const mediation = o.mediations[0] ?? null;
   return {
     id: o.id,
+    version: 1,
     seller_id: o.sellerId,
     buyer_id: o.buyerId,
     site_id: o.siteId,
@@ -281,9 +285,9 @@ export function renderOrderRow(o: OrderRecord, ctx: RenderContext): OrdersTable 
     mediation_stage: mediation?.stage ?? null,
     mediation_status: mediation?.status ?? null,
     shipping_id: o.shippingId,
-    doc: JSON.stringify(core),
-    payments_full: JSON.stringify(payments),
-    payments_short: JSON.stringify(
+    doc: jsonBytes(core),
+    payments_full: jsonBytes(payments),
+    payments_short: jsonBytes(
       payments.map((p) => ({
         id: p.id,
         transaction_amount: p.transaction_amount,
@@ -293,11 +297,11 @@ export function renderOrderRow(o: OrderRecord, ctx: RenderContext): OrdersTable 
         date_last_modified: p.date_last_modified,
       })),
     ),
-    feedback_doc: JSON.stringify({
+    feedback_doc: jsonBytes({
       purchase: renderFeedback(o.feedback.purchase, off),
       sale: renderFeedback(o.feedback.sale, off),
     }),
-    mediations_doc: JSON.stringify(
+    mediations_doc: jsonBytes(
       o.mediations.map((m) => ({
         id: m.id,
         stage: m.stage,

@@ -1,9 +1,17 @@
 import type { Clock } from '../domain/time.ts';
+import type { AccessLogRepository } from '../repositories/access-log-repository.ts';
+import type { AccountRepository } from '../repositories/account-repository.ts';
+import type { BlockRepository } from '../repositories/block-repository.ts';
 import type { CurrencyRepository } from '../repositories/currency-repository.ts';
+import type { FeedbackRepository } from '../repositories/feedback-repository.ts';
+import type { ItemSearchRepository } from '../repositories/item-search-repository.ts';
+import type { LocationRepository } from '../repositories/location-repository.ts';
 import type { OrderRepository } from '../repositories/order-repository.ts';
 import type { PartyRepository } from '../repositories/party-repository.ts';
+import type { ReviewRepository } from '../repositories/review-repository.ts';
 import type { ShipmentRepository } from '../repositories/shipment-repository.ts';
 import type { Caller, TokenRepository } from '../repositories/token-repository.ts';
+import type { UserRepository } from '../repositories/user-repository.ts';
 import { ApiError } from './api-error.ts';
 
 export type ApiEnv = { Variables: { caller: Caller | null } };
@@ -14,6 +22,8 @@ export type OrderMember = 'buyer' | 'feedback' | 'mediations' | 'seller' | 'ship
 /** Test seams for failure paths that cannot be provoked from outside (spec 4.1's 206). */
 export interface Faults {
   failMember?: (member: OrderMember, orderId: number) => boolean;
+  /** A part of `GET /users/{id}` that fails to load, answered 206 (spec 4.3). */
+  failUserPart?: (part: 'seller_reputation' | 'buyer_reputation', userId: number) => boolean;
 }
 
 export interface ApiContext {
@@ -24,6 +34,14 @@ export interface ApiContext {
   shipments: ShipmentRepository;
   currencies: CurrencyRepository;
   tokens: TokenRepository;
+  users: UserRepository;
+  blocks: BlockRepository;
+  accessLog: AccessLogRepository;
+  accounts: AccountRepository;
+  itemSearch: ItemSearchRepository;
+  locations: LocationRepository;
+  reviews: ReviewRepository;
+  feedback: FeedbackRepository;
 }
 
 export function requireCaller(caller: Caller | null): Caller {

@@ -1,6 +1,18 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
-import type { Database, OrdersTable } from '../db/schema.ts';
-import { searchFold } from '../domain/order-record.ts';
+import { precompiled } from '../db/precompiled.ts';
+import type { Database } from '../db/schema.ts';
+import { createOrderCache, ORDER_READ_COLUMNS, type OrderReadRow } from './order-cache.ts';
+
+export type { OrderReadRow };
+
+import {
+  type FeedbackRecord,
+  feedbackStatus,
+  jsonBytes,
+  renderFeedback,
+  searchFold,
+} from '../domain/order-record.ts';
+import { isoAt } from '../domain/time.ts';
 
 export type Side = 'seller' | 'buyer';
 
@@ -29,19 +41,6 @@ export interface OrderQuery {
 
 /** Statuses the seller side leaves out unless asked for by name (spec 3). */
 export const HIDDEN_FROM_SELLER = ['cancelled', 'manually_cancelled'];
-
-const readColumns = [
-  'id',
-  'seller_id',
-  'buyer_id',
-  'status',
-  'doc',
-  'feedback_doc',
-  'mediations_doc',
-  'shipping_id',
-] as const;
-
-export type OrderReadRow = Pick<OrdersTable, (typeof readColumns)[number]> & { payments: string };
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 const contains = (s: string) => `%${likeEscape(s)}%`;
@@ -115,17 +114,48 @@ function countableFromCounters(q: OrderQuery): boolean {
   );
 }
 
-export function createOrderRepository(db: Kysely<Database>) {
-  return {
-    async findForRead(id: number, payments: 'short' | 'full'): Promise<OrderReadRow | undefined> {
-      return db
+export interface OrderRepositoryOptions {
+  /** Memory for order documents kept between reads; 0 turns the cache off. */
+  cacheBytes?: number;
+}
+
+export function createOrderRepository(db: Kysely<Database>, options: OrderRepositoryOptions = {}) {
+  const cache = createOrderCache(options.cacheBytes ?? 64 * 1024 * 1024);
+  const findVersion = precompiled(db, (db, param) =>
+    db
+      .selectFrom('orders')
+      .select(['id', 'version'])
+      .where('id', '=', param(0) as number),
+  );
+
+  /** The documents of the given orders, in that order: current ones from memory, the rest from the store. */
+  async function documents(refs: { id: number; version: number }[]): Promise<OrderReadRow[]> {
+    const found = new Map<number, OrderReadRow>();
+    const missing: number[] = [];
+    for (const ref of refs) {
+      const hit = cache.get(Number(ref.id), Number(ref.version));
+      if (hit) found.set(Number(ref.id), hit);
+      else missing.push(Number(ref.id));
+    }
+    if (missing.length > 0) {
+      const rows = await db
         .selectFrom('orders')
-        .select([
-          ...readColumns,
-          payments === 'short' ? 'payments_short as payments' : 'payments_full as payments',
-        ])
-        .where('id', '=', id)
-        .executeTakeFirst();
+        .select(ORDER_READ_COLUMNS)
+        .where('id', 'in', missing)
+        .execute();
+      for (const row of rows) {
+        cache.put(row);
+        found.set(Number(row.id), row);
+      }
+    }
+    return refs.flatMap((ref) => found.get(Number(ref.id)) ?? []);
+  }
+
+  return {
+    /** The stored document of one order and its members. */
+    async findForRead(id: number): Promise<OrderReadRow | undefined> {
+      const refs = await findVersion(id);
+      return (await documents(refs))[0];
     },
 
     async owners(id: number) {
@@ -138,15 +168,16 @@ export function createOrderRepository(db: Kysely<Database>) {
 
     async search(q: OrderQuery): Promise<OrderReadRow[]> {
       const dir = q.sort === 'date_desc' ? 'desc' : 'asc';
-      return db
+      const refs = await db
         .selectFrom('orders')
-        .select([...readColumns, 'payments_full as payments'])
+        .select(['id', 'version'])
         .where((eb) => eb.and(filters(eb, q)))
         .orderBy('date_created', dir)
         .orderBy('id', dir)
         .limit(q.limit)
         .offset(q.offset)
         .execute();
+      return documents(refs);
     },
 
     async count(q: OrderQuery): Promise<number> {
@@ -176,6 +207,47 @@ export function createOrderRepository(db: Kysely<Database>) {
         .where('order_id', '=', id)
         .executeTakeFirst();
       return row?.attributes ?? '[]';
+    },
+
+    /**
+     * Writes an order's feedback into its stored read model: the rendered member, the columns search filters on,
+     * and both update times, so `GET /orders/{id}` and `/orders/search` show the change at once. Run it in the
+     * transaction that changes the feedback table.
+     */
+    async updateFeedback(
+      id: number,
+      feedback: { sale: FeedbackRecord | null; purchase: FeedbackRecord | null },
+      now: number,
+    ): Promise<{ offsetMinutes: number }> {
+      const row = await db
+        .selectFrom('orders')
+        .innerJoin('sites', 'sites.id', 'orders.site_id')
+        .select(['orders.doc', 'sites.utc_offset_minutes'])
+        .where('orders.id', '=', id)
+        .executeTakeFirstOrThrow();
+      const offset = row.utc_offset_minutes;
+      const doc = JSON.parse(Buffer.from(row.doc).toString('utf8')) as Record<string, unknown>;
+      doc.last_updated = isoAt(now, offset);
+      doc.date_last_updated = isoAt(now, offset);
+      await db
+        .updateTable('orders')
+        .set({
+          feedback_doc: jsonBytes({
+            purchase: renderFeedback(feedback.purchase, offset),
+            sale: renderFeedback(feedback.sale, offset),
+          }),
+          feedback_status: feedbackStatus({ feedback }),
+          feedback_sale_rating: feedback.sale?.rating ?? null,
+          feedback_purchase_rating: feedback.purchase?.rating ?? null,
+          feedback_sale_fulfilled: feedback.sale ? Number(feedback.sale.fulfilled) : null,
+          feedback_purchase_fulfilled: feedback.purchase ? Number(feedback.purchase.fulfilled) : null,
+          last_updated: now,
+          version: (eb) => eb('version', '+', 1),
+          doc: jsonBytes(doc),
+        })
+        .where('id', '=', id)
+        .execute();
+      return { offsetMinutes: offset };
     },
 
     async discounts(id: number) {

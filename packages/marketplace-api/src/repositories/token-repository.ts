@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { precompiled } from '../db/precompiled.ts';
 import type { Database } from '../db/schema.ts';
 
 export const ACCESS_TOKEN_TTL_MS = 6 * 60 * 60 * 1000;
@@ -19,6 +20,12 @@ export function mintToken(applicationId: number, userId: number, now: Date): str
 }
 
 export function createTokenRepository(db: Kysely<Database>) {
+  const findToken = precompiled(db, (db, param) =>
+    db
+      .selectFrom('access_tokens')
+      .select(['user_id', 'application_id', 'expires_at', 'revoked_at'])
+      .where('token_hash', '=', param(0) as string),
+  );
   return {
     async issue(applicationId: number, userId: number, now: Date, ttlMs = ACCESS_TOKEN_TTL_MS) {
       const token = mintToken(applicationId, userId, now);
@@ -38,11 +45,7 @@ export function createTokenRepository(db: Kysely<Database>) {
 
     /** The caller a token stands for, or null when it is unknown, expired or revoked. */
     async resolve(token: string, nowMs: number): Promise<Caller | null> {
-      const row = await db
-        .selectFrom('access_tokens')
-        .select(['user_id', 'application_id', 'expires_at', 'revoked_at'])
-        .where('token_hash', '=', hashToken(token))
-        .executeTakeFirst();
+      const [row] = await findToken(hashToken(token));
       if (!row || row.revoked_at !== null || row.expires_at <= nowMs) return null;
       return { userId: Number(row.user_id), applicationId: Number(row.application_id) };
     },

@@ -18,12 +18,24 @@ const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
 /** Until payment is confirmed (or for an invalid order) the counterpart sees only id and nickname (spec 3). */
 const CONTACT_HIDDEN = new Set(['payment_required', 'invalid']);
 
-const EMPTY: Record<OrderMember, string> = {
-  buyer: '{}',
-  seller: '{}',
-  feedback: '{}',
-  shipping: '{}',
-  mediations: '[]',
+const bytes = (text: string) => Buffer.from(text);
+const EMPTY: Record<OrderMember, Buffer> = {
+  buyer: bytes('{}'),
+  seller: bytes('{}'),
+  feedback: bytes('{}'),
+  shipping: bytes('{}'),
+  mediations: bytes('[]'),
+};
+const KEY = {
+  buyer: bytes(',"buyer":'),
+  seller: bytes(',"seller":'),
+  payments: bytes(',"payments":'),
+  feedback: bytes(',"feedback":'),
+  shipping: bytes(',"shipping":'),
+  mediations: bytes(',"mediations":'),
+  end: bytes('}'),
+  comma: bytes(','),
+  noShipment: bytes('{"id":null}'),
 };
 
 function parseOrderId(raw: string): number {
@@ -39,54 +51,107 @@ function checkOwner(row: { seller_id: number; buyer_id: number }, caller: Caller
   }
 }
 
-/** Joins the stored document with its members; a member that fails to load is returned empty and named. */
-async function composeOrder(
-  ctx: ApiContext,
-  row: OrderReadRow,
-  caller: Caller,
-  form: 'single' | 'search',
-  legacyShipping: boolean,
-): Promise<{ json: string; missing: OrderMember[] }> {
-  const missing: OrderMember[] = [];
-  const load = async (member: OrderMember, loader: () => Promise<string> | string): Promise<string> => {
-    try {
-      if (ctx.faults.failMember?.(member, row.id)) throw new Error(`${member} unavailable`);
-      return await loader();
-    } catch {
-      missing.push(member);
-      return EMPTY[member];
-    }
-  };
-  const sellerId = Number(row.seller_id);
-  const buyerId = Number(row.buyer_id);
-  const contact = !CONTACT_HIDDEN.has(row.status);
-  const buyer = await load('buyer', () =>
-    ctx.parties.cardJson(buyerId, form, caller.userId === buyerId || contact),
-  );
-  const seller = await load('seller', () =>
-    ctx.parties.cardJson(sellerId, form, caller.userId === sellerId || contact),
-  );
-  const shipping = await load('shipping', async () => {
-    if (row.shipping_id === null) return '{"id":null}';
-    if (!legacyShipping) return `{"id":${row.shipping_id}}`;
-    const shipment = await ctx.shipments.find(Number(row.shipping_id));
-    if (!shipment) throw new Error('shipment missing');
-    const s = JSON.parse(shipment.doc);
-    return JSON.stringify({
+async function legacyShipping(ctx: ApiContext, shippingId: number): Promise<Buffer> {
+  const shipment = await ctx.shipments.find(shippingId);
+  if (!shipment) throw new Error('shipment missing');
+  const s = JSON.parse(shipment.doc);
+  return bytes(
+    JSON.stringify({
       id: s.id,
       shipment_type: 'shipping',
       status: s.status,
       date_created: s.date_created,
       currency_id: s.lead_time.currency_id,
       cost: s.lead_time.cost,
-    });
-  });
-  const feedback = await load('feedback', () => row.feedback_doc);
-  const mediations = await load('mediations', () => row.mediations_doc);
-  const json =
-    `${row.doc.slice(0, -1)},"buyer":${buyer},"seller":${seller},"payments":${row.payments},` +
-    `"feedback":${feedback},"shipping":${shipping},"mediations":${mediations}}`;
-  return { json, missing };
+    }),
+  );
+}
+
+/**
+ * Joins the stored document with its members, as byte chunks pushed onto `out`. A member that fails to load is
+ * returned empty and named in `missing` (spec 4.1's 206). Members that are cached resolve without waiting.
+ */
+async function composeOrder(
+  ctx: ApiContext,
+  row: OrderReadRow,
+  caller: Caller,
+  form: 'single' | 'search',
+  legacy: boolean,
+  out: Uint8Array[],
+  missing: OrderMember[],
+  disclosed: number[],
+): Promise<void> {
+  const member = async (
+    name: OrderMember,
+    loader: () => Uint8Array | Promise<Uint8Array>,
+  ): Promise<Uint8Array> => {
+    try {
+      if (ctx.faults.failMember?.(name, row.id)) throw new Error(`${name} unavailable`);
+      const loaded = loader();
+      return loaded instanceof Promise ? await loaded : loaded;
+    } catch {
+      missing.push(name);
+      return EMPTY[name];
+    }
+  };
+  const sellerId = Number(row.seller_id);
+  const buyerId = Number(row.buyer_id);
+  const contact = !CONTACT_HIDDEN.has(row.status);
+  const buyer = await member('buyer', () =>
+    ctx.parties.card(buyerId, form, caller.userId === buyerId || contact),
+  );
+  const seller = await member('seller', () =>
+    ctx.parties.card(sellerId, form, caller.userId === sellerId || contact),
+  );
+  // The counterpart's names and phones went out: the access log needs the row (spec 5, item 6).
+  if (contact) {
+    const counterpart = caller.userId === sellerId ? 'buyer' : 'seller';
+    if (!missing.includes(counterpart)) disclosed.push(counterpart === 'buyer' ? buyerId : sellerId);
+  }
+  const shippingId = row.shipping_id === null ? null : Number(row.shipping_id);
+  const shipping = await member('shipping', () =>
+    shippingId === null
+      ? KEY.noShipment
+      : legacy
+        ? legacyShipping(ctx, shippingId)
+        : bytes(`{"id":${shippingId}}`),
+  );
+  const feedback = await member('feedback', () => row.feedback_doc);
+  const mediations = await member('mediations', () => row.mediations_doc);
+  out.push(
+    row.doc.subarray(0, row.doc.length - 1),
+    KEY.buyer,
+    buyer,
+    KEY.seller,
+    seller,
+    KEY.payments,
+    form === 'single' ? row.payments_short : row.payments_full,
+    KEY.feedback,
+    feedback,
+    KEY.shipping,
+    shipping,
+    KEY.mediations,
+    mediations,
+    KEY.end,
+  );
+}
+
+const CONTACT_FIELDS = ['first_name', 'last_name', 'phone', 'alternative_phone'] as const;
+
+/** One insert per read (one statement for a whole search page), awaited so no disclosure goes unlogged. */
+async function logContactReads(ctx: ApiContext, caller: Caller, subjects: number[], resource: string) {
+  if (subjects.length === 0) return;
+  const at = ctx.clock().getTime();
+  await ctx.accessLog.record(
+    [...new Set(subjects)].map((subjectUserId) => ({
+      accessorUserId: caller.userId,
+      applicationId: caller.applicationId,
+      subjectUserId,
+      at,
+      resource,
+      fields: CONTACT_FIELDS,
+    })),
+  );
 }
 
 const FILTER_NAMES: Record<string, string> = {
@@ -145,15 +210,23 @@ export function orderRoutes(ctx: ApiContext) {
       throw new ApiError('caller.id.invalid');
     }
     const [rows, total] = await Promise.all([ctx.orders.search(q), ctx.orders.count(q)]);
-    const results: string[] = [];
-    for (const row of rows) results.push((await composeOrder(ctx, row, caller, 'search', false)).json);
     const sort = ORDER_SORTS.find((s) => s.id === q.sort)!;
-    const body =
-      `{"query":${JSON.stringify(raw.q ?? null)},"results":[${results.join(',')}],` +
-      `"sort":${JSON.stringify(sort)},"available_sorts":${JSON.stringify(ORDER_SORTS.filter((s) => s.id !== q.sort))},` +
-      `"filters":${JSON.stringify(appliedFilters(raw))},` +
-      `"paging":{"total":${total},"offset":${q.offset},"limit":${q.limit}},"display":"complete"}`;
-    return c.body(body, 200, JSON_TYPE);
+    const out: Uint8Array[] = [bytes(`{"query":${JSON.stringify(raw.q ?? null)},"results":[`)];
+    const missing: OrderMember[] = [];
+    const disclosed: number[] = [];
+    for (const [i, row] of rows.entries()) {
+      if (i > 0) out.push(KEY.comma);
+      await composeOrder(ctx, row, caller, 'search', false, out, missing, disclosed);
+    }
+    await logContactReads(ctx, caller, disclosed, 'GET /orders/search');
+    out.push(
+      bytes(
+        `],"sort":${JSON.stringify(sort)},"available_sorts":${JSON.stringify(ORDER_SORTS.filter((s) => s.id !== q.sort))},` +
+          `"filters":${JSON.stringify(appliedFilters(raw))},` +
+          `"paging":{"total":${total},"offset":${q.offset},"limit":${q.limit}},"display":"complete"}`,
+      ),
+    );
+    return c.body(Buffer.concat(out), 200, JSON_TYPE);
   });
 
   app.get('/orders', () => {
@@ -166,13 +239,18 @@ export function orderRoutes(ctx: ApiContext) {
   app.get('/orders/:id', async (c) => {
     const id = parseOrderId(c.req.param('id'));
     const caller = requireCaller(c.get('caller'));
-    const row = await ctx.orders.findForRead(id, 'short');
+    const row = await ctx.orders.findForRead(id);
     if (!row) throw new ApiError('order_not_found');
     checkOwner(row, caller);
     const legacy = c.req.header('x-format-new') !== 'true';
-    const { json, missing } = await composeOrder(ctx, row, caller, 'single', legacy);
-    if (missing.length === 0) return c.body(json, 200, JSON_TYPE);
-    return c.body(json, 206, { ...JSON_TYPE, 'X-Content-Missing': missing.join(',') });
+    const out: Uint8Array[] = [];
+    const missing: OrderMember[] = [];
+    const disclosed: number[] = [];
+    await composeOrder(ctx, row, caller, 'single', legacy, out, missing, disclosed);
+    await logContactReads(ctx, caller, disclosed, 'GET /orders/{order_id}');
+    const body = Buffer.concat(out);
+    if (missing.length === 0) return c.body(body, 200, JSON_TYPE);
+    return c.body(body, 206, { ...JSON_TYPE, 'X-Content-Missing': missing.join(',') });
   });
 
   app.get('/orders/:id/product', async (c) => {

@@ -1,5 +1,7 @@
 import { blindIndex, type Keyring, sealJson, userAad } from '../crypto/personal-data.ts';
 import type {
+  BrandsTable,
+  CategoriesTable,
   CurrenciesTable,
   FeedbackTable,
   ItemsTable,
@@ -7,8 +9,11 @@ import type {
   OrderDiscountsTable,
   OrderProductTable,
   OrdersTable,
+  PaymentMethodsTable,
+  PromotionPacksTable,
   ShipmentsTable,
   SitesTable,
+  UserBlocksTable,
   UsersTable,
 } from '../db/schema.ts';
 import { toMajor } from '../domain/money.ts';
@@ -20,6 +25,14 @@ import {
   renderOrderRow,
 } from '../domain/order-record.ts';
 import { isoAt } from '../domain/time.ts';
+import {
+  BuyerTally,
+  buyerReputationJson,
+  EMPTY_BUYER_REPUTATION,
+  EMPTY_SELLER_REPUTATION,
+  generateAccountData,
+  listingExtras,
+} from './account-data.ts';
 import { Random } from './random.ts';
 import { CURRENCIES, NAMES, PRODUCTS, type Product, SITES, type SiteRef } from './reference.ts';
 
@@ -54,6 +67,12 @@ export interface SeedTail {
   items: ItemsTable[];
   countRows: OrderCountsTable[];
   reputation: { id: number; seller_reputation: string }[];
+  buyerReputation: { id: number; buyer_reputation: string }[];
+  categories: CategoriesTable[];
+  paymentMethods: PaymentMethodsTable[];
+  brands: BrandsTable[];
+  blocks: UserBlocksTable[];
+  packs: Omit<PromotionPacksTable, 'id'>[];
 }
 
 export interface OrderBatch {
@@ -171,8 +190,8 @@ export function createSeedGenerator(opts: SeedOptions) {
       }),
       address_state: state.id,
       address_city: city,
-      seller_reputation: '{}',
-      buyer_reputation: '{}',
+      seller_reputation: EMPTY_SELLER_REPUTATION,
+      buyer_reputation: EMPTY_BUYER_REPUTATION,
       status: JSON.stringify({ site_status: 'active', immediate_payment: false }),
       credit: JSON.stringify({ consumed: 0, credit_level_id: 'MLA1' }),
       seller_experience: role === 'seller' ? 'ADVANCED' : 'NEWBIE',
@@ -222,6 +241,17 @@ export function createSeedGenerator(opts: SeedOptions) {
     buyersBySite.set(b.site.id, list);
   }
 
+  // Listing details come from their own stream: drawing them from `r` would change every order after them.
+  const extra = new Random(opts.seed ^ 0x5eed_1157);
+  const userRowById = new Map(userRows.map((u) => [u.id, u]));
+  const brandStores = new Map<number, number>();
+  let nextStoreId = 1_000;
+  for (const s of sellers) {
+    if (userRowById.get(s.id)?.user_type !== 'brand') continue;
+    nextStoreId += extra.int(1, 40);
+    brandStores.set(s.id, nextStoreId);
+  }
+
   // Items: each seller lists a handful of products at its own prices.
   const items: ItemsTable[] = [];
   const itemsBySeller = new Map<number, { row: ItemsTable; product: Product }[]>();
@@ -233,7 +263,7 @@ export function createSeedGenerator(opts: SeedOptions) {
     for (let k = 0; k < count; k++) {
       const product = r.pick(PRODUCTS);
       nextItemNumber += r.int(1, 50_000);
-      const row: ItemsTable = {
+      const base = {
         id: `${seller.site.id}${nextItemNumber}`,
         site_id: seller.site.id,
         seller_id: seller.id,
@@ -251,6 +281,20 @@ export function createSeedGenerator(opts: SeedOptions) {
         sold_quantity: 0,
         date_created: start - r.int(1, 400) * DAY,
       };
+      const home = userRowById.get(seller.id)!;
+      const row: ItemsTable = {
+        ...base,
+        ...listingExtras(extra, {
+          itemId: base.id,
+          siteId: seller.site.id,
+          priceMinor: base.price_minor,
+          stateId: home.address_state,
+          stateName: seller.site.states.find((st) => st.id === home.address_state)?.name ?? null,
+          cityName: home.address_city,
+          officialStoreId: brandStores.get(seller.id) ?? null,
+          listedAt: base.date_created,
+        }),
+      };
       items.push(row);
       list.push({ row, product });
     }
@@ -263,6 +307,15 @@ export function createSeedGenerator(opts: SeedOptions) {
     counts.set(key, (counts.get(key) ?? 0) + 1);
   };
   const ratingsBySeller = new Map<number, { positive: number; neutral: number; negative: number }>();
+  const buyerTallies = new Map<number, BuyerTally>();
+  const tallyOf = (id: number) => {
+    let t = buyerTallies.get(id);
+    if (!t) {
+      t = new BuyerTally();
+      buyerTallies.set(id, t);
+    }
+    return t;
+  };
 
   // Every demo buyer has orders with every demo seller, in every status, spread over the year.
   const forced: { seller: SeedUser; buyer: SeedUser; status: string }[] = [];
@@ -641,6 +694,12 @@ export function createSeedGenerator(opts: SeedOptions) {
     const sale = feedbackFor('sale');
     if (purchase?.reply) purchase.replyDate = purchase.dateCreated + r.int(1, 72) * 60 * MINUTE;
     if (sale?.reply) sale.replyDate = sale.dateCreated + r.int(1, 72) * 60 * MINUTE;
+    if (status === 'paid' && !purchase) {
+      const units = lines.reduce((n, l) => n + l.quantity, 0);
+      tallyOf(buyer.id).unratedPaid(created + 28 * DAY > opts.now, units);
+    } else if ((status === 'cancelled' || status === 'manually_cancelled') && wasPaid) {
+      tallyOf(buyer.id).canceledPaid++;
+    }
     if (purchase) {
       const tally = ratingsBySeller.get(seller.id) ?? { positive: 0, neutral: 0, negative: 0 };
       tally[purchase.rating]++;
@@ -863,7 +922,38 @@ export function createSeedGenerator(opts: SeedOptions) {
           }),
         };
       });
-      return { items, countRows, reputation };
+      const buyerCounts = new Map<number, OrderCountsTable[]>();
+      for (const c of countRows) {
+        if (c.side !== 'buyer') continue;
+        const list = buyerCounts.get(c.user_id);
+        if (list) list.push(c);
+        else buyerCounts.set(c.user_id, [c]);
+      }
+      // Buyers without orders keep the empty reputation they were inserted with.
+      const buyerReputation = buyers
+        .filter((b) => buyerCounts.has(b.id))
+        .map((b) => ({
+          id: b.id,
+          buyer_reputation: buyerReputationJson(buyerCounts.get(b.id)!, buyerTallies.get(b.id)),
+        }));
+      const account = generateAccountData(extra, {
+        now: opts.now,
+        sites: SITES,
+        products: PRODUCTS,
+        demoSellers: sellers.slice(0, 3).map((s) => ({ id: s.id, siteId: s.site.id })),
+        demoBuyers: buyers.slice(0, 3).map((b) => b.id),
+        otherBuyers: buyers.slice(3).map((b) => b.id),
+        brandSellers: sellers
+          .filter((s) => brandStores.has(s.id))
+          .map((s) => ({
+            id: s.id,
+            siteId: s.site.id,
+            nickname: s.nickname,
+            storeId: brandStores.get(s.id)!,
+            categories: [...new Set(itemsBySeller.get(s.id)!.map((i) => i.row.category_id))],
+          })),
+      });
+      return { items, countRows, reputation, buyerReputation, ...account };
     },
   };
 }

@@ -4,6 +4,8 @@ import type { Store } from '../db/store.ts';
 import { createSeedRepository } from '../repositories/seed-repository.ts';
 import { createTokenRepository } from '../repositories/token-repository.ts';
 import { DEMO_APPLICATION_ID } from './generate.ts';
+import { locationRows } from './locations-data.ts';
+import { generateReviews } from './reviews.ts';
 import { inThreadSource, type SeedSource, workerSource } from './source.ts';
 
 export interface SeedManifest {
@@ -36,6 +38,11 @@ async function load(source: SeedSource, inTransaction: InTransaction, options: S
     await repo.insertMany('currencies', header.currencies);
     await repo.insertMany('sites', header.sites);
     await repo.insertMany('users', header.userRows);
+    const locations = locationRows();
+    await repo.insertMany('location_countries', locations.countries);
+    await repo.insertMany('location_states', locations.states);
+    await repo.insertMany('location_cities', locations.cities);
+    await repo.insertMany('location_neighborhoods', locations.neighborhoods);
     await repo.insertMany('applications', [
       {
         id: DEMO_APPLICATION_ID,
@@ -82,8 +89,17 @@ async function load(source: SeedSource, inTransaction: InTransaction, options: S
     const repo = createSeedRepository(db);
     if (options.bulk) await repo.createOrderIndexes();
     await repo.insertMany('items', tail.items);
+    const reviewSeed = generateReviews(tail.items, header.userRows, { seed: options.seed ?? 1, now });
+    await repo.insertMany('catalog_items', reviewSeed.catalogItems);
+    await repo.insertMany('reviews', reviewSeed.reviews);
     await repo.insertMany('order_counts', tail.countRows);
     await repo.setSellerReputation(tail.reputation);
+    await repo.setBuyerReputation(tail.buyerReputation);
+    await repo.insertMany('categories', tail.categories);
+    await repo.insertMany('payment_methods', tail.paymentMethods);
+    await repo.insertMany('brands', tail.brands);
+    await repo.insertMany('user_blocks', tail.blocks);
+    await repo.insertMany('promotion_packs', tail.packs);
     const tokens = createTokenRepository(db);
     for (const u of header.demoUsers) {
       const { token } = await tokens.issue(DEMO_APPLICATION_ID, u.id, new Date());

@@ -7,17 +7,18 @@ import type { Dialect } from '../store.ts';
  * than keeping them up to date row by row.
  */
 export const ORDER_INDEXES: { name: string; table: string; columns: string[]; unique?: boolean }[] = [
-  { name: 'orders_seller_date', table: 'orders', columns: ['seller_id', 'date_created', 'id'] },
+  // `version` rides along so a page of ids and versions comes from the index alone, for the read cache.
+  { name: 'orders_seller_date', table: 'orders', columns: ['seller_id', 'date_created', 'id', 'version'] },
   {
     name: 'orders_seller_status_date',
     table: 'orders',
-    columns: ['seller_id', 'status', 'date_created', 'id'],
+    columns: ['seller_id', 'status', 'date_created', 'id', 'version'],
   },
-  { name: 'orders_buyer_date', table: 'orders', columns: ['buyer_id', 'date_created', 'id'] },
+  { name: 'orders_buyer_date', table: 'orders', columns: ['buyer_id', 'date_created', 'id', 'version'] },
   {
     name: 'orders_buyer_status_date',
     table: 'orders',
-    columns: ['buyer_id', 'status', 'date_created', 'id'],
+    columns: ['buyer_id', 'status', 'date_created', 'id', 'version'],
   },
   { name: 'orders_date_created', table: 'orders', columns: ['date_created'] },
   { name: 'shipments_order', table: 'shipments', columns: ['order_id'] },
@@ -41,6 +42,7 @@ export function m0001(dialect: Dialect) {
   // SQLite makes `integer primary key` the row id (no second index); PostgreSQL needs 64-bit ids.
   const id = dialect === 'sqlite' ? 'integer' : 'bigint';
   const real = dialect === 'sqlite' ? 'real' : 'double precision';
+  const bytes = dialect === 'sqlite' ? 'blob' : 'bytea';
   return {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -135,6 +137,7 @@ export function m0001(dialect: Dialect) {
       await db.schema
         .createTable('orders')
         .addColumn('id', id, (c) => c.primaryKey())
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
         .addColumn('seller_id', 'bigint', (c) => c.notNull().references('users.id'))
         .addColumn('buyer_id', 'bigint', (c) => c.notNull().references('users.id'))
         .addColumn('site_id', 'text', (c) => c.notNull())
@@ -154,11 +157,11 @@ export function m0001(dialect: Dialect) {
         .addColumn('mediation_stage', 'text')
         .addColumn('mediation_status', 'text')
         .addColumn('shipping_id', 'bigint')
-        .addColumn('doc', 'text', (c) => c.notNull())
-        .addColumn('payments_full', 'text', (c) => c.notNull())
-        .addColumn('payments_short', 'text', (c) => c.notNull())
-        .addColumn('feedback_doc', 'text', (c) => c.notNull())
-        .addColumn('mediations_doc', 'text', (c) => c.notNull())
+        .addColumn('doc', bytes, (c) => c.notNull())
+        .addColumn('payments_full', bytes, (c) => c.notNull())
+        .addColumn('payments_short', bytes, (c) => c.notNull())
+        .addColumn('feedback_doc', bytes, (c) => c.notNull())
+        .addColumn('mediations_doc', bytes, (c) => c.notNull())
         .execute();
       await db.schema
         .createTable('order_counts')
