@@ -1,14 +1,20 @@
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
 
+export interface Precompiled<R> {
+  (...values: unknown[]): Promise<R[]>;
+  /** The same query on another handle: a transaction or a reserved connection. */
+  on(executor: Kysely<unknown>, ...values: unknown[]): Promise<R[]>;
+}
+
 /**
- * A query built and compiled once, then run with new parameters: hot reads skip the query builder and the SQL
+ * A query built and compiled once, then run with new parameters: hot paths skip the query builder and the SQL
  * compiler. `build` receives `param(i)` markers; the compiled parameters are matched back to them by identity, so
  * the SQL stays whatever Kysely writes for the store's dialect.
  */
 export function precompiled<DB, R>(
   db: Kysely<DB>,
   build: (db: Kysely<DB>, param: (index: number) => unknown) => Compilable<R>,
-): (...values: unknown[]) => Promise<R[]> {
+): Precompiled<R> {
   const markers: object[] = [];
   const param = (index: number) => {
     markers[index] ??= { marker: index };
@@ -17,11 +23,16 @@ export function precompiled<DB, R>(
   const compiled = build(db, param).compile();
   const slots = compiled.parameters.map((p) => markers.indexOf(p as object));
   if (slots.some((s) => s < 0)) throw new Error('precompiled queries take every value through param()');
-  return async (...values) => {
-    const query = CompiledQuery.raw(
-      compiled.sql,
-      slots.map((s) => values[s]),
-    );
-    return (await db.executeQuery<R>(query)).rows;
-  };
+  const run = async (executor: Kysely<unknown>, values: unknown[]) =>
+    (
+      await executor.executeQuery<R>(
+        CompiledQuery.raw(
+          compiled.sql,
+          slots.map((s) => values[s]),
+        ),
+      )
+    ).rows;
+  const query = (...values: unknown[]) => run(db as Kysely<unknown>, values);
+  query.on = (executor: Kysely<unknown>, ...values: unknown[]) => run(executor, values);
+  return query;
 }

@@ -31,6 +31,8 @@ function headerObject(headers: Headers): Record<string, string[]> {
  * 30X/40X/50X itself. Handlers return plain JSON; only responses that ask for either pay for re-reading the body.
  */
 export const conventions: MiddlewareHandler = async (c, next) => {
+  // Most requests carry neither parameter; do not parse their URL at all.
+  if (!c.req.url.includes('callback=') && !c.req.url.includes('attributes=')) return next();
   const url = new URL(c.req.url);
   const callback = url.searchParams.get('callback');
   const attributes = url.searchParams.get('attributes');

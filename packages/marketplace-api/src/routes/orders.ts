@@ -67,9 +67,33 @@ async function legacyShipping(ctx: ApiContext, shippingId: number): Promise<Buff
   );
 }
 
+/** The search form of an order without its parties, joined once per cached document. */
+const searchPrefixes = new WeakMap<OrderReadRow, Buffer>();
+
+function searchPrefix(row: OrderReadRow): Buffer {
+  let prefix = searchPrefixes.get(row);
+  if (!prefix) {
+    prefix = Buffer.concat([
+      row.doc.subarray(0, row.doc.length - 1),
+      KEY.payments,
+      row.payments_full,
+      KEY.feedback,
+      row.feedback_doc,
+      KEY.shipping,
+      row.shipping_id === null ? KEY.noShipment : bytes(`{"id":${Number(row.shipping_id)}}`),
+      KEY.mediations,
+      row.mediations_doc,
+    ]);
+    searchPrefixes.set(row, prefix);
+  }
+  return prefix;
+}
+
 /**
  * Joins the stored document with its members, as byte chunks pushed onto `out`. A member that fails to load is
- * returned empty and named in `missing` (spec 4.1's 206). Members that are cached resolve without waiting.
+ * returned empty and named in `missing` (spec 4.1's 206). Cached members cost no wait; only a party card missing
+ * from memory or the legacy shipment is awaited. Search results, which never answer 206, join a prefix prepared
+ * once per document with the two party cards.
  */
 async function composeOrder(
   ctx: ApiContext,
@@ -81,49 +105,57 @@ async function composeOrder(
   missing: OrderMember[],
   disclosed: number[],
 ): Promise<void> {
-  const member = async (
+  const faults = ctx.faults.failMember;
+  const member = (
     name: OrderMember,
     loader: () => Uint8Array | Promise<Uint8Array>,
-  ): Promise<Uint8Array> => {
-    try {
-      if (ctx.faults.failMember?.(name, row.id)) throw new Error(`${name} unavailable`);
-      const loaded = loader();
-      return loaded instanceof Promise ? await loaded : loaded;
-    } catch {
+  ): Uint8Array | Promise<Uint8Array> => {
+    const failed = () => {
       missing.push(name);
       return EMPTY[name];
+    };
+    try {
+      if (faults?.(name, row.id)) throw new Error(`${name} unavailable`);
+      const loaded = loader();
+      return loaded instanceof Promise ? loaded.catch(failed) : loaded;
+    } catch {
+      return failed();
     }
   };
+  const settle = async (value: Uint8Array | Promise<Uint8Array>) =>
+    value instanceof Promise ? await value : value;
   const sellerId = Number(row.seller_id);
   const buyerId = Number(row.buyer_id);
   const contact = !CONTACT_HIDDEN.has(row.status);
-  const buyer = await member('buyer', () =>
-    ctx.parties.card(buyerId, form, caller.userId === buyerId || contact),
+  const buyer = await settle(
+    member('buyer', () => ctx.parties.card(buyerId, form, caller.userId === buyerId || contact)),
   );
-  const seller = await member('seller', () =>
-    ctx.parties.card(sellerId, form, caller.userId === sellerId || contact),
+  const seller = await settle(
+    member('seller', () => ctx.parties.card(sellerId, form, caller.userId === sellerId || contact)),
   );
   // The counterpart's names and phones went out: the access log needs the row (spec 5, item 6).
   if (contact) {
     const counterpart = caller.userId === sellerId ? 'buyer' : 'seller';
     if (!missing.includes(counterpart)) disclosed.push(counterpart === 'buyer' ? buyerId : sellerId);
   }
+  if (form === 'search' && !faults) {
+    out.push(searchPrefix(row), KEY.buyer, buyer, KEY.seller, seller, KEY.end);
+    return;
+  }
   const shippingId = row.shipping_id === null ? null : Number(row.shipping_id);
-  const shipping = await member('shipping', () =>
-    shippingId === null
-      ? KEY.noShipment
-      : legacy
-        ? legacyShipping(ctx, shippingId)
-        : bytes(`{"id":${shippingId}}`),
+  const shipping = await settle(
+    member('shipping', () =>
+      shippingId === null
+        ? KEY.noShipment
+        : legacy
+          ? legacyShipping(ctx, shippingId)
+          : bytes(`{"id":${shippingId}}`),
+    ),
   );
-  const feedback = await member('feedback', () => row.feedback_doc);
-  const mediations = await member('mediations', () => row.mediations_doc);
+  const feedback = await settle(member('feedback', () => row.feedback_doc));
+  const mediations = await settle(member('mediations', () => row.mediations_doc));
   out.push(
     row.doc.subarray(0, row.doc.length - 1),
-    KEY.buyer,
-    buyer,
-    KEY.seller,
-    seller,
     KEY.payments,
     form === 'single' ? row.payments_short : row.payments_full,
     KEY.feedback,
@@ -132,6 +164,10 @@ async function composeOrder(
     shipping,
     KEY.mediations,
     mediations,
+    KEY.buyer,
+    buyer,
+    KEY.seller,
+    seller,
     KEY.end,
   );
 }
