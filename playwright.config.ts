@@ -67,13 +67,20 @@ export default defineConfig({
         url: `${baseURL}/bff/health`,
         reuseExistingServer: false,
         timeout: 180_000,
-        stdout: 'pipe',
+        // The server logs a JSON line per request; failures show in the traces, not in a wall of log lines.
+        stdout: 'ignore',
         stderr: 'pipe',
         env: {
           PORT: port,
           HOST: '127.0.0.1',
           DATABASE_FILE: join(process.env.E2E_DB_DIR ?? tmpdir(), 'mostrador.db'),
           DEMO_ORDERS: '2000',
+          // Known to the journeys (e2e/support/servers.ts), so a test can act as an OAuth client and mint canaries.
+          MARKETPLACE_CLIENT_SECRET: 'e2e-client-secret-0123456789abcdefghij',
+          // Every journey comes from 127.0.0.1; the limits have their own servers (e2e/limits.spec.ts).
+          RATE_LIMIT_PER_MINUTE: '100000',
+          SIGNIN_LIMIT_PER_15_MINUTES: '100000',
+          INVALID_REQUESTS_BEFORE_BLOCK: '0',
         },
       },
 });

@@ -20,7 +20,7 @@ test.describe('app shell', () => {
       'aria-current',
       'page',
     );
-    await expect(page.getByRole('banner').getByRole('link', { name: /not signed in/i })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
   });
 
   test('skip link is the first stop and moves focus to the content', async ({ page }) => {

@@ -11,7 +11,12 @@ const children = [
   spawn(bin('tsx'), ['watch', '--clear-screen=false', 'apps/bff/src/server.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PORT: bffPort },
+    // Browsers talk to Vite's origin: sign-in redirects and cookies must name it (docs/decisions/0034-bff-session.md).
+    env: {
+      ...process.env,
+      PORT: bffPort,
+      PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? 'http://127.0.0.1:5173',
+    },
   }),
   spawn(bin('vite'), ['--host', '127.0.0.1'], {
     cwd: root,

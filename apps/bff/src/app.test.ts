@@ -1,10 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Store } from '@mostrador/marketplace-api';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBff } from './app.ts';
+import { type BffDeps, createBff } from './app.ts';
+import { CLIENT_SECRET, emptyStore, LOOSE_LIMITS } from './test-support.ts';
 
 const SHELL =
   '<!doctype html><html><head><title>Mostrador</title></head><body><div id="root"></div></body></html>';
@@ -12,9 +14,9 @@ const SHELL =
 // Stands in for the marketplace only to observe the BFF's routing; the real API is tested in its own package.
 function fakeMarketplace() {
   const api = new Hono();
-  api.get('/orders/:id', (c) => c.json({ id: Number(c.req.param('id')), path: c.req.path }));
-  api.get('/boom', () => {
-    throw new HTTPException(403, { message: 'nope' });
+  api.get('/orders/:id', (c) => {
+    if (c.req.param('id') === '13') throw new HTTPException(403, { message: 'nope' });
+    return c.json({ id: Number(c.req.param('id')), path: c.req.path });
   });
   api.onError((error, c) =>
     c.json({ message: error.message, error: 'forbidden', status: 403, cause: [] }, 403, {
@@ -28,8 +30,10 @@ function fakeMarketplace() {
 }
 
 let staticDir: string;
+let store: Store;
 
-beforeAll(() => {
+beforeAll(async () => {
+  store = await emptyStore();
   staticDir = mkdtempSync(join(tmpdir(), 'bff-static-'));
   writeFileSync(join(staticDir, 'index.html'), SHELL);
   mkdirSync(join(staticDir, 'assets'));
@@ -40,28 +44,41 @@ afterAll(() => {
   rmSync(staticDir, { recursive: true, force: true });
 });
 
-const bff = () => createBff({ marketplace: fakeMarketplace(), staticDir });
+const deps = (overrides: Partial<BffDeps> = {}): BffDeps => ({
+  marketplace: fakeMarketplace(),
+  store,
+  oauth: { clientId: 1, clientSecret: CLIENT_SECRET, authorizationUrl: '/api/authorization' },
+  staticDir,
+  limits: LOOSE_LIMITS,
+  ...overrides,
+});
+const bff = () => createBff(deps());
 
 describe('security headers', () => {
-  it.each(['/', '/orders', '/bff/health', '/api/orders/1', '/api/missing', '/assets/main-abc123.js'])(
-    'are set on %s',
-    async (path) => {
-      const res = await bff().request(path, { headers: { Accept: 'text/html' } });
-      expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
-      expect(res.headers.get('Referrer-Policy')).toBe('no-referrer');
-      const csp = res.headers.get('Content-Security-Policy') ?? '';
-      for (const directive of [
-        "default-src 'self'",
-        "object-src 'none'",
-        "base-uri 'none'",
-        "frame-ancestors 'none'",
-      ]) {
-        expect(csp).toContain(directive);
-      }
-      expect(csp).not.toContain('unsafe-inline');
-      expect(csp).not.toContain('unsafe-eval');
-    },
-  );
+  it.each([
+    '/',
+    '/orders',
+    '/bff/health',
+    '/bff/session',
+    '/api/orders/1',
+    '/api/missing',
+    '/assets/main-abc123.js',
+  ])('are set on %s', async (path) => {
+    const res = await bff().request(path, { headers: { Accept: 'text/html' } });
+    expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(res.headers.get('Referrer-Policy')).toBe('same-origin');
+    const csp = res.headers.get('Content-Security-Policy') ?? '';
+    for (const directive of [
+      "default-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+  });
 });
 
 describe('/bff', () => {
@@ -87,22 +104,20 @@ describe('/api', () => {
     expect(res.headers.get('Cache-Control')).toBe('no-store');
   });
 
-  it("keeps the marketplace's own not-found body and status, never the SPA shell", async () => {
+  it('refuses paths outside the allowlist with a JSON 404, never the SPA shell', async () => {
     const res = await bff().request('/api/unknown/thing', { headers: { Accept: 'text/html' } });
     expect(res.status).toBe(404);
-    expect(await res.text()).toBe(
-      JSON.stringify({
-        message: 'Resource /unknown/thing not found',
-        error: 'not_found',
-        status: 404,
-        cause: [],
-      }),
-    );
+    expect(await res.json()).toEqual({
+      message: 'Resource /unknown/thing not found',
+      error: 'not_found',
+      status: 404,
+      cause: [],
+    });
     expect(res.headers.get('Cache-Control')).toBe('no-store');
   });
 
   it("keeps the marketplace's error handler responses", async () => {
-    const res = await bff().request('/api/boom');
+    const res = await bff().request('/api/orders/13');
     expect(res.status).toBe(403);
     expect(res.headers.get('X-Marketplace')).toBe('yes');
     expect(await res.json()).toEqual({ message: 'nope', error: 'forbidden', status: 403, cause: [] });
@@ -139,7 +154,7 @@ describe('SPA', () => {
   });
 
   it('serves only /api and /bff when there is no built SPA', async () => {
-    const app = createBff({ marketplace: fakeMarketplace(), staticDir: join(staticDir, 'missing') });
+    const app = createBff(deps({ staticDir: join(staticDir, 'missing') }));
     expect((await app.request('/bff/health')).status).toBe(200);
     expect((await app.request('/orders')).status).toBe(404);
   });

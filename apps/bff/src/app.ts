@@ -2,8 +2,22 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { errorBody } from '@mostrador/contracts';
+import type { Logger, Store } from '@mostrador/marketplace-api';
+import { type Context, Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { Kysely } from 'kysely';
+import type { BffDatabase } from './db/schema.ts';
+import { createStreamRegistry, type StreamRegistry } from './events/stream-registry.ts';
+import { apiForwarder } from './proxy/api-forwarder.ts';
+import { type ClientAddress, connectionAddress } from './security/client-address.ts';
+import { csrfProtection } from './security/csrf.ts';
+import { DEFAULT_LIMITS, type Limits, limitMiddleware } from './security/limits.ts';
 import { noStore, securityHeaders } from './security/security-headers.ts';
+import { createMarketplaceClient } from './session/marketplace-client.ts';
+import { createSessionRepository } from './session/session-repository.ts';
+import { sessionRoutes } from './session/session-routes.ts';
+import { createSessions, type Sessions } from './session/sessions.ts';
 
 /** Anything with Hono's `fetch`: the embedded marketplace app, or a forwarder to a remote one. */
 export interface FetchApp {
@@ -12,28 +26,128 @@ export interface FetchApp {
 }
 
 export interface BffDeps {
-  /** The marketplace API app, mounted at `/api` (it sees paths without the prefix). */
+  /** The marketplace API app, reached at `/api` (it sees paths without the prefix). */
   marketplace: FetchApp;
+  /** The database the sessions live in (migrated with `migrateBff`) and the keyring that seals their tokens. */
+  store: Pick<Store, 'db' | 'keyring'>;
+  /** The BFF as an OAuth client of the marketplace. */
+  oauth: {
+    clientId: number;
+    clientSecret: string;
+    /** Absolute, or a path on the BFF's own origin (`/api/authorization` with the embedded marketplace). */
+    authorizationUrl: string;
+  };
+  /** Origins browsers use; empty means "the request's own". Decides redirect URIs and cookie flags. */
+  publicOrigins?: readonly string[];
   /** Folder of the built SPA (`dist/web`); when absent only `/api` and `/bff` are served. */
   staticDir?: string;
+  limits?: Partial<Limits>;
+  /** Epoch ms; tests move it to expire tokens and sessions. */
+  now?: () => number;
+  /** Whom the limits count a request against; the TCP peer by default. */
+  clientAddress?: ClientAddress;
+  streams?: StreamRegistry;
+  /** One line per request (method, path without query, status, time) and unexpected errors; redacting. */
+  logger?: Logger;
+}
+
+export interface Bff {
+  app: Hono;
+  sessions: Sessions;
+  streams: StreamRegistry;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SIGN_IN = (c: Context) =>
+  (c.req.method === 'GET' && c.req.path === '/bff/login') ||
+  (c.req.method === 'POST' && c.req.path === '/bff/session');
 
-/** Builds the backend-for-frontend: security headers, `/api` → marketplace, `/bff/*`, and the SPA at `/`. */
-export function createBff(deps: BffDeps): Hono {
+/** Builds the backend-for-frontend: limits, security headers, CSRF, `/bff/*`, `/api` → marketplace, the SPA. */
+export function createBffApp(deps: BffDeps): Bff {
+  const now = deps.now ?? Date.now;
+  const limits: Limits = { ...DEFAULT_LIMITS, ...deps.limits };
+  const origins = deps.publicOrigins ?? [];
+  const streams = deps.streams ?? createStreamRegistry();
+  const client = createMarketplaceClient({
+    marketplace: deps.marketplace,
+    clientId: deps.oauth.clientId,
+    clientSecret: deps.oauth.clientSecret,
+    now,
+    timeoutMs: limits.timeoutMs,
+  });
+  const sessions = createSessions({
+    // The BFF's tables sit beside the marketplace's; it sees only its own.
+    repo: createSessionRepository(deps.store.db as unknown as Kysely<BffDatabase>),
+    keyring: deps.store.keyring,
+    client,
+    streams,
+    now,
+  });
   const app = new Hono();
 
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) return error.getResponse();
+    deps.logger?.error({ err: error, path: c.req.path }, 'unexpected error');
+    return c.json(errorBody('internal_error'), 500);
+  });
+  app.notFound((c) => c.json(errorBody('not_found', { message: 'No such route' }), 404));
+
   app.use('*', securityHeaders());
+  if (deps.logger) {
+    const logger = deps.logger;
+    app.use('*', async (c, next) => {
+      const started = performance.now();
+      await next();
+      // The path only: queries carry codes and states on the callback.
+      logger.info(
+        {
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          duration_ms: Math.round((performance.now() - started) * 10) / 10,
+        },
+        'request',
+      );
+    });
+  }
   app.use('/api/*', noStore());
   app.use('/bff/*', noStore());
+  for (const middleware of limitMiddleware({
+    limits,
+    now,
+    clientAddress: deps.clientAddress ?? connectionAddress,
+    isSignIn: SIGN_IN,
+  })) {
+    app.use('*', middleware);
+  }
+  app.use(
+    '*',
+    csrfProtection({
+      origins: (c) => [new URL(c.req.url).origin, ...origins],
+      exempt: (path) => path === '/bff/notifications',
+      authorizationServer: (path) => path === '/api/authorization' || path === '/api/oauth/token',
+    }),
+  );
 
-  // mount() hands the request to the marketplace's own fetch, so its notFound and onError bodies reach the client
-  // unchanged (app.route() would drop the sub-app's notFound handler).
-  app.mount('/api', (request, env, executionCtx) => deps.marketplace.fetch(request, env, executionCtx));
+  app.all(
+    '/api/*',
+    apiForwarder({ marketplace: deps.marketplace, sessions, origins, timeoutMs: limits.timeoutMs }),
+  );
+  app.all('/api', (c) => c.json(errorBody('not_found', { message: 'Resource / not found' }), 404));
 
   app.get('/bff/health', (c) => c.json({ status: 'ok' }));
-  app.all('/bff/*', (c) => c.json({ error: 'not_found', message: 'No such BFF route' }, 404));
+  app.route(
+    '/bff',
+    sessionRoutes({
+      sessions,
+      client,
+      clientId: deps.oauth.clientId,
+      authorizationUrl: deps.oauth.authorizationUrl,
+      origins,
+      log: deps.logger ? (event, fields) => deps.logger?.info(fields ?? {}, event) : undefined,
+    }),
+  );
+  app.all('/bff/*', (c) => c.json(errorBody('not_found', { message: 'No such BFF route' }), 404));
 
   const staticDir = deps.staticDir;
   if (staticDir && existsSync(staticDir)) {
@@ -65,5 +179,10 @@ export function createBff(deps: BffDeps): Hono {
     });
   }
 
-  return app;
+  return { app, sessions, streams };
+}
+
+/** The BFF's Hono app (see `createBffApp` for the sessions and stream registry beside it). */
+export function createBff(deps: BffDeps): Hono {
+  return createBffApp(deps).app;
 }

@@ -16,6 +16,7 @@ import { Route as LocationsRouteImport } from './routes/locations';
 import { Route as NotificationsRouteImport } from './routes/notifications';
 import { Route as OrdersRouteImport } from './routes/orders';
 import { Route as ReviewsRouteImport } from './routes/reviews';
+import { Route as SignInRouteImport } from './routes/sign-in';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -52,6 +53,11 @@ const ReviewsRoute = ReviewsRouteImport.update({
   path: '/reviews',
   getParentRoute: () => rootRouteImport,
 } as any);
+const SignInRoute = SignInRouteImport.update({
+  id: '/sign-in',
+  path: '/sign-in',
+  getParentRoute: () => rootRouteImport,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
@@ -61,6 +67,7 @@ export interface FileRoutesByFullPath {
   '/notifications': typeof NotificationsRoute;
   '/orders': typeof OrdersRoute;
   '/reviews': typeof ReviewsRoute;
+  '/sign-in': typeof SignInRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
@@ -70,6 +77,7 @@ export interface FileRoutesByTo {
   '/notifications': typeof NotificationsRoute;
   '/orders': typeof OrdersRoute;
   '/reviews': typeof ReviewsRoute;
+  '/sign-in': typeof SignInRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -80,6 +88,7 @@ export interface FileRoutesById {
   '/notifications': typeof NotificationsRoute;
   '/orders': typeof OrdersRoute;
   '/reviews': typeof ReviewsRoute;
+  '/sign-in': typeof SignInRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -90,7 +99,8 @@ export interface FileRouteTypes {
     | '/locations'
     | '/notifications'
     | '/orders'
-    | '/reviews';
+    | '/reviews'
+    | '/sign-in';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -99,7 +109,8 @@ export interface FileRouteTypes {
     | '/locations'
     | '/notifications'
     | '/orders'
-    | '/reviews';
+    | '/reviews'
+    | '/sign-in';
   id:
     | '__root__'
     | '/'
@@ -108,7 +119,8 @@ export interface FileRouteTypes {
     | '/locations'
     | '/notifications'
     | '/orders'
-    | '/reviews';
+    | '/reviews'
+    | '/sign-in';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -119,6 +131,7 @@ export interface RootRouteChildren {
   NotificationsRoute: typeof NotificationsRoute;
   OrdersRoute: typeof OrdersRoute;
   ReviewsRoute: typeof ReviewsRoute;
+  SignInRoute: typeof SignInRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -172,6 +185,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ReviewsRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/sign-in': {
+      id: '/sign-in';
+      path: '/sign-in';
+      fullPath: '/sign-in';
+      preLoaderRoute: typeof SignInRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
   }
 }
 
@@ -183,6 +203,7 @@ const rootRouteChildren: RootRouteChildren = {
   NotificationsRoute: NotificationsRoute,
   OrdersRoute: OrdersRoute,
   ReviewsRoute: ReviewsRoute,
+  SignInRoute: SignInRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -95,9 +95,15 @@ describe('general error codes', () => {
       method_not_allowed: 405,
       conflict: 409,
       feedback_already_exists: 409,
+      invalid_order_status: 409,
+      out_of_stock: 409,
+      blocked_buyer: 403,
+      payment_not_found: 404,
       payload_too_large: 413,
       unsupported_media_type: 415,
       too_many_requests: 429,
+      session_expired: 401,
+      gateway_timeout: 504,
       internal_error: 500,
       service_unavailable: 503,
     });
@@ -105,7 +111,7 @@ describe('general error codes', () => {
   });
 
   it('lists every code once in the combined catalogue and its enum', () => {
-    expect(ERROR_CODES).toHaveLength(22);
+    expect(ERROR_CODES).toHaveLength(28);
     expect(Object.keys(errorCodes)).toEqual(ERROR_CODES);
     expect(errorCodeSchema.safeParse('caller.id.invalid').success).toBe(true);
     expect(errorCodeSchema.safeParse('machine_readable_error_code').success).toBe(false);

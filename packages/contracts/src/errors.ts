@@ -37,9 +37,17 @@ export const apiErrorCodes = {
   conflict: { message: 'Conflict', status: 409 },
   // A second feedback for the same side of an order (the platform answers 400; a conflict is what it is).
   feedback_already_exists: { message: 'Feedback already exists for the order.', status: 409 },
+  // The order life cycle (docs/decisions/0040-order-life-cycle.md).
+  invalid_order_status: { message: 'The order status does not allow this operation.', status: 409 },
+  out_of_stock: { message: 'Not enough stock of the item.', status: 409 },
+  blocked_buyer: { message: 'The seller does not accept orders from this buyer.', status: 403 },
+  payment_not_found: { message: 'Payment not found.', status: 404 },
   payload_too_large: { message: 'Payload too large', status: 413 },
   unsupported_media_type: { message: 'Unsupported media type', status: 415 },
   too_many_requests: { message: 'Too many requests', status: 429 },
+  // The BFF's own answers (docs/decisions/0034-bff-session.md, 0036-bff-limits.md).
+  session_expired: { message: 'The session ended; sign in again.', status: 401 },
+  gateway_timeout: { message: 'The request took too long.', status: 504 },
   internal_error: { message: 'Internal server error', status: 500 },
   service_unavailable: { message: 'Service unavailable', status: 503 },
 } as const satisfies Record<string, ErrorDefinition>;

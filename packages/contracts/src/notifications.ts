@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { numericIdSchema, timestampSchema } from './common.ts';
+import { pagingSchema } from './paging.ts';
 
 export const ORDER_NOTIFICATION_TOPICS = ['orders_v2', 'orders_feedback'] as const;
 export const orderNotificationTopicSchema = z.enum(ORDER_NOTIFICATION_TOPICS);
@@ -25,3 +26,58 @@ export const orderNotificationSchema = notificationSchema.extend({
 export type NotificationBody = z.infer<typeof notificationSchema>;
 export type OrderNotification = z.infer<typeof orderNotificationSchema>;
 export type OrderNotificationTopic = z.infer<typeof orderNotificationTopicSchema>;
+
+// One delivery attempt as `/myfeeds` shows it, in the recorded missed_feeds shape (request.data is the body sent).
+export const feedAttemptSchema = z.object({
+  attempt: z.number().int().min(1),
+  sent: timestampSchema,
+  request: z.object({
+    url: z.string(),
+    headers: z.record(z.string(), z.union([z.string(), z.number()])),
+    data: z.string(),
+  }),
+  response: z.object({
+    // Milliseconds from sending to the answer's status line (or to giving up).
+    req_time: z.number().int().nonnegative(),
+    // Null when no answer came: `error` says why.
+    http_code: z.number().int().min(100).max(599).nullable(),
+    error: z.enum(['timeout', 'network_error', 'invalid_callback']).nullable(),
+    body: z.string(),
+    headers: z.record(z.string(), z.string()),
+  }),
+});
+
+// `GET /myfeeds?app_id=`: a notification with the last attempt's request and response (missed_feeds shape), its
+// delivery state and every attempt.
+export const feedMessageSchema = notificationSchema.extend({
+  _id: z.string().min(1),
+  // Attempts made so far (0 while the first one is pending).
+  attempts: z.number().int().nonnegative(),
+  // When the last attempt was sent; `received` when none was yet.
+  sent: timestampSchema,
+  status: z.enum(['pending', 'delivered']),
+  delivered: timestampSchema.nullable(),
+  request: feedAttemptSchema.shape.request.nullable(),
+  response: feedAttemptSchema.shape.response.nullable(),
+  attempts_detail: z.array(feedAttemptSchema),
+});
+
+export const myFeedsSchema = z.object({
+  app_id: numericIdSchema,
+  notifications_active: z.boolean(),
+  messages: z.array(feedMessageSchema),
+  paging: pagingSchema,
+});
+
+// `POST /applications/{id}/notifications/reactivate`.
+export const notificationsReactivationSchema = z.object({
+  application_id: numericIdSchema,
+  notifications_active: z.literal(true),
+  // Notifications waiting for delivery, due again at once.
+  pending: z.number().int().nonnegative(),
+});
+
+export type FeedAttempt = z.infer<typeof feedAttemptSchema>;
+export type FeedMessage = z.infer<typeof feedMessageSchema>;
+export type MyFeeds = z.infer<typeof myFeedsSchema>;
+export type NotificationsReactivation = z.infer<typeof notificationsReactivationSchema>;

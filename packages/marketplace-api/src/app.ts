@@ -17,7 +17,10 @@ import { createCurrencyRepository } from './repositories/currency-repository.ts'
 import { createFeedbackRepository } from './repositories/feedback-repository.ts';
 import { createItemSearchRepository } from './repositories/item-search-repository.ts';
 import { createLocationRepository } from './repositories/location-repository.ts';
+import { createOAuthRepository } from './repositories/oauth-repository.ts';
 import { createOrderRepository } from './repositories/order-repository.ts';
+import { createOrderWriteRepository } from './repositories/order-write-repository.ts';
+import { createOutboxRepository } from './repositories/outbox-repository.ts';
 import { createPartyRepository } from './repositories/party-repository.ts';
 import { createReviewRepository } from './repositories/review-repository.ts';
 import { createShipmentRepository } from './repositories/shipment-repository.ts';
@@ -27,6 +30,9 @@ import { blocklistResources, blocklistRoutes } from './routes/blocklists.ts';
 import { currencyResources, currencyRoutes } from './routes/currencies.ts';
 import { feedbackResources, feedbackRoutes } from './routes/feedback.ts';
 import { locationResources, locationRoutes } from './routes/locations.ts';
+import { notificationResources, notificationRoutes } from './routes/notifications.ts';
+import { oauthResources, oauthRoutes } from './routes/oauth.ts';
+import { orderLifecycleResources, orderLifecycleRoutes } from './routes/order-lifecycle.ts';
 import { orderResources, orderRoutes } from './routes/orders.ts';
 import { reviewResources, reviewRoutes } from './routes/reviews.ts';
 import { shipmentResources, shipmentRoutes } from './routes/shipments.ts';
@@ -44,6 +50,13 @@ export interface MarketplaceDeps {
   onUnexpectedError?: (error: unknown) => void;
   /** Structured, redacting logger (logging/logger.ts): one line per request and unexpected errors. */
   logger?: Logger;
+  /**
+   * Local use (a developer's machine, the demo): applications may have plain-HTTP callbacks to loopback addresses,
+   * and an order's parties may trigger platform operations such as fraud alerts. Off by default.
+   */
+  localUse?: boolean;
+  /** Secret that lets the platform's own tools (the simulator) run platform operations, as `X-Operator-Token`. */
+  operatorToken?: string;
 }
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
@@ -67,6 +80,10 @@ export function createMarketplaceApi(deps: MarketplaceDeps) {
     locations: createLocationRepository(store.db),
     reviews: createReviewRepository(store.db),
     feedback: createFeedbackRepository(store.db),
+    orderWrites: createOrderWriteRepository(store.db),
+    outbox: createOutboxRepository(store.db),
+    platform: { localUse: deps.localUse ?? false, operatorToken: deps.operatorToken ?? null },
+    oauth: createOAuthRepository(store.db),
   };
   const resources: ResourceDescription[] = [
     ...orderResources,
@@ -79,6 +96,9 @@ export function createMarketplaceApi(deps: MarketplaceDeps) {
     ...locationResources,
     ...reviewResources,
     ...feedbackResources,
+    ...orderLifecycleResources,
+    ...notificationResources,
+    ...oauthResources,
   ];
   const openApi = JSON.stringify(openApiDocument(resources, errorBodySchema));
 
@@ -106,6 +126,8 @@ export function createMarketplaceApi(deps: MarketplaceDeps) {
   app.use(conventions);
   app.options('*', optionsHandler(resources, deps.basePath ?? ''));
   app.get('/openapi.json', (c) => c.body(openApi, 200, JSON_TYPE));
+  // Before `authenticate`: the OAuth endpoints authenticate clients and users themselves, never by bearer token.
+  app.route('/', oauthRoutes(ctx));
   app.use(authenticate(ctx.tokens, clock));
   app.route('/', orderRoutes(ctx));
   app.route('/', shipmentRoutes(ctx));
@@ -117,6 +139,8 @@ export function createMarketplaceApi(deps: MarketplaceDeps) {
   app.route('/', locationRoutes(ctx));
   app.route('/', reviewRoutes(ctx));
   app.route('/', feedbackRoutes(ctx));
+  app.route('/', orderLifecycleRoutes(ctx));
+  app.route('/', notificationRoutes(ctx));
 
   // A known path with a method it does not serve: 405 rather than "not found".
   app.all('*', (c) => {

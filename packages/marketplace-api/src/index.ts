@@ -6,10 +6,24 @@
  * - `ensureDemoData(store, { orders })` seeds an empty database and returns the manifest (or null when not empty).
  * - `createLogger()` is the redacting structured logger to pass as `logger`; `startRetentionJob(store, { clock })`
  *   purges orders past the 12-month retention hourly and returns its stop function.
+ * - `configureOAuthClient(store, { applicationId, clientSecret, redirectUris })` registers an OAuth client (the
+ *   BFF does it for the demo application); `DEMO_APPLICATION_ID` is that application's id.
+ * - `seal`/`open` with `store.keyring` encrypt other secrets at rest the way personal data is (the BFF's tokens).
+ * - `startDispatcher({ store, clock, fetch, localUse })` delivers the notifications of the outbox to the
+ *   applications' callbacks (spec 6) until its `stop()`; `setApplicationCallback(store, appId, url, { localUse })`
+ *   points an application's notifications somewhere (`ensureDemoData` takes `callbackUrl` for the demo one).
+ * - `startSimulator(store, { rate, clock })` drives realistic change through the order life cycle and answers its
+ *   stop function.
  */
 export { createMarketplaceApi, type MarketplaceDeps } from './app.ts';
+export { type Keyring, open, seal } from './crypto/personal-data.ts';
 export { openStore, type Store } from './db/store.ts';
+export { configureOAuthClient, type OAuthClientConfiguration } from './domain/oauth-client.ts';
 export { createLogger, type Logger } from './logging/logger.ts';
+export { checkCallbackUrl, setApplicationCallback } from './notifications/callback-url.ts';
+export { createDispatcher, type DispatcherDeps, startDispatcher } from './notifications/dispatcher.ts';
+export { createSimulator, type SimulatedChange, startSimulator } from './notifications/simulator.ts';
 export { erasePersonalData } from './privacy/erase.ts';
 export { purgeExpiredOrders, startRetentionJob } from './privacy/retention.ts';
 export { ensureDemoData, type SeedManifest } from './seed/demo.ts';
+export { DEMO_APPLICATION_ID } from './seed/generate.ts';

@@ -19,11 +19,17 @@ export function createRemoteMarketplace(baseUrl: string, fetchImpl: typeof fetch
       headers,
       body: hasBody ? await c.req.arrayBuffer() : undefined,
       redirect: 'manual',
+      // The BFF's request time limit reaches the remote call too.
+      signal: c.req.raw.signal,
     });
     const responseHeaders = new Headers(upstream.headers);
     // fetch already decoded the body, so the upstream encoding and length no longer describe it.
     responseHeaders.delete('content-encoding');
     responseHeaders.delete('content-length');
+    // A remote platform's cookies or CORS grants must never land on the BFF's origin.
+    for (const name of [...responseHeaders.keys()]) {
+      if (/^(set-cookie|access-control-)/i.test(name)) responseHeaders.delete(name);
+    }
     return new Response(upstream.body, { status: upstream.status, headers: responseHeaders });
   });
   return app;

@@ -15,13 +15,14 @@ export function precompiled<DB, R>(
   db: Kysely<DB>,
   build: (db: Kysely<DB>, param: (index: number) => unknown) => Compilable<R>,
 ): Precompiled<R> {
-  const markers: object[] = [];
+  const markers = new Map<object, number>();
   const param = (index: number) => {
-    markers[index] ??= { marker: index };
-    return markers[index];
+    const marker = { marker: index };
+    markers.set(marker, index);
+    return marker;
   };
   const compiled = build(db, param).compile();
-  const slots = compiled.parameters.map((p) => markers.indexOf(p as object));
+  const slots = compiled.parameters.map((p) => markers.get(p as object) ?? -1);
   if (slots.some((s) => s < 0)) throw new Error('precompiled queries take every value through param()');
   const run = async (executor: Kysely<unknown>, values: unknown[]) =>
     (

@@ -48,6 +48,8 @@ export interface UsersTable {
   status: string;
   credit: string;
   seller_experience: string;
+  /** 1 for the seed's demo accounts, the ones the local sign-in page offers (migration 0004). */
+  demo_account?: number;
 }
 
 export interface ApplicationsTable {
@@ -58,6 +60,10 @@ export interface ApplicationsTable {
   topics: string;
   notifications_active: number;
   date_created: Millis;
+  /** SHA-256 of the client secret; null until one is configured (migration 0004). */
+  client_secret_hash?: string | null;
+  /** When the eighth failed attempt of a notification turned notifications off (migration 0005). */
+  notifications_deactivated_at?: Millis | null;
 }
 
 export interface AccessTokensTable {
@@ -66,6 +72,42 @@ export interface AccessTokensTable {
   application_id: number;
   created_at: Millis;
   expires_at: Millis;
+  revoked_at: Millis | null;
+  /** The refresh-token family of a token issued by `POST /oauth/token` (migration 0004). */
+  family_id?: string | null;
+}
+
+/** Redirect URIs an application registered; `/authorization` accepts only exact matches (migration 0004). */
+export interface OAuthRedirectUrisTable {
+  application_id: number;
+  redirect_uri: string;
+}
+
+/** A single-use authorization code, bound to its client, redirect URI and PKCE challenge (migration 0004). */
+export interface OAuthAuthorizationCodesTable {
+  code_hash: string;
+  application_id: number;
+  user_id: number;
+  redirect_uri: string;
+  /** BASE64URL(SHA-256(code_verifier)); only S256 is accepted. */
+  code_challenge: string;
+  scope: string;
+  created_at: Millis;
+  expires_at: Millis;
+  used_at: Millis | null;
+  family_id: string | null;
+}
+
+/** Single-use, rotating refresh tokens; every token descending from one code shares a family (migration 0004). */
+export interface OAuthRefreshTokensTable {
+  token_hash: string;
+  family_id: string;
+  application_id: number;
+  user_id: number;
+  scope: string;
+  created_at: Millis;
+  expires_at: Millis;
+  used_at: Millis | null;
   revoked_at: Millis | null;
 }
 
@@ -325,6 +367,48 @@ export interface ReviewsTable {
   buying_date: Millis;
 }
 
+/** A notification waiting for (or done with) delivery; written in the transaction of the change (migration 0005). */
+export interface NotificationOutboxTable {
+  id: Generated<number>;
+  /** The `_id` of the body and of `/myfeeds`. */
+  feed_id: string;
+  application_id: number;
+  user_id: number;
+  topic: string;
+  resource: string;
+  /** When the change happened: the body's `received`. */
+  received: Millis;
+  /** Attempts made so far; the next body carries attempts + 1. */
+  attempts: number;
+  /** Failed attempts since the application's notifications were last (re)activated. */
+  failures: number;
+  next_attempt_at: Millis;
+  /** A dispatcher worker's lease on the row; another worker may take it once it has passed. */
+  claimed_until: Millis | null;
+  claimed_by: string | null;
+  delivered_at: Millis | null;
+}
+
+/** One POST of a notification to the callback: what was sent and what came back. */
+export interface NotificationAttemptsTable {
+  outbox_id: number;
+  attempt: number;
+  sent: Millis;
+  url: string;
+  /** JSON object. */
+  request_headers: string;
+  request_body: string;
+  /** Null when no answer came (timeout, refused connection). */
+  http_code: number | null;
+  /** `timeout`, `network_error` or `invalid_callback`; null when an answer came. */
+  error: string | null;
+  response_time_ms: number;
+  /** JSON object. */
+  response_headers: string;
+  /** At most 1,000 characters. */
+  response_body: string;
+}
+
 export interface SchemaMeta {
   key: string;
   value: string;
@@ -357,6 +441,11 @@ export interface Database {
   payment_methods: PaymentMethodsTable;
   brands: BrandsTable;
   promotion_packs: PromotionPacksTable;
+  oauth_redirect_uris: OAuthRedirectUrisTable;
+  oauth_authorization_codes: OAuthAuthorizationCodesTable;
+  oauth_refresh_tokens: OAuthRefreshTokensTable;
+  notification_outbox: NotificationOutboxTable;
+  notification_attempts: NotificationAttemptsTable;
 }
 
 export type { ColumnType, Generated };

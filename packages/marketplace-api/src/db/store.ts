@@ -6,6 +6,8 @@ import { generateKeyring, type Keyring, parseKeyring } from '../crypto/personal-
 import { m0001 } from './migrations/0001-orders.ts';
 import { m0002 } from './migrations/0002-users.ts';
 import { m0003 } from './migrations/0003-locations-reviews.ts';
+import { m0004 } from './migrations/0004-oauth.ts';
+import { m0005 } from './migrations/0005-notifications.ts';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -25,6 +27,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0001-orders': m0001(dialect),
     '0002-users': m0002(dialect),
     '0003-locations-reviews': m0003(dialect),
+    '0004-oauth': m0004(dialect),
+    '0005-notifications': m0005(dialect),
   };
 }
 

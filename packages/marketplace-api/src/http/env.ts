@@ -6,7 +6,10 @@ import type { CurrencyRepository } from '../repositories/currency-repository.ts'
 import type { FeedbackRepository } from '../repositories/feedback-repository.ts';
 import type { ItemSearchRepository } from '../repositories/item-search-repository.ts';
 import type { LocationRepository } from '../repositories/location-repository.ts';
+import type { OAuthRepository } from '../repositories/oauth-repository.ts';
 import type { OrderRepository } from '../repositories/order-repository.ts';
+import type { OrderWriteRepository } from '../repositories/order-write-repository.ts';
+import type { OutboxRepository } from '../repositories/outbox-repository.ts';
 import type { PartyRepository } from '../repositories/party-repository.ts';
 import type { ReviewRepository } from '../repositories/review-repository.ts';
 import type { ShipmentRepository } from '../repositories/shipment-repository.ts';
@@ -42,6 +45,18 @@ export interface ApiContext {
   locations: LocationRepository;
   reviews: ReviewRepository;
   feedback: FeedbackRepository;
+  orderWrites: OrderWriteRepository;
+  outbox: OutboxRepository;
+  platform: PlatformOptions;
+  oauth: OAuthRepository;
+}
+
+/** How the marketplace runs: on a developer's machine (local use) or as a service; see MarketplaceDeps. */
+export interface PlatformOptions {
+  /** Local use: plain-HTTP loopback callbacks, and platform operations (fraud alerts) open to an order's parties. */
+  localUse: boolean;
+  /** Secret of the platform's own tools (the simulator), sent as `X-Operator-Token`; null when none. */
+  operatorToken: string | null;
 }
 
 export function requireCaller(caller: Caller | null): Caller {

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, FeedbackTable } from '../db/schema.ts';
 import type { FeedbackRecord } from '../domain/order-record.ts';
 import { createOrderRepository } from './order-repository.ts';
+import { enqueueNotification } from './outbox-repository.ts';
 
 export type FeedbackRole = 'sale' | 'purchase';
 
@@ -43,8 +44,8 @@ export function feedbackRecord(row: FeedbackTable): FeedbackRecord {
 
 /**
  * The one place a feedback change is written, inside the transaction that made it: the order's read model is
- * re-rendered from the feedback table. The `orders_feedback` notification (outbox row) belongs here too, so it
- * commits or rolls back with the change.
+ * re-rendered from the feedback table, and the `orders_feedback` notification goes to the outbox, so it commits or
+ * rolls back with the change.
  */
 async function recordFeedbackChange(trx: Transaction<Database>, orderId: number, now: number) {
   const rows = await trx.selectFrom('feedback').selectAll().where('order_id', '=', orderId).execute();
@@ -57,6 +58,17 @@ async function recordFeedbackChange(trx: Transaction<Database>, orderId: number,
     },
     now,
   );
+  const { seller_id } = await trx
+    .selectFrom('orders')
+    .select('seller_id')
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  await enqueueNotification(trx, {
+    topic: 'orders_feedback',
+    userId: Number(seller_id),
+    resource: `/orders/${orderId}`,
+    now,
+  });
   return { records, offsetMinutes };
 }
 

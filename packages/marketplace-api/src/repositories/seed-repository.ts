@@ -1,20 +1,40 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { createIndexes, dropIndexes } from '../db/migrations/0001-orders.ts';
+import { type Precompiled, precompiled } from '../db/precompiled.ts';
 import type { Database } from '../db/schema.ts';
 
 // Both stores accept well over this many bound parameters in one statement (SQLite 32766, PostgreSQL 65535).
 const MAX_PARAMETERS = 30_000;
 
-/** Bulk loading for the seed: multi-row inserts sized to the store's parameter limit. */
+/**
+ * Bulk loading for the seed: multi-row inserts sized to the store's parameter limit, each shape (table, columns,
+ * row count) compiled once, so a million rows cost their binding and writing rather than query building.
+ */
 export function createSeedRepository(db: Kysely<Database>) {
+  const shapes = new Map<string, Precompiled<unknown>>();
+
   async function insertMany<T extends keyof Database>(table: T, rows: Insertable<Database[T]>[]) {
     if (rows.length === 0) return;
-    const perRow = Object.keys(rows[0] as object).length;
-    const chunk = Math.max(1, Math.floor(MAX_PARAMETERS / perRow));
+    const columns = Object.keys(rows[0] as object);
+    const chunk = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
     for (let i = 0; i < rows.length; i += chunk) {
-      // Kysely cannot narrow the insert type of a generic table name; the rows are typed by the caller.
-      const values = rows.slice(i, i + chunk) as Parameters<ReturnType<typeof db.insertInto<T>>['values']>[0];
-      await db.insertInto(table).values(values).execute();
+      const slice = rows.slice(i, i + chunk) as Record<string, unknown>[];
+      const key = `${table}:${columns.join(',')}:${slice.length}`;
+      let insert = shapes.get(key);
+      if (!insert) {
+        insert = precompiled(db, (db, param) =>
+          db.insertInto(table).values(
+            // Kysely cannot narrow the insert type of a generic table name; the rows are typed by the caller.
+            slice.map((_, r) =>
+              Object.fromEntries(columns.map((c, k) => [c, param(r * columns.length + k)])),
+            ) as unknown as Parameters<ReturnType<typeof db.insertInto<T>>['values']>[0],
+          ),
+        );
+        shapes.set(key, insert);
+      }
+      const values: unknown[] = [];
+      for (const row of slice) for (const c of columns) values.push(row[c]);
+      await insert(...values);
     }
   }
 

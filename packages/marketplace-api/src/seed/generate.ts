@@ -95,12 +95,13 @@ const STATUS_WEIGHTS = [
 ] as const;
 const EVERY_STATUS = STATUS_WEIGHTS.map(([s]) => s);
 
-const DEMO_SELLERS = [
+/** Demo accounts: the simulator drives change through their orders. */
+export const DEMO_SELLERS = [
   { nickname: 'TIENDA_PALERMO', site: 'MLA' },
   { nickname: 'LOJA_PINHEIROS', site: 'MLB' },
   { nickname: 'BAZAR_COYOACAN', site: 'MLM' },
 ];
-const DEMO_BUYERS = [
+export const DEMO_BUYERS = [
   { nickname: 'COMPRADOR_BELGRANO', site: 'MLA' },
   { nickname: 'COMPRADORA_SAMPA', site: 'MLB' },
   { nickname: 'COMPRADOR_POLANCO', site: 'MLM' },
@@ -127,15 +128,57 @@ function nicePrice(r: Random, usd: number, currencyId: string): number {
   return Math.round(rounded * 10 ** decimals(currencyId));
 }
 
+/** Orders generated from one random stream: chunk `c` always holds the same orders, whoever generates it. */
+export const CHUNK_ORDERS = 2_000;
+
+/** The random stream of one chunk of orders, derived from the seed and the chunk's number. */
+const chunkSeed = (seed: number, chunk: number) =>
+  (Math.imul(seed ^ 0x9e37_79b9, 0x85eb_ca6b) + chunk * 0x27d4_eb2f) >>> 0;
+
+export interface ChunkStats {
+  counts: [string, number][];
+  ratings: [number, number, number, number][];
+  tallies: [number, number, number, number, number][];
+  sold: [string, number][];
+}
+
 export function createSeedGenerator(opts: SeedOptions) {
-  const r = new Random(opts.seed);
+  // The world (users, items) comes from the seed's own stream; each chunk of orders from a stream of its own, so
+  // chunks can be generated in any order, by several workers, with the same result.
+  let r = new Random(opts.seed);
   const start = opts.now - 365 * DAY;
   const sellerCount = Math.max(4, Math.round(opts.orders / 400));
   const buyerCount = Math.max(8, Math.round(opts.orders / 15));
 
   const users: SeedUser[] = [];
   const userRows: UsersTable[] = [];
+  const personal: {
+    first: string;
+    last: string;
+    email: string;
+    phone: unknown;
+    alt: unknown;
+    identification: unknown;
+    address: unknown;
+  }[] = [];
   let nextUserId = 100_000_000;
+
+  function sealedUser(i: number): UsersTable {
+    const row = userRows[i]!;
+    const p = personal[i]!;
+    const seal = (column: string, value: unknown) => sealJson(opts.keyring, value, userAad(row.id, column));
+    return {
+      ...row,
+      first_name_enc: seal('first_name', p.first),
+      last_name_enc: seal('last_name', p.last),
+      email_enc: seal('email', p.email),
+      email_bidx: blindIndex(opts.keyring, p.email),
+      phone_enc: seal('phone', p.phone),
+      alternative_phone_enc: seal('alternative_phone', p.alt),
+      identification_enc: seal('identification', p.identification),
+      address_enc: seal('address', p.address),
+    };
+  }
 
   function makeUser(role: 'seller' | 'buyer', site: SiteRef, fixedNickname?: string): SeedUser {
     const id = nextUserId + r.int(1, 9_000);
@@ -160,7 +203,6 @@ export function createSeedGenerator(opts: SeedOptions) {
     const alt = r.chance(0.3)
       ? { area_code: r.pick(site.phone.area), number: r.digits(site.phone.digits), extension: '' }
       : { area_code: '', number: '', extension: '' };
-    const seal = (column: string, value: unknown) => sealJson(opts.keyring, value, userAad(id, column));
     const registration = start - r.int(30, 3000) * DAY;
     const row: UsersTable = {
       id,
@@ -174,20 +216,14 @@ export function createSeedGenerator(opts: SeedOptions) {
         role === 'seller' ? ['normal', 'user_info_verified', 'credits_profile'] : ['normal'],
       ),
       logo: null,
-      first_name_enc: seal('first_name', first),
-      last_name_enc: seal('last_name', last),
-      email_enc: seal('email', email),
-      email_bidx: blindIndex(opts.keyring, email),
-      phone_enc: seal('phone', phone),
-      alternative_phone_enc: seal('alternative_phone', alt),
-      identification_enc: seal('identification', {
-        type: site.document.type,
-        number: r.digits(site.document.digits),
-      }),
-      address_enc: seal('address', {
-        address: `${r.pick(names.street)} ${r.int(100, 4999)}`,
-        zip_code: state.zip(r),
-      }),
+      first_name_enc: null,
+      last_name_enc: null,
+      email_enc: null,
+      email_bidx: null,
+      phone_enc: null,
+      alternative_phone_enc: null,
+      identification_enc: null,
+      address_enc: null,
       address_state: state.id,
       address_city: city,
       seller_reputation: EMPTY_SELLER_REPUTATION,
@@ -196,6 +232,16 @@ export function createSeedGenerator(opts: SeedOptions) {
       credit: JSON.stringify({ consumed: 0, credit_level_id: 'MLA1' }),
       seller_experience: role === 'seller' ? 'ADVANCED' : 'NEWBIE',
     };
+    // Sealing is the costly part of a user and draws no randomness: it waits until the rows are written.
+    personal.push({
+      first,
+      last,
+      email,
+      phone,
+      alt,
+      identification: { type: site.document.type, number: r.digits(site.document.digits) },
+      address: { address: `${r.pick(names.street)} ${r.int(100, 4999)}`, zip_code: state.zip(r) },
+    });
     userRows.push(row);
     const user = { id, nickname, role, site };
     users.push(user);
@@ -301,18 +347,24 @@ export function createSeedGenerator(opts: SeedOptions) {
     itemsBySeller.set(seller.id, list);
   }
 
+  // Totals over every chunk absorbed so far, and the running figures of the chunk being generated.
   const counts = new Map<string, number>();
-  const bump = (userId: number, side: string, status: string) => {
-    const key = `${userId}|${side}|${status}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  };
   const ratingsBySeller = new Map<number, { positive: number; neutral: number; negative: number }>();
   const buyerTallies = new Map<number, BuyerTally>();
+  const itemById = new Map(items.map((i) => [i.id, i]));
+  let chunkCounts = new Map<string, number>();
+  let chunkRatings = new Map<number, { positive: number; neutral: number; negative: number }>();
+  let chunkTallies = new Map<number, BuyerTally>();
+  let chunkSold = new Map<string, number>();
+  const bump = (userId: number, side: string, status: string) => {
+    const key = `${userId}|${side}|${status}`;
+    chunkCounts.set(key, (chunkCounts.get(key) ?? 0) + 1);
+  };
   const tallyOf = (id: number) => {
-    let t = buyerTallies.get(id);
+    let t = chunkTallies.get(id);
     if (!t) {
       t = new BuyerTally();
-      buyerTallies.set(id, t);
+      chunkTallies.set(id, t);
     }
     return t;
   };
@@ -324,10 +376,11 @@ export function createSeedGenerator(opts: SeedOptions) {
       for (const status of EVERY_STATUS) forced.push({ seller: s, buyer: b, status });
   const forcedStride = Math.max(1, Math.floor(opts.orders / (forced.length + 1)));
 
-  let nextOrderId = 2_000_008_000_000_000;
-  let nextShipmentId = 44_100_000_000;
-  let nextPaymentId = 51_000_000_000;
-  let nextFeedbackId = 5_000_000_000;
+  // Ids grow with the order's place in the year, with random gaps, and never depend on another chunk.
+  const ORDER_BASE = 2_000_008_000_000_000;
+  const SHIPMENT_BASE = 44_100_000_000;
+  const PAYMENT_BASE = 51_000_000_000;
+  const FEEDBACK_BASE = 5_000_000_000;
 
   function generateOrder(index: number): {
     order: OrderRecord;
@@ -372,7 +425,7 @@ export function createSeedGenerator(opts: SeedOptions) {
       ]);
       const promoted = r.chance(0.2);
       const unit = row.price_minor;
-      row.sold_quantity += quantity;
+      chunkSold.set(row.id, (chunkSold.get(row.id) ?? 0) + quantity);
       lines.push({
         itemId: row.id,
         title: row.title,
@@ -450,10 +503,10 @@ export function createSeedGenerator(opts: SeedOptions) {
       detail: string,
       approvedAt: number | null,
     ): PaymentRecord => {
-      nextPaymentId += r.int(1, 900);
+      const paymentId = PAYMENT_BASE + index * 1_000 + r.int(1, 999);
       const installments = paymentType === 'credit_card' ? r.pick([1, 1, 3, 6, 12]) : 1;
       return {
-        id: nextPaymentId,
+        id: paymentId,
         payerId: buyer.id,
         collectorId: seller.id,
         cardId: paymentType.endsWith('card') ? 200_000_000 + r.int(0, 99_999_999) : null,
@@ -563,13 +616,11 @@ export function createSeedGenerator(opts: SeedOptions) {
       }
     }
 
-    nextOrderId += r.int(1, 40_000);
-    const id = nextOrderId;
+    const id = ORDER_BASE + index * 40_000 + r.int(1, 39_999);
     let shipment: ShipmentsTable | null = null;
     let shippingId: number | null = null;
     if (mode !== 'not_specified') {
-      nextShipmentId += r.int(1, 500);
-      shippingId = nextShipmentId;
+      shippingId = SHIPMENT_BASE + index * 500 + r.int(1, 499);
       const shipStatus =
         status === 'cancelled' || status === 'manually_cancelled' || status === 'invalid'
           ? 'cancelled'
@@ -666,7 +717,7 @@ export function createSeedGenerator(opts: SeedOptions) {
       ] as const);
       const fulfilled = rating !== 'negative' || r.chance(0.3);
       const when = created + r.int(3, 12) * DAY;
-      nextFeedbackId += r.int(1, 50);
+      const feedbackId = FEEDBACK_BASE + index * 100 + (role === 'sale' ? 50 : 0) + r.int(1, 49);
       const comments = {
         positive: [
           'Excelente vendedor, todo perfecto.',
@@ -677,7 +728,7 @@ export function createSeedGenerator(opts: SeedOptions) {
         negative: ['El producto llegó dañado.', 'No coincide con la publicación.'],
       }[rating];
       return {
-        id: nextFeedbackId,
+        id: feedbackId,
         role,
         fromUserId: role === 'purchase' ? buyer.id : seller.id,
         toUserId: role === 'purchase' ? seller.id : buyer.id,
@@ -701,9 +752,9 @@ export function createSeedGenerator(opts: SeedOptions) {
       tallyOf(buyer.id).canceledPaid++;
     }
     if (purchase) {
-      const tally = ratingsBySeller.get(seller.id) ?? { positive: 0, neutral: 0, negative: 0 };
+      const tally = chunkRatings.get(seller.id) ?? { positive: 0, neutral: 0, negative: 0 };
       tally[purchase.rating]++;
-      ratingsBySeller.set(seller.id, tally);
+      chunkRatings.set(seller.id, tally);
     }
 
     const cancelled = status === 'cancelled' || status === 'manually_cancelled' || status === 'invalid';
@@ -854,14 +905,19 @@ export function createSeedGenerator(opts: SeedOptions) {
       currency_id: s.currencyId,
       utc_offset_minutes: s.offsetMinutes,
     })),
-    userRows,
     demoUsers: [...sellers.slice(0, 3), ...buyers.slice(0, 3)],
 
-    header(): SeedHeader {
+    /**
+     * Reference rows and users with their personal data sealed. `part` seals only every `of`-th user from `index`
+     * (the others are left out), so several workers can share the work.
+     */
+    header(part: { index: number; of: number } = { index: 0, of: 1 }): SeedHeader {
+      const rows: UsersTable[] = [];
+      for (let i = part.index; i < userRows.length; i += part.of) rows.push(sealedUser(i));
       return {
         currencies: this.currencies,
         sites: this.sites,
-        userRows,
+        userRows: rows,
         demoUsers: this.demoUsers.map((u) => ({
           id: u.id,
           nickname: u.nickname,
@@ -871,23 +927,61 @@ export function createSeedGenerator(opts: SeedOptions) {
       };
     },
 
-    *batches(size: number): Generator<OrderBatch> {
-      for (let from = 0; from < opts.orders; from += size) {
-        const batch: OrderBatch = { orders: [], shipments: [], discounts: [], products: [], feedback: [] };
-        for (let i = from; i < Math.min(opts.orders, from + size); i++) {
-          const g = generateOrder(i);
-          const site = siteById.get(g.order.siteId)!;
-          batch.orders.push(renderOrderRow(g.order, { offsetMinutes: site.offsetMinutes, decimals }));
-          if (g.shipment) batch.shipments.push(g.shipment);
-          if (g.discounts)
-            batch.discounts.push({ order_id: g.order.id, details: JSON.stringify(g.discounts) });
-          if (g.product) batch.products.push({ order_id: g.order.id, attributes: JSON.stringify(g.product) });
-          if (g.order.feedback.sale) batch.feedback.push(feedbackRow(g.order.feedback.sale, g.order.id));
-          if (g.order.feedback.purchase)
-            batch.feedback.push(feedbackRow(g.order.feedback.purchase, g.order.id));
-        }
-        yield batch;
+    chunkCount: Math.ceil(opts.orders / CHUNK_ORDERS),
+
+    /** The rows of chunk `c` and what they add to the totals (see `absorb`). */
+    chunk(c: number): { batch: OrderBatch; stats: ChunkStats } {
+      r = new Random(chunkSeed(opts.seed, c));
+      chunkCounts = new Map();
+      chunkRatings = new Map();
+      chunkTallies = new Map();
+      chunkSold = new Map();
+      const batch: OrderBatch = { orders: [], shipments: [], discounts: [], products: [], feedback: [] };
+      for (let i = c * CHUNK_ORDERS; i < Math.min(opts.orders, (c + 1) * CHUNK_ORDERS); i++) {
+        const g = generateOrder(i);
+        const site = siteById.get(g.order.siteId)!;
+        batch.orders.push(renderOrderRow(g.order, { offsetMinutes: site.offsetMinutes, decimals }));
+        if (g.shipment) batch.shipments.push(g.shipment);
+        if (g.discounts) batch.discounts.push({ order_id: g.order.id, details: JSON.stringify(g.discounts) });
+        if (g.product) batch.products.push({ order_id: g.order.id, attributes: JSON.stringify(g.product) });
+        if (g.order.feedback.sale) batch.feedback.push(feedbackRow(g.order.feedback.sale, g.order.id));
+        if (g.order.feedback.purchase)
+          batch.feedback.push(feedbackRow(g.order.feedback.purchase, g.order.id));
       }
+      const stats: ChunkStats = {
+        counts: [...chunkCounts],
+        ratings: [...chunkRatings].map(([id, t]) => [id, t.positive, t.neutral, t.negative]),
+        tallies: [...chunkTallies].map(([id, t]) => [
+          id,
+          t.canceledPaid,
+          t.unrated,
+          t.notYetRated,
+          t.notYetRatedUnits,
+        ]),
+        sold: [...chunkSold],
+      };
+      return { batch, stats };
+    },
+
+    /** Adds a chunk's figures to the totals the tail is computed from; each chunk must be absorbed once. */
+    absorb(stats: ChunkStats) {
+      for (const [key, n] of stats.counts) counts.set(key, (counts.get(key) ?? 0) + n);
+      for (const [id, positive, neutral, negative] of stats.ratings) {
+        const t = ratingsBySeller.get(id) ?? { positive: 0, neutral: 0, negative: 0 };
+        t.positive += positive;
+        t.neutral += neutral;
+        t.negative += negative;
+        ratingsBySeller.set(id, t);
+      }
+      for (const [id, canceledPaid, unrated, notYetRated, units] of stats.tallies) {
+        const t = buyerTallies.get(id) ?? new BuyerTally();
+        t.canceledPaid += canceledPaid;
+        t.unrated += unrated;
+        t.notYetRated += notYetRated;
+        t.notYetRatedUnits += units;
+        buyerTallies.set(id, t);
+      }
+      for (const [itemId, quantity] of stats.sold) itemById.get(itemId)!.sold_quantity += quantity;
     },
 
     /** Rows that depend on every order: items with their sales, the per-status counters, reputations. */

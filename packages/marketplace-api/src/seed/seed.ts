@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
+import { createOAuthRepository } from '../repositories/oauth-repository.ts';
 import { createSeedRepository } from '../repositories/seed-repository.ts';
 import { createTokenRepository } from '../repositories/token-repository.ts';
 import { DEMO_APPLICATION_ID } from './generate.ts';
@@ -38,6 +39,7 @@ async function load(source: SeedSource, inTransaction: InTransaction, options: S
     await repo.insertMany('currencies', header.currencies);
     await repo.insertMany('sites', header.sites);
     await repo.insertMany('users', header.userRows);
+    await createOAuthRepository(db).markDemoAccounts(header.demoUsers.map((u) => u.id));
     const locations = locationRows();
     await repo.insertMany('location_countries', locations.countries);
     await repo.insertMany('location_states', locations.states);

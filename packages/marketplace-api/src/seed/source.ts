@@ -1,5 +1,8 @@
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { OrdersTable } from '../db/schema.ts';
 import {
+  type ChunkStats,
   createSeedGenerator,
   type OrderBatch,
   type SeedHeader,
@@ -9,15 +12,13 @@ import {
 
 export type { SeedHeader, SeedTail };
 
-/** Where seed rows come from: generated in this thread, or in a worker while this one writes. */
+/** Where seed rows come from: generated in this thread, or by workers while this one writes. */
 export interface SeedSource {
   header(): Promise<SeedHeader>;
   batches(): AsyncGenerator<OrderBatch>;
   tail(): Promise<SeedTail>;
   close(): Promise<void>;
 }
-
-export const BATCH = 2_000;
 
 export function inThreadSource(options: SeedOptions): SeedSource {
   const gen = createSeedGenerator(options);
@@ -26,7 +27,11 @@ export function inThreadSource(options: SeedOptions): SeedSource {
       return gen.header();
     },
     async *batches() {
-      yield* gen.batches(BATCH);
+      for (let c = 0; c < gen.chunkCount; c++) {
+        const { batch, stats } = gen.chunk(c);
+        gen.absorb(stats);
+        yield batch;
+      }
     },
     async tail() {
       return gen.finish();
@@ -35,65 +40,133 @@ export function inThreadSource(options: SeedOptions): SeedSource {
   };
 }
 
-type WorkerMessage =
-  | { type: 'header'; header: SeedHeader }
-  | { type: 'batch'; batch: OrderBatch | null }
-  | { type: 'tail'; tail: SeedTail }
+const BLOB_COLUMNS = ['doc', 'payments_full', 'payments_short', 'feedback_doc', 'mediations_doc'] as const;
+type PackedOrder = Omit<OrdersTable, (typeof BLOB_COLUMNS)[number]> & { blobs: number[] };
+export interface PackedBatch extends Omit<OrderBatch, 'orders'> {
+  orders: PackedOrder[];
+  arena: ArrayBuffer;
+}
+
+/**
+ * Small Buffers share 8 KB pool slabs, and posting one to another thread copies its whole slab. A batch's documents
+ * are therefore copied into one buffer that is transferred, not copied; the receiver takes views of it.
+ */
+export function packBatch(batch: OrderBatch): PackedBatch {
+  let size = 0;
+  for (const o of batch.orders) for (const c of BLOB_COLUMNS) size += o[c].length;
+  const arena = new ArrayBuffer(size);
+  const bytes = new Uint8Array(arena);
+  let at = 0;
+  const orders = batch.orders.map((o) => {
+    const blobs: number[] = [];
+    for (const c of BLOB_COLUMNS) {
+      bytes.set(o[c], at);
+      blobs.push(at, o[c].length);
+      at += o[c].length;
+    }
+    const { doc, payments_full, payments_short, feedback_doc, mediations_doc, ...rest } = o;
+    return { ...rest, blobs };
+  });
+  return { ...batch, orders, arena };
+}
+
+function unpackBatch(packed: PackedBatch): OrderBatch {
+  const view = (i: number, blobs: number[]) => Buffer.from(packed.arena, blobs[i * 2]!, blobs[i * 2 + 1]!);
+  const orders = packed.orders.map(({ blobs, ...rest }) => ({
+    ...rest,
+    doc: view(0, blobs),
+    payments_full: view(1, blobs),
+    payments_short: view(2, blobs),
+    feedback_doc: view(3, blobs),
+    mediations_doc: view(4, blobs),
+  }));
+  return { ...packed, orders };
+}
+
+export type WorkerRequest = { type: 'header'; index: number; of: number } | { type: 'chunk'; chunk: number };
+export type WorkerReply =
+  | { type: 'header'; index: number; header: SeedHeader }
+  | { type: 'chunk'; chunk: number; batch: PackedBatch; stats: ChunkStats }
   | { type: 'error'; message: string };
 
 /**
- * Generation (random data, rendering, sealing personal data) runs in a worker while the main thread writes, one
- * batch ahead; the worker is a single sequential generator, so the database is the same as in-thread.
+ * Generation (random data, rendering, sealing personal data) runs in workers while the main thread writes. Chunk
+ * `c` goes to worker `c % n`, each kept a chunk ahead; chunks come from their own random streams, so the database
+ * is the same as in-thread and for any number of workers. The main thread builds the same world to compute the tail.
  */
-export function workerSource(options: SeedOptions): SeedSource {
-  const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData: options });
-  const queue: WorkerMessage[] = [];
-  let waiting: ((m: WorkerMessage) => void) | null = null;
+export function workerSource(
+  options: SeedOptions,
+  count = Math.max(1, Math.min(2, availableParallelism())),
+): SeedSource {
+  const gen = createSeedGenerator(options);
+  const workers = Array.from(
+    { length: count },
+    () => new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData: options }),
+  );
+  const arrived = new Map<string, WorkerReply>();
   let failure: Error | null = null;
-  worker.on('message', (m: WorkerMessage) => {
-    if (waiting) {
-      const w = waiting;
-      waiting = null;
-      w(m);
-    } else queue.push(m);
-  });
-  worker.on('error', (e) => {
-    failure = e;
-    waiting?.({ type: 'error', message: e.message });
-  });
-  const receive = () =>
-    new Promise<WorkerMessage>((resolve) => {
-      if (failure) resolve({ type: 'error', message: failure.message });
-      const m = queue.shift();
-      if (m) resolve(m);
-      else waiting = resolve;
-    });
-  const expect = async <T extends WorkerMessage['type']>(type: T) => {
-    const m = await receive();
-    if (m.type === 'error') throw new Error(`seed worker: ${m.message}`);
-    if (m.type !== type) throw new Error(`seed worker sent ${m.type}, expected ${type}`);
-    return m as Extract<WorkerMessage, { type: T }>;
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    const w = wake;
+    wake = null;
+    w?.();
   };
+  for (const w of workers) {
+    w.on('message', (m: WorkerReply) => {
+      if (m.type === 'error') failure = new Error(`seed worker: ${m.message}`);
+      else arrived.set(m.type === 'header' ? `h${m.index}` : `c${m.chunk}`, m);
+      notify();
+    });
+    w.on('error', (e) => {
+      failure = e;
+      notify();
+    });
+  }
+  const request = (worker: number, message: WorkerRequest) => workers[worker]!.postMessage(message);
+  async function receive(key: string): Promise<WorkerReply> {
+    for (;;) {
+      if (failure) throw failure;
+      const m = arrived.get(key);
+      if (m) {
+        arrived.delete(key);
+        return m;
+      }
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+    }
+  }
+
   return {
     async header() {
-      worker.postMessage('header');
-      return (await expect('header')).header;
+      workers.forEach((_, i) => {
+        request(i, { type: 'header', index: i, of: count });
+      });
+      const parts: SeedHeader[] = [];
+      for (let i = 0; i < count; i++) parts[i] = ((await receive(`h${i}`)) as { header: SeedHeader }).header;
+      const first = parts[0]!;
+      const total = parts.reduce((n, p) => n + p.userRows.length, 0);
+      const userRows = Array.from(
+        { length: total },
+        (_, i) => parts[i % count]!.userRows[Math.floor(i / count)]!,
+      );
+      return { ...first, userRows };
     },
     async *batches() {
-      worker.postMessage('batch');
-      for (;;) {
-        const { batch } = await expect('batch');
-        if (!batch) return;
-        worker.postMessage('batch');
-        yield batch;
+      for (let c = 0; c < Math.min(count, gen.chunkCount); c++)
+        request(c % count, { type: 'chunk', chunk: c });
+      for (let c = 0; c < gen.chunkCount; c++) {
+        const m = (await receive(`c${c}`)) as Extract<WorkerReply, { type: 'chunk' }>;
+        if (c + count < gen.chunkCount) request(c % count, { type: 'chunk', chunk: c + count });
+        gen.absorb(m.stats);
+        yield unpackBatch(m.batch);
       }
     },
     async tail() {
-      worker.postMessage('tail');
-      return (await expect('tail')).tail;
+      return gen.finish();
     },
     async close() {
-      await worker.terminate();
+      await Promise.all(workers.map((w) => w.terminate()));
     },
   };
 }

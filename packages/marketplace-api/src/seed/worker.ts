@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Keyring } from '../crypto/personal-data.ts';
 import { createSeedGenerator, type SeedOptions } from './generate.ts';
-import { BATCH } from './source.ts';
+import { packBatch, type WorkerReply, type WorkerRequest } from './source.ts';
 
 const options = workerData as SeedOptions;
 // Buffers arrive as plain Uint8Arrays after crossing the thread boundary.
@@ -12,15 +12,21 @@ const keyring: Keyring = {
 };
 const port = parentPort!;
 const gen = createSeedGenerator({ ...options, keyring });
-const batches = gen.batches(BATCH);
-port.on('message', (what: string) => {
+const reply = (message: WorkerReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+port.on('message', (request: WorkerRequest) => {
   try {
-    if (what === 'header') port.postMessage({ type: 'header', header: gen.header() });
-    else if (what === 'batch') {
-      const next = batches.next();
-      port.postMessage({ type: 'batch', batch: next.done ? null : next.value });
-    } else if (what === 'tail') port.postMessage({ type: 'tail', tail: gen.finish() });
+    if (request.type === 'header') {
+      reply({
+        type: 'header',
+        index: request.index,
+        header: gen.header({ index: request.index, of: request.of }),
+      });
+    } else {
+      const { batch, stats } = gen.chunk(request.chunk);
+      const packed = packBatch(batch);
+      reply({ type: 'chunk', chunk: request.chunk, batch: packed, stats }, [packed.arena]);
+    }
   } catch (error) {
-    port.postMessage({ type: 'error', message: (error as Error).message });
+    reply({ type: 'error', message: (error as Error).message });
   }
 });

@@ -1,18 +1,126 @@
-import { Link } from '@tanstack/react-router';
-import { AccountIcon } from '../../ui/icons.tsx';
+import type { Session } from '@mostrador/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useActivateAccount } from '../../features/account/api/activate-account.ts';
+import { sessionQueryOptions } from '../../features/account/api/get-session.ts';
+import { useSignOut } from '../../features/account/api/sign-out.ts';
+import { Button } from '../../ui/button.tsx';
+import { AccountIcon, CheckIcon, ChevronDownIcon } from '../../ui/icons.tsx';
 
-/** Who is signed in. Sign-in arrives with the BFF session; until then it says so plainly. */
-export function AccountArea() {
+const trigger =
+  'flex h-8 items-center gap-2 rounded-md pr-2.5 pl-1 text-[13px] text-muted transition-colors hover:bg-subtle hover:text-ink';
+
+function Avatar() {
   return (
-    <Link
-      to="/account"
-      className="flex h-8 items-center gap-2 rounded-md pr-2.5 pl-1 text-[13px] text-muted transition-colors hover:bg-subtle hover:text-ink"
-    >
-      <span className="grid size-6 place-items-center rounded-full bg-subtle text-muted ring-1 ring-line">
-        <AccountIcon className="size-4" />
-      </span>
-      <span className="hidden sm:inline">Not signed in</span>
-      <span className="sr-only sm:hidden">Account: not signed in</span>
-    </Link>
+    <span className="grid size-6 place-items-center rounded-full bg-subtle text-muted ring-1 ring-line">
+      <AccountIcon className="size-4" />
+    </span>
+  );
+}
+
+/** Who is signed in (from `GET /bff/session`), with the account switcher and sign-out; or a way to sign in. */
+export function AccountArea() {
+  const session = useQuery(sessionQueryOptions());
+  const user = session.data?.user ?? null;
+
+  if (!user) {
+    return (
+      <Link to="/sign-in" className={trigger}>
+        <Avatar />
+        <span className="hidden sm:inline">{session.isPending ? 'Account' : 'Sign in'}</span>
+        <span className="sr-only sm:hidden">{session.isPending ? 'Account' : 'Sign in'}</span>
+      </Link>
+    );
+  }
+  return <AccountMenu session={session.data as Session} nickname={user.nickname} />;
+}
+
+function AccountMenu({ session, nickname }: { session: Session; nickname: string }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  const signOut = useSignOut();
+  const activate = useActivateAccount();
+
+  // Escape and a click elsewhere close the menu, as any disclosure would.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    const onClick = (event: MouseEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('mousedown', onClick);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('mousedown', onClick);
+    };
+  }, [open]);
+
+  const returnTo = encodeURIComponent(location.href);
+  return (
+    <div ref={root} className="relative">
+      <button
+        type="button"
+        className={trigger}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <Avatar />
+        <span className="hidden font-medium text-ink sm:inline" data-testid="signed-in-user">
+          {nickname}
+        </span>
+        <span className="sr-only sm:hidden">Account: {nickname}</span>
+        <ChevronDownIcon className="size-3.5" />
+      </button>
+      {open ? (
+        <div
+          id={panelId}
+          className="absolute top-9 right-0 z-40 w-64 rounded-lg border border-line bg-surface p-2 text-sm shadow-lg"
+        >
+          <p className="px-2 pt-1 pb-2 text-xs text-muted">Signed in accounts</p>
+          <ul aria-label="Signed in accounts" className="flex flex-col gap-0.5">
+            {session.accounts.map((account) => (
+              <li key={account.user_id}>
+                <button
+                  type="button"
+                  className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left hover:bg-subtle disabled:cursor-default"
+                  aria-current={account.active ? 'true' : undefined}
+                  disabled={account.active || activate.isPending}
+                  onClick={() => activate.mutate(account.user_id, { onSuccess: () => setOpen(false) })}
+                >
+                  <span className="min-w-0 flex-1 truncate">
+                    {account.nickname}
+                    {account.site_id ? (
+                      <span className="ml-1.5 text-xs text-faint">{account.site_id}</span>
+                    ) : null}
+                  </span>
+                  {account.active ? <CheckIcon className="size-4 text-accent" aria-label="Active" /> : null}
+                  {account.active ? null : <span className="sr-only">Switch to this account</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-2 flex flex-col gap-1 border-t border-line pt-2">
+            <a href={`/bff/login?return_to=${returnTo}`} className="rounded-md px-2 py-1.5 hover:bg-subtle">
+              Add another account
+            </a>
+            <Button
+              variant="ghost"
+              className="justify-start"
+              pending={signOut.isPending}
+              onClick={() => signOut.mutate(undefined, { onSuccess: () => setOpen(false) })}
+            >
+              Sign out
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </div>
   );
 }

@@ -1,0 +1,68 @@
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * What the browser may reach through `/api` (decision 0035): each marketplace resource with the methods it
+ * serves. OPTIONS (the resource descriptions) is allowed on every listed path. A resource the marketplace adds is
+ * not reachable from the browser until it is listed here.
+ */
+const ROUTES: [Method[], string][] = [
+  [['GET'], '/orders/search'],
+  [['GET'], '/orders/{id}'],
+  [['GET'], '/orders/{id}/product'],
+  [['GET'], '/orders/{id}/discounts'],
+  [['GET', 'POST'], '/orders/{id}/feedback'],
+  [['POST'], '/feedback/{id}/reply'],
+  [['GET'], '/shipments/{id}'],
+  [['GET'], '/currencies'],
+  [['GET'], '/currencies/{id}'],
+  [['GET'], '/currency_conversions/search'],
+  [['GET'], '/users/me'],
+  [['GET', 'PUT'], '/users/{id}'],
+  [['PUT'], '/users/{id}/immediate_payment'],
+  [['DELETE'], '/users/{id}/immediate_payment/{reason}'],
+  [['GET'], '/users/{id}/addresses'],
+  [['GET', 'POST'], '/users/{id}/order_blacklist'],
+  [['DELETE'], '/users/{id}/order_blacklist/{user}'],
+  [['GET', 'POST'], '/users/{id}/questions_blacklist'],
+  [['DELETE'], '/users/{id}/questions_blacklist/{user}'],
+  [['GET'], '/block-api/search/users/{id}'],
+  [['GET'], '/sites/{id}/search'],
+  [['GET'], '/classified_locations/countries'],
+  [['GET'], '/classified_locations/countries/{id}'],
+  [['GET'], '/classified_locations/states/{id}'],
+  [['GET'], '/classified_locations/cities/{id}'],
+  [['GET'], '/classified_locations/neighborhoods/{id}'],
+  [['GET'], '/reviews/item/{id}'],
+  [['GET'], '/users/{id}/accepted_payment_methods'],
+  [['GET'], '/applications/{id}'],
+  [['DELETE'], '/users/{id}/applications/{app}'],
+  [['GET'], '/users/{id}/brands'],
+  [['GET', 'POST'], '/users/{id}/classifieds_promotion_packs'],
+  [['GET'], '/users/{id}/classifieds_promotion_packs/{listing_type}'],
+  [['GET'], '/users/{id}/available_listing_types'],
+  [['GET'], '/users/{id}/available_listing_type/{id}'],
+  [['GET'], '/openapi.json'],
+  // The platform's authorization server: never sent with the session's token.
+  [['GET', 'POST'], '/authorization'],
+  [['POST'], '/oauth/token'],
+];
+
+/** Paths of the authorization server: a session's token is never attached to them. */
+export const AUTHORIZATION_SERVER_PATHS = new Set(['/authorization', '/oauth/token']);
+
+// A segment is one or more characters that are not `/`; percent-encoded slashes and dot segments are refused.
+const SEGMENT = "[A-Za-z0-9_.~!$&'()*+,;=:@%-]+";
+const TABLE = ROUTES.map(([methods, path]) => ({
+  methods: new Set<string>([...methods, 'OPTIONS', ...(methods.includes('GET') ? ['HEAD'] : [])]),
+  re: new RegExp(`^${path.replace(/\{[^}]+\}/g, SEGMENT)}$`),
+}));
+
+export type AllowlistVerdict = 'allowed' | 'method_not_allowed' | 'not_found';
+
+/** Whether `method path` (path without the `/api` prefix) may be forwarded. */
+export function checkAllowlist(method: string, path: string): AllowlistVerdict {
+  if (/%2f|%5c|(^|\/)\.\.?(\/|$)/i.test(path)) return 'not_found';
+  const known = TABLE.filter((route) => route.re.test(path));
+  if (known.length === 0) return 'not_found';
+  return known.some((route) => route.methods.has(method.toUpperCase())) ? 'allowed' : 'method_not_allowed';
+}

@@ -1,0 +1,205 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { errorBodySchema, sessionSchema, userPrivateSchema } from '@mostrador/contracts';
+import { configureOAuthClient, createMarketplaceApi, DEMO_APPLICATION_ID } from '@mostrador/marketplace-api';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_SECRET, createKit, expectNoTokens, type Kit, ORIGIN } from '../test-support.ts';
+import { checkAllowlist } from './api-allowlist.ts';
+import { createRemoteMarketplace } from './remote-marketplace.ts';
+
+let kit: Kit;
+
+beforeAll(async () => {
+  kit = await createKit();
+});
+
+describe('the allowlist', () => {
+  it.each([
+    ['GET', '/orders/search', 'allowed'],
+    ['GET', '/orders/2000001234', 'allowed'],
+    ['OPTIONS', '/orders/2000001234', 'allowed'],
+    ['HEAD', '/currencies', 'allowed'],
+    ['PUT', '/users/1', 'allowed'],
+    ['POST', '/users/1/order_blacklist', 'allowed'],
+    ['DELETE', '/users/1/questions_blacklist/2', 'allowed'],
+    ['POST', '/oauth/token', 'allowed'],
+    ['POST', '/authorization', 'allowed'],
+    ['DELETE', '/currencies', 'method_not_allowed'],
+    ['PATCH', '/users/1', 'method_not_allowed'],
+    ['GET', '/oauth/token', 'method_not_allowed'],
+    ['GET', '/admin', 'not_found'],
+    ['GET', '/orders', 'not_found'],
+    ['GET', '/orders/1/../../admin', 'not_found'],
+    ['GET', '/users/1%2F..%2Fadmin', 'not_found'],
+    ['GET', '/users/me/', 'not_found'],
+  ])('%s %s is %s', (method, path, verdict) => {
+    expect(checkAllowlist(method, path)).toBe(verdict);
+  });
+
+  it('is applied before anything reaches the marketplace', async () => {
+    const browser = kit.browser();
+    const calls = kit.upstream.length;
+    const missing = await browser.request('/api/admin/users');
+    expect(missing.status).toBe(404);
+    expect(errorBodySchema.parse(await missing.json()).error).toBe('not_found');
+    const wrongMethod = await browser.request('/api/currencies', {
+      method: 'DELETE',
+      headers: { 'x-requested-with': 'fetch' },
+    });
+    expect(wrongMethod.status).toBe(405);
+    expect(kit.upstream.length).toBe(calls);
+  });
+});
+
+describe('forwarding with the session', () => {
+  it('attaches the active account token, and never hands the cookie to the marketplace', async () => {
+    const seen: Headers[] = [];
+    const spy = await createKit({
+      marketplace: (embedded) => ({
+        fetch(request) {
+          seen.push(request.headers);
+          return embedded.fetch(request);
+        },
+      }),
+    });
+    const browser = spy.browser();
+    await browser.signIn('TIENDA_PALERMO');
+    seen.length = 0;
+    const res = await browser.request('/api/users/me');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(userPrivateSchema.parse(await res.json()).nickname).toBe('TIENDA_PALERMO');
+    expect(seen[0]?.get('authorization')).toMatch(/^Bearer APP_USR-/);
+    expect(seen[0]?.get('cookie')).toBeNull();
+    expectNoTokens(spy, [...browser.bodies, ...spy.logs]);
+  });
+
+  it('passes a request with its own token through unchanged: the cookie does not authenticate it', async () => {
+    const browser = kit.browser();
+    await browser.signIn('TIENDA_PALERMO');
+    const buyer = kit.user('COMPRADOR_BELGRANO');
+    const viaHeader = await browser.request('/api/users/me', {
+      headers: { authorization: `Bearer ${buyer.access_token}` },
+    });
+    expect(userPrivateSchema.parse(await viaHeader.json()).id).toBe(buyer.id);
+    const viaParameter = await browser.request(`/api/users/me?access_token=${buyer.access_token}`);
+    expect(userPrivateSchema.parse(await viaParameter.json()).id).toBe(buyer.id);
+    // A bad token of its own is refused, not rescued by the session.
+    const bad = await browser.request('/api/users/me', { headers: { authorization: 'Bearer APP_USR-nope' } });
+    expect(bad.status).toBe(401);
+    expect(errorBodySchema.parse(await bad.json()).error).toBe('invalid_token');
+  });
+
+  it('goes without a token when there is no session', async () => {
+    const res = await kit.browser().request('/api/users/me');
+    expect(res.status).toBe(401);
+    expect(errorBodySchema.parse(await res.json()).error).toBe('not_identified_user');
+    expect((await kit.browser().request('/api/currencies')).status).toBe(200);
+  });
+
+  it('refuses cross-origin reads with the session (fetch metadata) and JSONP with the session', async () => {
+    const browser = kit.browser();
+    await browser.signIn('TIENDA_PALERMO');
+    for (const site of ['cross-site', 'same-site']) {
+      const res = await browser.request('/api/users/me', { headers: { 'sec-fetch-site': site } });
+      expect(res.status, site).toBe(403);
+    }
+    expect(
+      (await browser.request('/api/users/me', { headers: { 'sec-fetch-site': 'same-origin' } })).status,
+    ).toBe(200);
+    const jsonp = await browser.request('/api/users/me?callback=steal');
+    expect(jsonp.status).toBe(400);
+    expect(await jsonp.text()).not.toContain('steal(');
+    // JSONP with a token of its own is the platform's convention and works.
+    const own = await browser.request(
+      `/api/users/me?callback=cb&access_token=${kit.user('TIENDA_PALERMO').access_token}`,
+    );
+    expect(own.status).toBe(200);
+    expect(await own.text()).toMatch(/^cb\(\[200, /);
+  });
+
+  it('grants no CORS permission, even when asked', async () => {
+    const res = await kit.browser().request('/api/users/me', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-requested-with',
+      },
+    });
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+});
+
+describe('remote mode: MARKETPLACE_BASE_URL', () => {
+  let remote: Kit;
+  let server: ReturnType<typeof serve>;
+  let base: string;
+
+  beforeAll(async () => {
+    // A second, real HTTP server runs the marketplace; the BFF reaches it only through the network.
+    const platform = await createKit();
+    const hostile = new Hono();
+    // A remote platform that tries to grant CORS and set cookies on the BFF's origin.
+    hostile.use('*', async (c, next) => {
+      await next();
+      c.res.headers.set('Access-Control-Allow-Origin', '*');
+      c.res.headers.append('Set-Cookie', 'tracker=1; Path=/');
+    });
+    hostile.all('*', (c) => createMarketplaceApi({ store: platform.store }).fetch(c.req.raw));
+    server = serve({ fetch: hostile.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await configureOAuthClient(platform.store, {
+      applicationId: DEMO_APPLICATION_ID,
+      clientSecret: CLIENT_SECRET,
+      redirectUris: [`${ORIGIN}/bff/callback`],
+    });
+    remote = await createKit({
+      marketplace: () => createRemoteMarketplace(base),
+      authorizationUrl: `${base}/authorization`,
+    });
+    remote.manifest = platform.manifest;
+  });
+
+  afterAll(() => {
+    server.close();
+  });
+
+  it('signs in through the remote platform and forwards /api to it with the session token', async () => {
+    const browser = remote.browser();
+    const login = await browser.request('/bff/login');
+    const authorize = new URL(login.headers.get('location')!);
+    expect(authorize.origin).toBe(base);
+    const posted = await browser.chooseAccount(authorize, 'LOJA_PINHEIROS');
+    const callback = new URL(posted.headers.get('location')!);
+    expect(`${callback.origin}${callback.pathname}`).toBe(`${ORIGIN}/bff/callback`);
+    const done = await browser.request(callback.toString());
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe('/');
+
+    const view = sessionSchema.parse(await (await browser.request('/bff/session')).json());
+    expect(view.user?.nickname).toBe('LOJA_PINHEIROS');
+    const res = await browser.request('/api/users/me');
+    expect(res.status).toBe(200);
+    expect(userPrivateSchema.parse(await res.json()).nickname).toBe('LOJA_PINHEIROS');
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(remote.issued.size).toBe(2);
+    expectNoTokens(remote, [...browser.bodies, ...browser.setCookieHeaders, ...remote.logs]);
+  });
+
+  it('refreshes through the remote platform', async () => {
+    const browser = remote.browser();
+    const login = await browser.request('/bff/login');
+    const posted = await browser.chooseAccount(new URL(login.headers.get('location')!), 'TIENDA_PALERMO');
+    await browser.request(posted.headers.get('location')!);
+    const before = remote.issued.size;
+    remote.advance(6 * 3_600_000 - 60_000);
+    const res = await browser.request('/api/users/me');
+    expect(res.status).toBe(200);
+    expect(remote.issued.size).toBe(before + 2);
+  });
+});

@@ -1,0 +1,48 @@
+import { errorBody } from '@mostrador/contracts';
+import type { Context, MiddlewareHandler } from 'hono';
+
+const SAFE_METHODS = /^(GET|HEAD|OPTIONS)$/;
+
+/**
+ * A request that brings its own credentials (an `Authorization` header, or the legacy `access_token` parameter)
+ * is authenticated by them alone: the BFF never adds the session's token to it, so it cannot ride on the cookie.
+ */
+export function bringsOwnToken(c: Context): boolean {
+  return c.req.header('authorization') !== undefined || new URL(c.req.url).searchParams.has('access_token');
+}
+
+export interface CsrfOptions {
+  /** Origins pages of this application are served from (the request's own origin is always one). */
+  origins: (c: Context) => string[];
+  /** Paths no browser session is involved in: the webhook receiver. */
+  exempt: (path: string) => boolean;
+  /**
+   * The platform's authorization server (`/api/authorization`, `/api/oauth/token`): never sent with the session's
+   * token, so not cookie-reliant. Its sign-in form is a plain form post; same-origin only (decision 0035).
+   */
+  authorizationServer: (path: string) => boolean;
+}
+
+const refuse = (c: Context, message: string) => c.json(errorBody('forbidden', { message }), 403);
+
+/**
+ * CSRF defence for state-changing requests that rely on the session cookie (decision 0035): they must carry
+ * `X-Requested-With` (which no cross-origin page can add without a CORS preflight, and none is ever granted) and,
+ * when an `Origin` header is present, come from this application's origin.
+ */
+export function csrfProtection(options: CsrfOptions): MiddlewareHandler {
+  return async (c, next) => {
+    if (SAFE_METHODS.test(c.req.method)) return next();
+    const path = c.req.path;
+    if (options.exempt(path) || bringsOwnToken(c)) return next();
+    const origin = c.req.header('origin');
+    if (origin !== undefined && !options.origins(c).includes(origin)) {
+      return refuse(c, 'cross-origin request refused');
+    }
+    if (options.authorizationServer(path)) return next();
+    if (!c.req.header('x-requested-with')) {
+      return refuse(c, 'state-changing requests must carry an X-Requested-With header');
+    }
+    return next();
+  };
+}

@@ -1,0 +1,244 @@
+import { errorBodySchema } from '@mostrador/contracts';
+import { describe, expect, it } from 'vitest';
+import { connection, createKit, type Kit } from '../test-support.ts';
+import { limitKey } from './client-address.ts';
+import { FixedWindowLimiter, InvalidRequestBlocker } from './rate-limiter.ts';
+
+const MINUTE = 60_000;
+
+async function expectTooMany(res: Response, maxSeconds: number) {
+  expect(res.status).toBe(429);
+  const retryAfter = res.headers.get('retry-after') ?? '';
+  expect(retryAfter).toMatch(/^[1-9]\d*$/);
+  expect(Number(retryAfter)).toBeLessThanOrEqual(maxSeconds);
+  expect(errorBodySchema.parse(await res.json()).error).toBe('too_many_requests');
+  expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  return Number(retryAfter);
+}
+
+const get = (kit: Kit, path: string, address: string, headers: Record<string, string> = {}) =>
+  kit.bff.app.request(`http://127.0.0.1:4000${path}`, { headers }, connection(address));
+
+describe('RATE_LIMIT_PER_MINUTE', () => {
+  it('answers 429 with an integer Retry-After past the limit, per connection address, whatever the headers', async () => {
+    const kit = await createKit({ limits: { ratePerMinute: 3 } });
+    for (let i = 0; i < 3; i++) expect((await get(kit, '/bff/health', '10.0.0.1')).status).toBe(200);
+    await expectTooMany(await get(kit, '/bff/health', '10.0.0.1'), 60);
+    // Every kind of request counts: the SPA, /api and /bff alike.
+    await expectTooMany(await get(kit, '/api/currencies', '10.0.0.1'), 60);
+    // A forged forwarding header is not another client.
+    await expectTooMany(
+      await get(kit, '/bff/health', '10.0.0.1', { 'x-forwarded-for': '1.2.3.4', 'x-real-ip': '1.2.3.4' }),
+      60,
+    );
+    expect((await get(kit, '/bff/health', '10.0.0.2')).status).toBe(200);
+    kit.advance(30_000);
+    const retry = await expectTooMany(await get(kit, '/bff/health', '10.0.0.1'), 30);
+    expect(retry).toBe(30);
+    kit.advance(30_000);
+    expect((await get(kit, '/bff/health', '10.0.0.1')).status).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64 and an IPv4-mapped one as IPv4', async () => {
+    const kit = await createKit({ limits: { ratePerMinute: 2 } });
+    expect((await get(kit, '/bff/health', '2001:db8:1:2::1')).status).toBe(200);
+    expect((await get(kit, '/bff/health', '2001:db8:1:2:ffff::9')).status).toBe(200);
+    await expectTooMany(await get(kit, '/bff/health', '2001:db8:1:2:abcd:0:0:7'), 60);
+    expect((await get(kit, '/bff/health', '2001:db8:1:3::1')).status).toBe(200);
+    expect((await get(kit, '/bff/health', '::ffff:10.1.1.1')).status).toBe(200);
+    expect((await get(kit, '/bff/health', '10.1.1.1')).status).toBe(200);
+    await expectTooMany(await get(kit, '/bff/health', '::ffff:10.1.1.1'), 60);
+  });
+});
+
+describe('SIGNIN_LIMIT_PER_15_MINUTES', () => {
+  it('limits sign-in attempts (login and token sign-in) and nothing else', async () => {
+    const kit = await createKit({ limits: { signInPer15Minutes: 2 } });
+    const address = '10.0.1.1';
+    expect((await get(kit, '/bff/login', address)).status).toBe(302);
+    const tokenSignIn = await kit.bff.app.request(
+      'http://127.0.0.1:4000/bff/session',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'fetch' },
+        body: JSON.stringify({ access_token: 'APP_USR-wrong' }),
+      },
+      connection(address),
+    );
+    expect(tokenSignIn.status).toBe(401);
+    const retry = await expectTooMany(await get(kit, '/bff/login', address), 15 * 60);
+    expect(retry).toBeGreaterThan(14 * 60);
+    expect((await get(kit, '/bff/session', address)).status).toBe(200);
+    expect((await get(kit, '/bff/login', '10.0.1.2')).status).toBe(302);
+    kit.advance(15 * MINUTE);
+    expect((await get(kit, '/bff/login', address)).status).toBe(302);
+  });
+});
+
+describe('INVALID_REQUESTS_BEFORE_BLOCK', () => {
+  it('blocks an address for 15 minutes after that many invalid requests', async () => {
+    const kit = await createKit({ limits: { invalidBeforeBlock: 3 } });
+    const address = '10.0.2.1';
+    const invalid = () =>
+      kit.bff.app.request('http://127.0.0.1:4000/bff/logout', { method: 'POST' }, connection(address));
+    for (let i = 0; i < 3; i++) expect((await invalid()).status).toBe(403);
+    const retry = await expectTooMany(await get(kit, '/bff/health', address), 15 * 60);
+    expect(retry).toBe(15 * 60);
+    // Not-found pages are not invalid requests; other addresses are unaffected.
+    for (let i = 0; i < 5; i++) expect((await get(kit, '/bff/nothing', '10.0.2.2')).status).toBe(404);
+    expect((await get(kit, '/bff/health', '10.0.2.2')).status).toBe(200);
+    kit.advance(15 * MINUTE);
+    expect((await get(kit, '/bff/health', address)).status).toBe(200);
+  });
+
+  it('is off at 0', async () => {
+    const kit = await createKit({ limits: { invalidBeforeBlock: 0 } });
+    for (let i = 0; i < 20; i++) {
+      const res = await kit.bff.app.request(
+        'http://127.0.0.1:4000/bff/logout',
+        { method: 'POST' },
+        connection('10.0.3.1'),
+      );
+      expect(res.status).toBe(403);
+    }
+  });
+});
+
+describe('body size', () => {
+  const LIMIT = 1024 * 1024;
+
+  function streamed(bytes: number, chunk = 64 * 1024): ReadableStream<Uint8Array> {
+    let sent = 0;
+    return new ReadableStream({
+      pull(controller) {
+        if (sent >= bytes) return controller.close();
+        const size = Math.min(chunk, bytes - sent);
+        sent += size;
+        controller.enqueue(new Uint8Array(size).fill(0x20));
+      },
+    });
+  }
+
+  async function post(kit: Kit, body: BodyInit, headers: Record<string, string> = {}) {
+    return kit.bff.app.request(
+      'http://127.0.0.1:4000/api/users/1/order_blacklist',
+      {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'fetch', ...headers },
+        duplex: 'half',
+      } as RequestInit,
+      connection('10.0.4.1'),
+    );
+  }
+
+  it('refuses more than 1 MB with 413 before any handler runs, by Content-Length', async () => {
+    const kit = await createKit();
+    const calls = kit.upstream.length;
+    const res = await post(kit, 'x'.repeat(LIMIT + 1));
+    expect(res.status).toBe(413);
+    expect(errorBodySchema.parse(await res.json()).error).toBe('payload_too_large');
+    expect(kit.upstream.length).toBe(calls);
+  });
+
+  it('refuses more than 1 MB streamed without Content-Length, before any handler runs', async () => {
+    const kit = await createKit();
+    const calls = kit.upstream.length;
+    const res = await post(kit, streamed(LIMIT + 10));
+    expect(res.status).toBe(413);
+    expect(errorBodySchema.parse(await res.json()).error).toBe('payload_too_large');
+    expect(kit.upstream.length).toBe(calls);
+  });
+
+  it('lets a streamed body within the limit reach the marketplace intact', async () => {
+    let received = -1;
+    const kit = await createKit({
+      marketplace: (embedded) => ({
+        async fetch(request) {
+          if (request.method === 'POST') received = (await request.clone().arrayBuffer()).byteLength;
+          return embedded.fetch(request);
+        },
+      }),
+    });
+    const res = await post(kit, streamed(LIMIT - 10));
+    expect(res.status).not.toBe(413);
+    expect(received).toBe(LIMIT - 10);
+  });
+
+  it('honours BODY_LIMIT_BYTES', async () => {
+    const kit = await createKit({ limits: { bodyBytes: 100 } });
+    expect((await post(kit, 'x'.repeat(101))).status).toBe(413);
+    expect((await post(kit, streamed(101, 7))).status).toBe(413);
+  });
+});
+
+describe('request timeout', () => {
+  it('answers 504 when the marketplace takes longer than the limit', async () => {
+    const kit = await createKit({
+      limits: { timeoutMs: 50 },
+      marketplace: (embedded) => ({
+        async fetch(request) {
+          if (new URL(request.url).pathname === '/currencies') {
+            await new Promise((resolve) => setTimeout(resolve, 1_000));
+          }
+          return embedded.fetch(request);
+        },
+      }),
+    });
+    const started = performance.now();
+    const res = await get(kit, '/api/currencies', '10.0.5.1');
+    expect(res.status).toBe(504);
+    expect(errorBodySchema.parse(await res.json()).error).toBe('gateway_timeout');
+    expect(performance.now() - started).toBeLessThan(900);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('defaults to 30 seconds', async () => {
+    const { DEFAULT_LIMITS } = await import('./limits.ts');
+    expect(DEFAULT_LIMITS).toEqual({
+      ratePerMinute: 200,
+      signInPer15Minutes: 5,
+      invalidBeforeBlock: 10,
+      bodyBytes: 1_048_576,
+      timeoutMs: 30_000,
+    });
+  });
+});
+
+describe('limiter pieces', () => {
+  it('FixedWindowLimiter counts per key and window and stays bounded', () => {
+    let now = 0;
+    const limiter = new FixedWindowLimiter(2, 1000, () => now, 3);
+    expect(limiter.hit('a')).toEqual({ allowed: true });
+    expect(limiter.hit('a')).toEqual({ allowed: true });
+    expect(limiter.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    now = 1000;
+    expect(limiter.hit('a')).toEqual({ allowed: true });
+    for (const key of ['b', 'c', 'd', 'e']) limiter.hit(key);
+    expect((limiter as unknown as { windows: Map<string, unknown> }).windows.size).toBeLessThanOrEqual(3);
+  });
+
+  it('InvalidRequestBlocker blocks at the threshold', () => {
+    let now = 0;
+    const blocker = new InvalidRequestBlocker(2, 900_000, () => now);
+    blocker.recordInvalid('a');
+    expect(blocker.blockedFor('a')).toBe(0);
+    blocker.recordInvalid('a');
+    expect(blocker.blockedFor('a')).toBe(900);
+    now = 899_001;
+    expect(blocker.blockedFor('a')).toBe(1);
+    now = 900_000;
+    expect(blocker.blockedFor('a')).toBe(0);
+  });
+
+  it.each([
+    ['203.0.113.9', '203.0.113.9'],
+    ['::ffff:203.0.113.9', '203.0.113.9'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['2001:0db8:0001:0002:0003:0004:0005:0006', '2001:db8:1:2::/64'],
+    ['::1', '0:0:0:0::/64'],
+    [undefined, 'unknown'],
+  ])('limitKey(%s) = %s', (address, key) => {
+    expect(limitKey(address)).toBe(key);
+  });
+});

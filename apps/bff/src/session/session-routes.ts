@@ -1,0 +1,184 @@
+import {
+  errorBody,
+  type SignInError,
+  sessionAccountListSchema,
+  tokenSignInRequestSchema,
+} from '@mostrador/contracts';
+import { type Context, Hono } from 'hono';
+import { bringsOwnToken } from '../security/csrf.ts';
+import type { MarketplaceClient } from './marketplace-client.ts';
+import { TokenRequestFailed } from './marketplace-client.ts';
+import {
+  clearSessionCookie,
+  publicOrigin,
+  readSessionCookie,
+  takeLoginCookie,
+  writeLoginCookie,
+  writeSessionCookie,
+} from './session-cookie.ts';
+import { type ActiveSession, SESSION_TIMING, type Sessions } from './sessions.ts';
+
+export interface SessionRoutesOptions {
+  sessions: Sessions;
+  client: MarketplaceClient;
+  clientId: number;
+  /** Where sign-in starts: absolute, or a path on this origin (`/api/authorization` in local use). */
+  authorizationUrl: string;
+  /** Public origins (PUBLIC_ORIGIN, or the loopback names of the port); see session-cookie.ts. */
+  origins: readonly string[];
+  log?: (event: string, fields?: Record<string, unknown>) => void;
+}
+
+const USER_ID = /^[1-9]\d{0,17}$/;
+const MAX_JSON_BYTES = 4 * 1024;
+
+/** Only paths of this application: `/orders?x=1` yes; `//evil.example`, `https://…`, `/\\evil` no. */
+export function safeReturnTo(value: string | undefined): string {
+  if (
+    !value ||
+    value.length > 512 ||
+    !value.startsWith('/') ||
+    value.startsWith('//') ||
+    /[\\\s]/.test(value)
+  ) {
+    return '/';
+  }
+  if (value.startsWith('/bff/') || value.startsWith('/api/')) return '/';
+  return value;
+}
+
+/** `/bff/*`: sign-in with the platform, the session, the account switcher and logout (decision 0034). */
+export function sessionRoutes(options: SessionRoutesOptions) {
+  const { sessions, client } = options;
+  const app = new Hono();
+
+  const originOf = (c: Context) => publicOrigin(c, options.origins);
+
+  /** The session of the cookie; a request that brings its own token is never authenticated by the cookie. */
+  async function sessionOf(c: Context): Promise<ActiveSession | null> {
+    if (bringsOwnToken(c)) return null;
+    return sessions.resolve(readSessionCookie(c, originOf(c)));
+  }
+
+  const signInFailed = (c: Context, reason: SignInError) => c.redirect(`/sign-in?error=${reason}`, 303);
+
+  app.get('/login', async (c) => {
+    const origin = originOf(c);
+    const current = await sessionOf(c);
+    const redirectUri = `${origin}/bff/callback`;
+    const flow = await sessions.startLogin({
+      redirectUri,
+      returnTo: safeReturnTo(c.req.query('return_to')),
+      sessionIdHash: current?.idHash ?? null,
+    });
+    writeLoginCookie(c, origin, flow.binding, SESSION_TIMING.loginFlowMs / 1000);
+    const target = new URL(options.authorizationUrl, origin);
+    target.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: String(options.clientId),
+      redirect_uri: redirectUri,
+      state: flow.state,
+      code_challenge: flow.challenge,
+      code_challenge_method: 'S256',
+    }).toString();
+    return c.redirect(target.toString(), 302);
+  });
+
+  app.get('/callback', async (c) => {
+    const origin = originOf(c);
+    const outcome = await sessions.finishLogin(c.req.query('state'), takeLoginCookie(c, origin));
+    if (!outcome.ok) return signInFailed(c, outcome.reason);
+    const error = c.req.query('error');
+    if (error !== undefined)
+      return signInFailed(c, error === 'access_denied' ? 'access_denied' : 'server_error');
+    const code = c.req.query('code');
+    if (!code || code.length > 512) return signInFailed(c, 'invalid_state');
+    try {
+      const tokens = await client.exchangeCode(code, outcome.verifier, outcome.redirectUri);
+      const user = await client.me(tokens.accessToken);
+      if (!user || user.id !== tokens.userId) return signInFailed(c, 'exchange_failed');
+      const cookie = await sessions.signIn(outcome.sessionIdHash, user, tokens);
+      writeSessionCookie(c, origin, cookie);
+      options.log?.('sign-in', { user_id: user.id, via: 'authorization_code' });
+      return c.redirect(outcome.returnTo, 303);
+    } catch (caught) {
+      if (caught instanceof TokenRequestFailed) {
+        return signInFailed(c, caught.kind === 'invalid_grant' ? 'exchange_failed' : 'server_error');
+      }
+      throw caught;
+    }
+  });
+
+  app.post('/logout', async (c) => {
+    const origin = originOf(c);
+    const session = await sessionOf(c);
+    if (session) await sessions.end(session.idHash);
+    if (!bringsOwnToken(c)) clearSessionCookie(c, origin);
+    return c.body(null, 204);
+  });
+
+  app.get('/session', async (c) => c.json(await sessions.view(await sessionOf(c))));
+
+  app.post('/session', async (c) => {
+    const type = c.req.header('content-type') ?? '';
+    if (!/^application\/json\s*(;|$)/i.test(type)) {
+      return c.json(
+        errorBody('unsupported_media_type', { message: 'the body must be application/json' }),
+        415,
+      );
+    }
+    const text = await c.req.text();
+    if (Buffer.byteLength(text) > MAX_JSON_BYTES) return c.json(errorBody('payload_too_large'), 413);
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return c.json(errorBody('bad_request', { message: 'the body is not valid JSON' }), 400);
+    }
+    const parsed = tokenSignInRequestSchema.safeParse(value);
+    if (!parsed.success) {
+      return c.json(
+        errorBody('bad_request', { message: 'the body must be {"access_token": "<token>"}' }),
+        400,
+      );
+    }
+    const user = await client.me(parsed.data.access_token);
+    if (!user) return c.json(errorBody('invalid_token', { message: 'invalid access token' }), 401);
+    const origin = originOf(c);
+    const current = await sessionOf(c);
+    // Its lifetime is not known and there is no refresh token: it serves until the platform refuses it.
+    const cookie = await sessions.signIn(current?.idHash ?? null, user, {
+      accessToken: parsed.data.access_token,
+      refreshToken: null,
+      expiresAt: null,
+    });
+    writeSessionCookie(c, origin, cookie);
+    options.log?.('sign-in', { user_id: user.id, via: 'access_token' });
+    const signedIn = await sessions.resolve(cookie);
+    return c.json(await sessions.view(signedIn));
+  });
+
+  app.get('/accounts', async (c) => {
+    const view = await sessions.view(await sessionOf(c));
+    return c.json(sessionAccountListSchema.parse({ accounts: view.accounts }));
+  });
+
+  const accountAction = (action: 'activate' | 'remove') => async (c: Context) => {
+    const session = await sessionOf(c);
+    if (!session) return c.json(errorBody('not_identified_user'), 401);
+    const raw = c.req.param('user_id') ?? '';
+    if (!USER_ID.test(raw))
+      return c.json(errorBody('bad_request', { message: 'user_id must be a user id' }), 400);
+    const userId = Number(raw);
+    const done =
+      action === 'activate'
+        ? await sessions.activate(session, userId)
+        : await sessions.removeAccount(session, userId);
+    if (!done) return c.json(errorBody('not_found', { message: 'no such account in this session' }), 404);
+    return c.json(await sessions.view(session));
+  };
+  app.post('/accounts/:user_id/activate', accountAction('activate'));
+  app.delete('/accounts/:user_id', accountAction('remove'));
+
+  return app;
+}

@@ -1,0 +1,295 @@
+import type { Session } from '@mostrador/contracts';
+import { type Keyring, open, seal } from '@mostrador/marketplace-api';
+import type { StreamRegistry } from '../events/stream-registry.ts';
+import {
+  challengeOf,
+  type MarketplaceClient,
+  type MarketplaceUser,
+  randomToken,
+  sha256,
+  TokenRequestFailed,
+  type TokenSet,
+} from './marketplace-client.ts';
+import type { AccountRow, SessionRepository, SessionRow } from './session-repository.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Session lifetimes and the refresh margin (decision 0034). */
+export const SESSION_TIMING = {
+  /** A session nobody used for this long ends. */
+  idleMs: 12 * HOUR,
+  /** And every session ends this long after sign-in, however busy. */
+  lifetimeMs: 7 * 24 * HOUR,
+  /** Tokens are refreshed when they have less than this left. */
+  refreshMarginMs: 5 * MINUTE,
+  /** A sign-in must come back from the platform within this. */
+  loginFlowMs: 10 * MINUTE,
+  /** `last_seen_at` is written at most this often. */
+  touchEveryMs: MINUTE,
+};
+
+const accountAad = (userId: number, column: string) => `bff_accounts:${userId}:${column}`;
+const flowAad = (stateHash: string) => `bff_login_flows:${stateHash}:code_verifier`;
+
+export interface ActiveSession {
+  /** SHA-256 of the cookie value: the key of everything the session owns (rows, event streams). */
+  idHash: string;
+  row: SessionRow;
+}
+
+export type FlowOutcome =
+  | { ok: true; verifier: string; redirectUri: string; returnTo: string; sessionIdHash: string | null }
+  | { ok: false; reason: 'invalid_state' | 'expired' };
+
+export interface SessionsOptions {
+  repo: SessionRepository;
+  keyring: Keyring;
+  client: MarketplaceClient;
+  streams: StreamRegistry;
+  now: () => number;
+}
+
+/** The session side of the BFF: who is signed in, their tokens (sealed, refreshed in time) and sign-in flows. */
+export function createSessions(options: SessionsOptions) {
+  const { repo, keyring, client, streams, now } = options;
+  // One refresh per account at a time: a refresh token is single use, and a second concurrent use would be
+  // taken for a replay and revoke the whole grant.
+  const refreshing = new Map<string, Promise<string | null>>();
+
+  function sealTokens(userId: number, tokens: Pick<TokenSet, 'accessToken' | 'refreshToken'>) {
+    return {
+      access_token_enc: seal(keyring, tokens.accessToken, accountAad(userId, 'access_token')),
+      refresh_token_enc:
+        tokens.refreshToken === null
+          ? null
+          : seal(keyring, tokens.refreshToken, accountAad(userId, 'refresh_token')),
+    };
+  }
+
+  async function end(idHash: string): Promise<void> {
+    await repo.deleteSession(idHash);
+    streams.closeSession(idHash);
+  }
+
+  /** Drops an account whose grant ended; the session acts as another of its accounts, or as nobody. */
+  async function dropAccount(idHash: string, userId: number): Promise<void> {
+    await repo.deleteAccount(idHash, userId);
+    const session = await repo.findSession(idHash);
+    if (session?.active_user_id === userId) {
+      const [next] = await repo.listAccounts(idHash);
+      await repo.setActive(idHash, next?.user_id ?? null);
+    }
+  }
+
+  async function refreshAccount(idHash: string, account: AccountRow): Promise<string | null> {
+    const key = account.refresh_token_enc ?? account.access_token_enc;
+    const running = refreshing.get(key);
+    if (running) return running;
+    const work = (async () => {
+      const refreshToken = open(
+        keyring,
+        account.refresh_token_enc!,
+        accountAad(account.user_id, 'refresh_token'),
+      );
+      try {
+        const tokens = await client.refresh(refreshToken);
+        await repo.updateTokens(idHash, account.user_id, {
+          ...sealTokens(account.user_id, tokens),
+          access_expires_at: tokens.expiresAt,
+          updated_at: now(),
+        });
+        return tokens.accessToken;
+      } catch (error) {
+        if (error instanceof TokenRequestFailed && error.kind === 'invalid_grant') {
+          await dropAccount(idHash, account.user_id);
+          return null;
+        }
+        // The platform did not answer: the current token serves while it lasts.
+        if (account.access_expires_at !== null && account.access_expires_at > now()) {
+          return open(keyring, account.access_token_enc, accountAad(account.user_id, 'access_token'));
+        }
+        throw error;
+      } finally {
+        refreshing.delete(key);
+      }
+    })();
+    refreshing.set(key, work);
+    return work;
+  }
+
+  /** A token of the account, refreshed first when it is close to its end; null when the grant has ended. */
+  async function tokenOf(idHash: string, account: AccountRow): Promise<string | null> {
+    const expiresAt = account.access_expires_at;
+    if (expiresAt === null || expiresAt - SESSION_TIMING.refreshMarginMs > now()) {
+      return open(keyring, account.access_token_enc, accountAad(account.user_id, 'access_token'));
+    }
+    if (account.refresh_token_enc === null) {
+      if (expiresAt > now())
+        return open(keyring, account.access_token_enc, accountAad(account.user_id, 'access_token'));
+      await dropAccount(idHash, account.user_id);
+      return null;
+    }
+    return refreshAccount(idHash, account);
+  }
+
+  return {
+    streams,
+
+    /** The live session a cookie value names, or null (unknown, ended, idle too long). */
+    async resolve(cookieValue: string | undefined): Promise<ActiveSession | null> {
+      if (!cookieValue || cookieValue.length > 100) return null;
+      const idHash = sha256(cookieValue);
+      const row = await repo.findSession(idHash);
+      if (!row) return null;
+      const at = now();
+      if (row.expires_at <= at || row.last_seen_at + SESSION_TIMING.idleMs <= at) {
+        await end(idHash);
+        return null;
+      }
+      if (at - row.last_seen_at >= SESSION_TIMING.touchEveryMs) await repo.touchSession(idHash, at);
+      return { idHash, row };
+    },
+
+    async view(session: ActiveSession | null): Promise<Session> {
+      if (!session) return { user: null, accounts: [] };
+      const accounts = await repo.listAccounts(session.idHash);
+      const current = await repo.findSession(session.idHash);
+      const activeId = current?.active_user_id ?? null;
+      const list = accounts.map((a) => ({
+        user_id: a.user_id,
+        nickname: a.nickname,
+        site_id: a.site_id,
+        active: a.user_id === activeId,
+      }));
+      const active = list.find((a) => a.active);
+      return {
+        user: active ? { user_id: active.user_id, nickname: active.nickname, site_id: active.site_id } : null,
+        accounts: list,
+      };
+    },
+
+    /**
+     * Signs an account in: always under a new session id (the previous one, if any, stops existing and its
+     * event streams close), keeping the session's other accounts, with the new account active.
+     */
+    async signIn(
+      previousIdHash: string | null,
+      user: MarketplaceUser,
+      tokens: Pick<TokenSet, 'accessToken' | 'refreshToken'> & { expiresAt: number | null },
+    ): Promise<string> {
+      const at = now();
+      const cookieValue = randomToken();
+      const idHash = sha256(cookieValue);
+      const previous = previousIdHash ? await repo.findSession(previousIdHash) : undefined;
+      const live = previous && previous.expires_at > at ? previous : undefined;
+      await repo.replaceSession(
+        previous ? previous.id_hash : null,
+        {
+          id_hash: idHash,
+          active_user_id: user.id,
+          created_at: live?.created_at ?? at,
+          last_seen_at: at,
+          // A new account does not extend the session's absolute end.
+          expires_at: live?.expires_at ?? at + SESSION_TIMING.lifetimeMs,
+        },
+        {
+          session_id_hash: idHash,
+          user_id: user.id,
+          nickname: user.nickname,
+          site_id: user.siteId,
+          ...sealTokens(user.id, tokens),
+          access_expires_at: tokens.expiresAt,
+          signed_in_at: at,
+          updated_at: at,
+        },
+      );
+      if (previous) streams.closeSession(previous.id_hash);
+      return cookieValue;
+    },
+
+    end,
+
+    async activate(session: ActiveSession, userId: number): Promise<boolean> {
+      if (!(await repo.findAccount(session.idHash, userId))) return false;
+      await repo.setActive(session.idHash, userId);
+      return true;
+    },
+
+    async removeAccount(session: ActiveSession, userId: number): Promise<boolean> {
+      if (!(await repo.findAccount(session.idHash, userId))) return false;
+      await dropAccount(session.idHash, userId);
+      return true;
+    },
+
+    /**
+     * The bearer token `/api` calls of the session carry: the active account's, refreshed when close to its end.
+     * `null` when the session has no active account; `expired` when its grant ended (the account is dropped).
+     */
+    async accessToken(session: ActiveSession): Promise<string | null | 'expired'> {
+      const row = await repo.findSession(session.idHash);
+      if (!row || row.active_user_id === null) return null;
+      const account = await repo.findAccount(session.idHash, row.active_user_id);
+      if (!account) return null;
+      return (await tokenOf(session.idHash, account)) ?? 'expired';
+    },
+
+    /** Records a sign-in about to leave for the platform; returns what goes in the URL and the login cookie. */
+    async startLogin(input: { redirectUri: string; returnTo: string; sessionIdHash: string | null }) {
+      const state = randomToken();
+      const verifier = randomToken();
+      const binding = randomToken();
+      const stateHash = sha256(state);
+      const at = now();
+      await repo.createLoginFlow({
+        state_hash: stateHash,
+        binding_hash: sha256(binding),
+        code_verifier_enc: seal(keyring, verifier, flowAad(stateHash)),
+        redirect_uri: input.redirectUri,
+        return_to: input.returnTo,
+        session_id_hash: input.sessionIdHash,
+        created_at: at,
+        expires_at: at + SESSION_TIMING.loginFlowMs,
+      });
+      return { state, challenge: challengeOf(verifier), binding };
+    },
+
+    /** Takes the sign-in a callback answers; it must come back to the browser that started it, in time. */
+    async finishLogin(state: string | undefined, binding: string | undefined): Promise<FlowOutcome> {
+      if (!state || state.length > 100) return { ok: false, reason: 'invalid_state' };
+      const stateHash = sha256(state);
+      const flow = await repo.takeLoginFlow(stateHash);
+      if (!flow || !binding || sha256(binding) !== flow.binding_hash)
+        return { ok: false, reason: 'invalid_state' };
+      if (flow.expires_at <= now()) return { ok: false, reason: 'expired' };
+      return {
+        ok: true,
+        verifier: open(keyring, flow.code_verifier_enc, flowAad(stateHash)),
+        redirectUri: flow.redirect_uri,
+        returnTo: flow.return_to,
+        sessionIdHash: flow.session_id_hash,
+      };
+    },
+
+    /**
+     * Housekeeping, every minute in the server: refreshes tokens of live sessions before they end (so background
+     * work such as notifications finds a valid token) and removes ended sessions and stale sign-ins.
+     */
+    async maintain(): Promise<{ refreshed: number; ended: number }> {
+      const at = now();
+      let refreshed = 0;
+      for (const account of await repo.accountsExpiringBefore(at + SESSION_TIMING.refreshMarginMs, at)) {
+        try {
+          if ((await refreshAccount(account.session_id_hash, account)) !== null) refreshed++;
+        } catch {
+          // Unavailable platform: the next round tries again.
+        }
+      }
+      const ended = await repo.purgeExpired(at, at - SESSION_TIMING.idleMs);
+      for (const idHash of ended) streams.closeSession(idHash);
+      return { refreshed, ended: ended.length };
+    },
+  };
+}
+
+export type Sessions = ReturnType<typeof createSessions>;

@@ -1,0 +1,47 @@
+import { signInErrorSchema } from '@mostrador/contracts';
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { buttonClasses } from '../ui/button.tsx';
+import { EmptyState } from '../ui/empty-state.tsx';
+import { AccountIcon } from '../ui/icons.tsx';
+
+const searchSchema = z.object({ error: signInErrorSchema.optional().catch(undefined) });
+
+const MESSAGES: Record<z.infer<typeof signInErrorSchema>, string> = {
+  access_denied: 'The sign-in was cancelled. Nothing changed.',
+  invalid_state: 'That sign-in link was not started here or was already used. Start again.',
+  expired: 'The sign-in took too long. Start again.',
+  exchange_failed: 'The marketplace did not confirm the sign-in. Start again.',
+  server_error: 'The marketplace could not be reached. Try again in a moment.',
+};
+
+export const Route = createFileRoute('/sign-in')({
+  staticData: { title: 'Sign in' },
+  validateSearch: searchSchema,
+  component: SignInPage,
+});
+
+function SignInPage() {
+  const { error } = Route.useSearch();
+  return (
+    <EmptyState
+      className="py-24"
+      icon={<AccountIcon />}
+      headingLevel={1}
+      title="Sign in to Mostrador"
+      description="Use your marketplace account. Mostrador never sees your password, and keeps its access on the server."
+      action={
+        // A full navigation: the BFF starts the sign-in and sends the browser to the marketplace.
+        <a href="/bff/login" className={buttonClasses('primary')}>
+          Sign in with the marketplace
+        </a>
+      }
+    >
+      {error ? (
+        <p role="alert" className="mt-4 max-w-md text-sm text-danger">
+          {MESSAGES[error]}
+        </p>
+      ) : null}
+    </EmptyState>
+  );
+}

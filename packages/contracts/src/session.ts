@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** A marketplace account signed in to the BFF session. Never a token: those stay on the server. */
+export const sessionAccountSchema = z.strictObject({
+  user_id: z.number().int().positive(),
+  nickname: z.string(),
+  site_id: z.string().nullable(),
+  /** The account `/api` calls act as. */
+  active: z.boolean(),
+});
+export type SessionAccount = z.infer<typeof sessionAccountSchema>;
+
+/** `GET /bff/session`: the active account (null when nobody is signed in) and every account of the session. */
+export const sessionSchema = z.strictObject({
+  user: sessionAccountSchema.omit({ active: true }).nullable(),
+  accounts: z.array(sessionAccountSchema),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+/** `GET /bff/accounts`: the account switcher's list. */
+export const sessionAccountListSchema = z.strictObject({ accounts: z.array(sessionAccountSchema) });
+
+/** `POST /bff/session`: sign in with a token an integrator already holds. */
+export const tokenSignInRequestSchema = z.strictObject({ access_token: z.string().min(1).max(200) });
+
+/** Why a sign-in came back to `/sign-in?error=…`; the SPA words each one. */
+export const SIGN_IN_ERRORS = [
+  'access_denied',
+  'invalid_state',
+  'expired',
+  'exchange_failed',
+  'server_error',
+] as const;
+export const signInErrorSchema = z.enum(SIGN_IN_ERRORS);
+export type SignInError = z.infer<typeof signInErrorSchema>;
+
+/** `POST /bff/logout` answers 204 with no body. */
+export const logoutResponseSchema = z.undefined();

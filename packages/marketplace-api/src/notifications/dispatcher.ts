@@ -1,0 +1,229 @@
+import { randomBytes } from 'node:crypto';
+import type { Store } from '../db/store.ts';
+import { type Clock, systemClock } from '../domain/time.ts';
+import {
+  type AttemptOutcome,
+  type AttemptRecord,
+  type ClaimedNotification,
+  createOutboxRepository,
+} from '../repositories/outbox-repository.ts';
+import { checkCallbackUrl } from './callback-url.ts';
+import { outboxBell } from './outbox-signal.ts';
+
+/** Spec 6.3: the receiver must answer within 500 ms; a later answer is a failed attempt. */
+export const NOTIFICATION_TIMEOUT_MS = 500;
+const RESPONSE_BODY_LIMIT = 1000;
+
+export interface DispatcherDeps {
+  store: Pick<Store, 'db'>;
+  clock?: Clock;
+  fetch?: typeof fetch;
+  /** Allows plain HTTP callbacks to loopback addresses (the demo's BFF). */
+  localUse?: boolean;
+  /** Rows leased per claim and sends in flight at most. */
+  batch?: number;
+  /** How long a claimed row stays with this worker; longer than a send and its bookkeeping. */
+  leaseMs?: number;
+  /** How often to look for due rows written by other processes or coming due after a delay. */
+  pollMs?: number;
+  /** Told of each attempt (tests, logs). */
+  onAttempt?: (n: ClaimedNotification, outcome: AttemptOutcome, attempt: AttemptRecord) => void;
+  onError?: (error: unknown) => void;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+async function readSome(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < RESPONSE_BODY_LIMIT * 4) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.length;
+    }
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  return Buffer.concat(chunks).toString('utf8').slice(0, RESPONSE_BODY_LIMIT);
+}
+
+/**
+ * Delivers outbox rows to the applications' callbacks (spec 6): claim due rows under a lease, POST each body with a
+ * 500 ms timeout, record the attempt, retry failures with growing delays and turn an application's notifications
+ * off at the eighth failed attempt of a notification. `tick()` does one round and waits for its sends (tests).
+ */
+export function createDispatcher(deps: DispatcherDeps) {
+  const outbox = createOutboxRepository(deps.store.db);
+  const clock = deps.clock ?? systemClock;
+  const fetchImpl = deps.fetch ?? globalThis.fetch;
+  const worker = `w-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const batch = deps.batch ?? 32;
+  const leaseMs = deps.leaseMs ?? 10_000;
+  let inFlight = 0;
+
+  async function send(n: ClaimedNotification): Promise<void> {
+    const sent = clock().getTime();
+    const requestBody = JSON.stringify({
+      _id: n.feedId,
+      resource: n.resource,
+      user_id: n.userId,
+      topic: n.topic,
+      application_id: n.applicationId,
+      attempts: n.attempts + 1,
+      sent: iso(sent),
+      received: iso(n.received),
+    });
+    const headers = { accept: 'application/json', 'content-type': 'application/json' };
+    const attempt: AttemptRecord = {
+      sent,
+      url: n.callbackUrl,
+      requestHeaders: { ...headers, 'content-length': Buffer.byteLength(requestBody) },
+      requestBody,
+      httpCode: null,
+      error: null,
+      responseTimeMs: 0,
+      responseHeaders: {},
+      responseBody: '',
+    };
+    const check = checkCallbackUrl(n.callbackUrl, { localUse: deps.localUse ?? false });
+    if (!check.ok) {
+      attempt.error = 'invalid_callback';
+      attempt.responseBody = check.reason;
+    } else {
+      const started = performance.now();
+      const signal = AbortSignal.timeout(NOTIFICATION_TIMEOUT_MS);
+      try {
+        const response = await fetchImpl(check.url, {
+          method: 'POST',
+          headers,
+          body: requestBody,
+          signal,
+          redirect: 'manual',
+        });
+        attempt.responseTimeMs = performance.now() - started;
+        attempt.httpCode = response.status;
+        attempt.responseHeaders = Object.fromEntries(response.headers);
+        attempt.responseBody = await readSome(response).catch(() => '');
+      } catch (error) {
+        attempt.responseTimeMs = performance.now() - started;
+        attempt.error =
+          signal.aborted || (error as Error).name === 'TimeoutError' ? 'timeout' : 'network_error';
+      }
+    }
+    const outcome = await outbox.recordAttempt(n, worker, attempt, clock().getTime());
+    deps.onAttempt?.(n, outcome, attempt);
+  }
+
+  /** Claims what fits and starts sending; `done` settles when those sends are recorded. */
+  async function claimAndSend(limit: number): Promise<{ claimed: number; done: Promise<void> }> {
+    if (limit <= 0) return { claimed: 0, done: Promise.resolve() };
+    const claimed = await outbox.claim(clock().getTime(), worker, { leaseMs, limit });
+    inFlight += claimed.length;
+    const done = Promise.all(
+      claimed.map((n) =>
+        send(n)
+          .catch((error) => deps.onError?.(error))
+          .finally(() => {
+            inFlight--;
+          }),
+      ),
+    ).then(() => {});
+    return { claimed: claimed.length, done };
+  }
+
+  return {
+    worker,
+    get inFlight() {
+      return inFlight;
+    },
+    claimAndSend: () => claimAndSend(batch - inFlight),
+    /** One round: claim due rows, send them, record the attempts. Answers how many were sent. */
+    async tick(): Promise<number> {
+      const { claimed, done } = await claimAndSend(batch);
+      await done;
+      return claimed;
+    },
+    /** Rounds until nothing is due at the clock's current time. */
+    async drain(maxRounds = 1_000): Promise<number> {
+      let total = 0;
+      for (let i = 0; i < maxRounds; i++) {
+        const { claimed, done } = await claimAndSend(batch);
+        await done;
+        if (claimed === 0) break;
+        total += claimed;
+      }
+      return total;
+    },
+  };
+}
+
+export type Dispatcher = ReturnType<typeof createDispatcher>;
+
+/**
+ * Runs a dispatcher in the background: at every change committed in this process (the outbox bell), after each
+ * send, and every `pollMs` for rows written elsewhere or coming due. `stop()` waits for sends in flight.
+ */
+export function startDispatcher(deps: DispatcherDeps): { stop(): Promise<void>; dispatcher: Dispatcher } {
+  const dispatcher = createDispatcher(deps);
+  const pollMs = deps.pollMs ?? 50;
+  const pending = new Set<Promise<void>>();
+  let stopped = false;
+  let pumping = false;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> = Promise.resolve();
+
+  function pump(): Promise<void> {
+    if (stopped) return current;
+    if (pumping) {
+      again = true;
+      return current;
+    }
+    pumping = true;
+    current = round();
+    return current;
+  }
+
+  async function round() {
+    clearTimeout(timer);
+    try {
+      do {
+        again = false;
+        for (;;) {
+          if (stopped) break;
+          const { claimed, done } = await dispatcher.claimAndSend();
+          if (claimed === 0) break;
+          const tracked = done.then(() => {
+            pending.delete(tracked);
+            void pump();
+          });
+          pending.add(tracked);
+        }
+      } while (again && !stopped);
+    } catch (error) {
+      deps.onError?.(error);
+    } finally {
+      pumping = false;
+      if (!stopped) timer = setTimeout(() => void pump(), pollMs);
+    }
+  }
+
+  const bell = outboxBell(deps.store.db);
+  const onBell = () => void pump();
+  bell.addEventListener('outbox', onBell);
+  void pump();
+  return {
+    dispatcher,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      bell.removeEventListener('outbox', onBell);
+      await current;
+      await Promise.all([...pending]);
+    },
+  };
+}

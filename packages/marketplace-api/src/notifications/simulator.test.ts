@@ -1,0 +1,90 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_APPLICATION_ID } from '../seed/generate.ts';
+import { seededApi, type TestApi } from '../test-support.ts';
+import { setApplicationCallback } from './callback-url.ts';
+import { CHANGE_KINDS, type ChangeKind, createSimulator, startSimulator } from './simulator.ts';
+
+let now = Date.now();
+const clock = () => new Date(now);
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await seededApi({ clock });
+  await setApplicationCallback(api.store, DEMO_APPLICATION_ID, 'https://hooks.example.com/n', {
+    localUse: false,
+  });
+});
+
+const outbox = () => api.store.db.selectFrom('notification_outbox').selectAll().orderBy('id').execute();
+const order = (id: number) =>
+  api.store.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+describe('simulator', () => {
+  it('makes each kind of change through the life cycle, each with its notification', async () => {
+    const simulator = createSimulator(api.store, { clock, seed: 11 });
+    const demoSellers = new Set(api.sellers.map((s) => s.id));
+    const expectations: Record<ChangeKind, (row: Awaited<ReturnType<typeof order>>) => void> = {
+      order: (row) => expect(['confirmed', 'payment_required']).toContain(row.status),
+      payment: (row) => expect(row.payments_full.length).toBeGreaterThan(2),
+      cancellation: (row) => expect(row.status).toBe('cancelled'),
+      fraud_alert: (row) => expect(row.tags).toContain(',fraud_risk_detected,'),
+      feedback: (row) => expect(row.feedback_status).not.toBe('pending'),
+      invalidation: (row) => expect(row.status).toBe('invalid'),
+    };
+    for (const kind of CHANGE_KINDS) {
+      now += 1_000;
+      const before = (await outbox()).length;
+      const change = await simulator.step(kind);
+      expect(change, kind).not.toBeNull();
+      expect(change!.kind).toBe(kind);
+      expect(demoSellers.has(change!.sellerId)).toBe(true);
+      expectations[kind](await order(change!.orderId));
+      const rows = await outbox();
+      expect(rows.length, kind).toBe(before + 1);
+      expect(rows.at(-1)).toMatchObject({
+        topic: kind === 'feedback' ? 'orders_feedback' : 'orders_v2',
+        resource: `/orders/${change!.orderId}`,
+        user_id: change!.sellerId,
+        received: now,
+      });
+    }
+  });
+
+  it('draws a realistic mix, from demo and other buyers, and every change reaches the outbox', async () => {
+    const simulator = createSimulator(api.store, { clock, seed: 5 });
+    const kinds = new Map<string, number>();
+    const buyers = new Set<number>();
+    const before = (await outbox()).length;
+    let made = 0;
+    for (let i = 0; i < 150; i++) {
+      now += 100;
+      const change = await simulator.step();
+      if (!change) continue;
+      made++;
+      kinds.set(change.kind, (kinds.get(change.kind) ?? 0) + 1);
+      if (change.kind === 'order') buyers.add(Number((await order(change.orderId)).buyer_id));
+    }
+    expect(made).toBeGreaterThan(140);
+    for (const kind of CHANGE_KINDS) expect(kinds.get(kind) ?? 0, kind).toBeGreaterThan(0);
+    expect(kinds.get('order')!).toBeGreaterThan(kinds.get('invalidation')!);
+    const demoBuyers = new Set(api.buyers.map((b) => b.id));
+    expect([...buyers].some((b) => demoBuyers.has(b))).toBe(true);
+    expect([...buyers].some((b) => !demoBuyers.has(b))).toBe(true);
+    expect((await outbox()).length).toBe(before + made);
+  });
+
+  it('runs at a rate until stopped', async () => {
+    const before = (await outbox()).length;
+    let changes = 0;
+    const stop = startSimulator(api.store, { rate: 40, clock, seed: 2, onChange: () => changes++ });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await stop();
+    const after = (await outbox()).length;
+    expect(changes).toBeGreaterThanOrEqual(10);
+    expect(changes).toBeLessThanOrEqual(25);
+    expect(after - before).toBe(changes);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await outbox()).length).toBe(after);
+    expect(() => startSimulator(api.store, { rate: 0 })).toThrow(/rate/);
+  });
+});

@@ -1,0 +1,323 @@
+import { timingSafeEqual } from 'node:crypto';
+import {
+  createOrderBodySchema,
+  orderCancelBodySchema,
+  orderChangeSchema,
+  orderPaymentBodySchema,
+} from '@mostrador/contracts';
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import type { OrdersTable } from '../db/schema.ts';
+import { toMinor } from '../domain/money.ts';
+import { LifecycleError } from '../domain/order-lifecycle.ts';
+import { ApiError, badRequest } from '../http/api-error.ts';
+import { type ApiContext, type ApiEnv, requireCaller } from '../http/env.ts';
+import { jsonBody } from '../http/json-body.ts';
+import type { ResourceDescription } from '../http/resources.ts';
+import type { WrittenOrder } from '../repositories/order-write-repository.ts';
+import type { Caller } from '../repositories/token-repository.ts';
+
+function parseOrderId(raw: string): number {
+  if (raw === '' || raw === 'null' || raw === 'undefined') throw new ApiError('empty_order_id');
+  if (!/^[1-9]\d{0,15}$/.test(raw) || !Number.isSafeInteger(Number(raw)))
+    throw new ApiError('invalid_order_id');
+  return Number(raw);
+}
+
+/** Runs a life-cycle write; a refusal of the domain becomes its error code, with nothing written. */
+async function write(run: () => Promise<WrittenOrder | undefined>): Promise<WrittenOrder | undefined> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof LifecycleError) throw new ApiError(error.code, { message: error.message });
+    throw error;
+  }
+}
+
+/** The answer of every operation: the order's state after it, from the row just written. */
+function summary(row: OrdersTable) {
+  const doc = JSON.parse(Buffer.from(row.doc).toString('utf8')) as Record<string, unknown>;
+  return {
+    id: Number(row.id),
+    status: doc.status,
+    status_detail: doc.status_detail,
+    date_created: doc.date_created,
+    date_closed: doc.date_closed,
+    last_updated: doc.last_updated,
+    order_items: doc.order_items,
+    total_amount: doc.total_amount,
+    paid_amount: doc.paid_amount,
+    currency_id: doc.currency_id,
+    tags: doc.tags,
+    cancel_detail: doc.cancel_detail,
+    payments: JSON.parse(Buffer.from(row.payments_short).toString('utf8')),
+    buyer: { id: Number(row.buyer_id) },
+    seller: { id: Number(row.seller_id) },
+  };
+}
+
+const sameSecret = (given: string, expected: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * Platform operations (fraud alerts, invalidation) belong to the platform: its tools carry the operator token. In
+ * local use an order's seller or buyer may trigger them too, to try the flow. Anyone else is refused before the
+ * order is even looked up.
+ */
+function operatorAccess(ctx: ApiContext, c: Context<ApiEnv>): { operator: true } | { party: Caller } {
+  const token = c.req.header('x-operator-token');
+  if (token !== undefined) {
+    if (ctx.platform.operatorToken !== null && sameSecret(token, ctx.platform.operatorToken)) {
+      return { operator: true };
+    }
+    throw new ApiError('forbidden', { message: 'invalid operator token' });
+  }
+  if (!ctx.platform.localUse) {
+    throw new ApiError('forbidden', { message: 'a platform operation; only the platform may run it' });
+  }
+  return { party: requireCaller(c.get('caller')) };
+}
+
+/** A body that must be absent or `{}`: these operations take no input. */
+async function noInput(c: Context<ApiEnv>) {
+  const length = c.req.header('content-length');
+  if (length === undefined || length === '0') {
+    if (length === '0' || (await c.req.text()) === '') return;
+  }
+  await jsonBody(c, z.strictObject({}));
+}
+
+export function orderLifecycleRoutes(ctx: ApiContext) {
+  const app = new Hono<ApiEnv>();
+  const now = () => ctx.clock().getTime();
+
+  async function orderOf(id: number) {
+    const parties = await ctx.orderWrites.parties(id);
+    if (!parties) throw new ApiError('order_not_found');
+    return parties;
+  }
+
+  app.post('/orders', async (c) => {
+    const caller = requireCaller(c.get('caller'));
+    const body = await jsonBody(c, createOrderBodySchema);
+    const written = await write(() =>
+      ctx.orderWrites.create({
+        buyerId: caller.userId,
+        sellerId: body.seller_id,
+        items: body.items,
+        applicationId: caller.applicationId,
+        now: now(),
+      }),
+    );
+    if (!written) throw new ApiError('not_found', { message: 'Seller not found' });
+    return c.json(summary(written.row), 201, { Location: `/orders/${written.order.id}` });
+  });
+
+  app.post('/orders/:id/payments', async (c) => {
+    const id = parseOrderId(c.req.param('id'));
+    const caller = requireCaller(c.get('caller'));
+    const order = await orderOf(id);
+    if (order.sellerId === caller.userId) {
+      throw new ApiError('forbidden', { message: 'Only the buyer pays for an order.' });
+    }
+    if (order.buyerId !== caller.userId) throw new ApiError('not_owned_order');
+    const body = await jsonBody(c, orderPaymentBodySchema);
+    let amountMinor: number | undefined;
+    if (body.amount !== undefined) {
+      amountMinor = toMinor(body.amount, order.decimals);
+      if (Math.abs(amountMinor / 10 ** order.decimals - body.amount) > 1e-9) {
+        throw badRequest(`amount: at most ${order.decimals} decimal places in the order's currency`, [
+          { code: 'invalid_field', message: 'amount has more decimal places than the currency' },
+        ]);
+      }
+    }
+    const written = await write(() =>
+      ctx.orderWrites.pay(id, {
+        status: body.status,
+        amountMinor,
+        paymentId: body.payment_id,
+        paymentMethodId: body.payment_method_id,
+        now: now(),
+      }),
+    );
+    if (!written) throw new ApiError('order_not_found');
+    return c.json(summary(written.row), 201);
+  });
+
+  app.post('/orders/:id/cancel', async (c) => {
+    const id = parseOrderId(c.req.param('id'));
+    const caller = requireCaller(c.get('caller'));
+    const order = await orderOf(id);
+    if (order.buyerId === caller.userId) {
+      throw new ApiError('forbidden', { message: 'Only the seller cancels an order.' });
+    }
+    if (order.sellerId !== caller.userId) throw new ApiError('not_owned_order');
+    const body = await jsonBody(c, orderCancelBodySchema);
+    const written = await write(() =>
+      ctx.orderWrites.cancel(id, { code: body.code, applicationId: caller.applicationId, now: now() }),
+    );
+    if (!written) throw new ApiError('order_not_found');
+    return c.json(summary(written.row), 200);
+  });
+
+  for (const [path, operation] of [
+    ['fraud_alert', (id: number) => ctx.orderWrites.fraudAlert(id, now())],
+    ['invalidate', (id: number) => ctx.orderWrites.invalidate(id, now())],
+  ] as const) {
+    app.post(`/orders/:id/${path}`, async (c) => {
+      const id = parseOrderId(c.req.param('id'));
+      const access = operatorAccess(ctx, c);
+      const order = await orderOf(id);
+      if (
+        'party' in access &&
+        order.sellerId !== access.party.userId &&
+        order.buyerId !== access.party.userId
+      ) {
+        throw new ApiError('not_owned_order');
+      }
+      await noInput(c);
+      const written = await write(() => operation(id));
+      if (!written) throw new ApiError('order_not_found');
+      return c.json(summary(written.row), 200);
+    });
+  }
+
+  return app;
+}
+
+const changeAttributes: Record<string, string> = {
+  id: 'Order id.',
+  status: 'Status after the operation.',
+  status_detail: 'Status detail or null.',
+  date_created: 'Creation date.',
+  date_closed: 'Set when the order is first confirmed or paid (its items leave stock then).',
+  last_updated: 'Time of this change.',
+  order_items: 'Items of the order.',
+  total_amount: 'Total amount.',
+  paid_amount: 'Approved payments.',
+  currency_id: 'Currency.',
+  tags: 'Tags (paid, fraud_risk_detected, …).',
+  cancel_detail: 'Cancellation detail or null.',
+  payments: 'Payments, short form.',
+  buyer: '{id}.',
+  seller: '{id}.',
+};
+
+const platformOnly =
+  'A platform operation: with the operator token (X-Operator-Token), or in local use by the order’s seller or buyer; ' +
+  'otherwise 403.';
+
+export const orderLifecycleResources: ResourceDescription[] = [
+  {
+    path: '/orders',
+    name: 'Order creation',
+    description:
+      'A buyer orders listed items of one seller (local use; docs/decisions/0041-order-life-cycle-endpoints.md). ' +
+      'The order starts confirmed (its items leave stock at once), or payment_required when the seller accepts only ' +
+      'the platform’s payment mode. Sends orders_v2 to the seller’s applications.',
+    attributes: changeAttributes,
+    methods: [
+      {
+        method: 'POST',
+        example: '/orders',
+        description:
+          'Create an order as the caller (the buyer): {seller_id, items: [{id, quantity}]}. 201 with the order; 403 ' +
+          'blocked_buyer when the seller blocked the caller from buying; 409 out_of_stock; 400 for items not the ' +
+          'seller’s; 404 for an unknown seller.',
+        body: createOrderBodySchema,
+        response: orderChangeSchema,
+        auth: 'required',
+      },
+    ],
+    related_resources: ['/orders/{order_id}', '/orders/{order_id}/payments'],
+    connections: { order: '/orders/{order_id}' },
+  },
+  {
+    path: '/orders/{order_id}/payments',
+    name: 'Order payments',
+    description:
+      'Payments of an order, recorded by its buyer: pending, in_process, approved or rejected. The order’s status ' +
+      'follows: paid when approved payments cover total and shipping, partially_paid below, payment_in_process, ' +
+      'payment_required.',
+    attributes: changeAttributes,
+    methods: [
+      {
+        method: 'POST',
+        example: '/orders/2000003508419013/payments',
+        description:
+          'Record a payment: {status, amount?, payment_method_id?} adds one (amount defaults to what is due); ' +
+          '{status, payment_id} moves a pending or in-process one on. 201 with the order; 409 invalid_order_status ' +
+          'on a cancelled, invalid or paid order; 409 out_of_stock when payment would close an order whose items ' +
+          'are gone; 404 payment_not_found.',
+        body: orderPaymentBodySchema,
+        response: orderChangeSchema,
+        auth: 'required',
+      },
+    ],
+    related_resources: ['/orders/{order_id}'],
+    connections: { order: '/orders/{order_id}' },
+  },
+  {
+    path: '/orders/{order_id}/cancel',
+    name: 'Order cancellation',
+    description:
+      'The seller cancels an order that is not cancelled or invalid yet: approved payments are refunded and items ' +
+      'taken from stock go back.',
+    attributes: changeAttributes,
+    methods: [
+      {
+        method: 'POST',
+        example: '/orders/2000003508419013/cancel',
+        description:
+          'Cancel: {code: seller_out_of_stock | seller_cancel_sale | fraud_risk_detected} (the last only after a ' +
+          'fraud alert). 200 with the order; 403 for the buyer; 409 invalid_order_status.',
+        body: orderCancelBodySchema,
+        response: orderChangeSchema,
+        auth: 'required',
+      },
+    ],
+    related_resources: ['/orders/{order_id}'],
+    connections: { order: '/orders/{order_id}' },
+  },
+  {
+    path: '/orders/{order_id}/fraud_alert',
+    name: 'Order fraud alert',
+    description:
+      'Spec 3: after a payment was approved, the payment network or a bank signals fraud: the order gets the tag ' +
+      `fraud_risk_detected and orders_v2 is sent. ${platformOnly}`,
+    attributes: changeAttributes,
+    methods: [
+      {
+        method: 'POST',
+        example: '/orders/2000003508419013/fraud_alert',
+        description:
+          'Raise the alert (no body). 200 with the order; again: 200, unchanged, nothing sent; 409 ' +
+          'invalid_order_status without an approved payment.',
+        response: orderChangeSchema,
+        auth: 'optional',
+      },
+    ],
+    related_resources: ['/orders/{order_id}', '/orders/{order_id}/cancel'],
+    connections: { order: '/orders/{order_id}' },
+  },
+  {
+    path: '/orders/{order_id}/invalidate',
+    name: 'Order invalidation',
+    description: `The platform invalidates an order from a malicious buyer (status invalid). ${platformOnly}`,
+    attributes: changeAttributes,
+    methods: [
+      {
+        method: 'POST',
+        example: '/orders/2000003508419013/invalidate',
+        description: 'Invalidate (no body). 200 with the order; 409 invalid_order_status when already final.',
+        response: orderChangeSchema,
+        auth: 'optional',
+      },
+    ],
+    related_resources: ['/orders/{order_id}'],
+    connections: { order: '/orders/{order_id}' },
+  },
+];

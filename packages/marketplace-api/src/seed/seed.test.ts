@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import { ORDER_STATUSES } from '@mostrador/contracts';
+import { describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../db/store.ts';
+import { SEED_NOW } from '../test-support.ts';
+import { seedStore } from './seed.ts';
+
+async function fingerprint(store: Store) {
+  const hash = createHash('sha256');
+  const orders = await store.db.selectFrom('orders').selectAll().orderBy('id').execute();
+  for (const o of orders)
+    hash.update(JSON.stringify(o, (_, v) => (v?.type === 'Buffer' ? Buffer.from(v.data).toString() : v)));
+  const ships = await store.db.selectFrom('shipments').selectAll().orderBy('id').execute();
+  for (const s of ships) hash.update(JSON.stringify(s));
+  const users = await store.db
+    .selectFrom('users')
+    .select(['id', 'nickname', 'site_id', 'seller_reputation', 'buyer_reputation'])
+    .orderBy('id')
+    .execute();
+  hash.update(JSON.stringify(users));
+  const items = await store.db
+    .selectFrom('items')
+    .select(['id', 'sold_quantity', 'price_minor'])
+    .orderBy('id')
+    .execute();
+  hash.update(JSON.stringify(items));
+  const counts = await store.db
+    .selectFrom('order_counts')
+    .selectAll()
+    .orderBy('user_id')
+    .orderBy('side')
+    .orderBy('status')
+    .execute();
+  hash.update(JSON.stringify(counts));
+  return { digest: hash.digest('hex'), orders: orders.length };
+}
+
+async function seeded(orders: number, bulk: boolean, seed = 11) {
+  const store = await openStore({ file: ':memory:' });
+  const manifest = await seedStore(store, { orders, seed, now: SEED_NOW, bulk });
+  return { store, manifest };
+}
+
+describe('the seed', () => {
+  it('gives the same marketplace for the same seed and day, in one thread or in workers', async () => {
+    const a = await seeded(5_000, false);
+    const b = await seeded(5_000, false);
+    const c = await seeded(5_000, true);
+    const fa = await fingerprint(a.store);
+    expect(fa.orders).toBe(5_000);
+    expect(await fingerprint(b.store)).toEqual(fa);
+    expect(await fingerprint(c.store)).toEqual(fa);
+    const other = await seeded(5_000, false, 12);
+    expect((await fingerprint(other.store)).digest).not.toBe(fa.digest);
+  }, 120_000);
+
+  it('gives the demo sellers and buyers orders with each other in every status, and tokens', async () => {
+    const { store, manifest } = await seeded(3_000, false);
+    const sellers = manifest.users.filter((u) => u.role === 'seller');
+    const buyers = manifest.users.filter((u) => u.role === 'buyer');
+    expect(sellers.length).toBeGreaterThanOrEqual(3);
+    expect(buyers.length).toBeGreaterThanOrEqual(3);
+    for (const u of manifest.users) expect(u.access_token).toMatch(/^APP_USR-\d+-\d{6}-[0-9a-f]{32}-\d+$/);
+    for (const s of sellers) {
+      for (const b of buyers) {
+        const rows = await store.db
+          .selectFrom('orders')
+          .select('status')
+          .distinct()
+          .where('seller_id', '=', s.id)
+          .where('buyer_id', '=', b.id)
+          .execute();
+        expect(rows.map((r) => r.status).sort()).toEqual([...ORDER_STATUSES].sort());
+      }
+    }
+  });
+
+  it('covers every tag, channel, flow and discount type, with money in the currency’s decimals', async () => {
+    const { store } = await seeded(3_000, false);
+    const orders = await store.db.selectFrom('orders').select(['tags', 'doc', 'currency_id']).execute();
+    const tags = new Set(orders.flatMap((o) => o.tags.split(',').filter(Boolean)));
+    for (const t of [
+      'paid',
+      'delivered',
+      'not_delivered',
+      'fraud_risk_detected',
+      'shops',
+      'no_shipping',
+      'order_has_discount',
+    ]) {
+      expect(tags, t).toContain(t);
+    }
+    const docs = orders.map((o) => JSON.parse(Buffer.from(o.doc).toString()));
+    const channels = new Set(docs.map((d) => d.context.channel));
+    expect([...channels].sort()).toEqual(['marketplace', 'pay-channel', 'proximity', 'shops']);
+    const flows = new Set(docs.flatMap((d) => d.context.flows));
+    expect(flows.size).toBeGreaterThanOrEqual(6);
+    for (const d of docs.filter((x) => x.currency_id === 'CLP' || x.currency_id === 'COP')) {
+      expect(Number.isInteger(d.total_amount)).toBe(true);
+    }
+    const kinds = await store.db.selectFrom('order_discounts').select('details').execute();
+    const types = new Set(kinds.flatMap((k) => JSON.parse(k.details).map((d: { type: string }) => d.type)));
+    expect([...types].sort()).toEqual(['cashback', 'coupon', 'discount']);
+    const several = kinds.filter((k) => JSON.parse(k.details).length > 1);
+    expect(several.length).toBeGreaterThan(0);
+  });
+});
