@@ -24,12 +24,14 @@ export function precompiled<DB, R>(
   const compiled = build(db, param).compile();
   const slots = compiled.parameters.map((p) => markers.get(p as object) ?? -1);
   if (slots.some((s) => s < 0)) throw new Error('precompiled queries take every value through param()');
+  // Bulk inserts number their parameters in order; then the values go through as they are.
+  const inOrder = slots.every((s, i) => s === i);
   const run = async (executor: Kysely<unknown>, values: unknown[]) =>
     (
       await executor.executeQuery<R>(
         CompiledQuery.raw(
           compiled.sql,
-          slots.map((s) => values[s]),
+          inOrder && values.length === slots.length ? values : slots.map((s) => values[s]),
         ),
       )
     ).rows;

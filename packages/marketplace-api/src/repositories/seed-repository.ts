@@ -17,8 +17,12 @@ export function createSeedRepository(db: Kysely<Database>) {
     if (rows.length === 0) return;
     const columns = Object.keys(rows[0] as object);
     const chunk = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
-    for (let i = 0; i < rows.length; i += chunk) {
-      const slice = rows.slice(i, i + chunk) as Record<string, unknown>[];
+    // Full chunks, then the rest in power-of-two pieces: a handful of shapes to compile, whatever the row count.
+    for (let i = 0; i < rows.length; ) {
+      const left = rows.length - i;
+      const size = left >= chunk ? chunk : 2 ** Math.floor(Math.log2(left));
+      const slice = rows.slice(i, i + size) as Record<string, unknown>[];
+      i += size;
       const key = `${table}:${columns.join(',')}:${slice.length}`;
       let insert = shapes.get(key);
       if (!insert) {
@@ -32,8 +36,9 @@ export function createSeedRepository(db: Kysely<Database>) {
         );
         shapes.set(key, insert);
       }
-      const values: unknown[] = [];
-      for (const row of slice) for (const c of columns) values.push(row[c]);
+      const values = new Array<unknown>(slice.length * columns.length);
+      let k = 0;
+      for (const row of slice) for (const c of columns) values[k++] = row[c];
       await insert(...values);
     }
   }

@@ -37,6 +37,9 @@ try {
     orders,
     seed,
     bulk: true,
+    onPhase(name, seconds) {
+      process.stderr.write(`seed: ${name} in ${seconds.toFixed(1)} s\n`);
+    },
     onProgress(done, total) {
       const now = performance.now();
       if (now - lastReport > 2000 || done === total) {

@@ -963,6 +963,22 @@ export function createSeedGenerator(opts: SeedOptions) {
       return { batch, stats };
     },
 
+    /** The totals absorbed so far, in the form `absorb` takes: a worker hands its share to the writer this way. */
+    totals(): ChunkStats {
+      return {
+        counts: [...counts],
+        ratings: [...ratingsBySeller].map(([id, t]) => [id, t.positive, t.neutral, t.negative]),
+        tallies: [...buyerTallies].map(([id, t]) => [
+          id,
+          t.canceledPaid,
+          t.unrated,
+          t.notYetRated,
+          t.notYetRatedUnits,
+        ]),
+        sold: items.filter((i) => i.sold_quantity > 0).map((i) => [i.id, i.sold_quantity]),
+      };
+    },
+
     /** Adds a chunk's figures to the totals the tail is computed from; each chunk must be absorbed once. */
     absorb(stats: ChunkStats) {
       for (const [key, n] of stats.counts) counts.set(key, (counts.get(key) ?? 0) + n);

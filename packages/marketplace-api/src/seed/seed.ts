@@ -26,12 +26,21 @@ export interface SeedRunOptions {
    */
   bulk?: boolean;
   onProgress?: (done: number, total: number) => void;
+  /** Called at the end of each phase with its name and duration, for the seed command's progress. */
+  onPhase?: (phase: string, seconds: number) => void;
 }
 
 type InTransaction = (work: (db: Kysely<Database>) => Promise<void>) => Promise<void>;
 
 async function load(source: SeedSource, inTransaction: InTransaction, options: SeedRunOptions, now: number) {
+  let mark = performance.now();
+  const phase = (name: string) => {
+    const at = performance.now();
+    options.onPhase?.(name, (at - mark) / 1000);
+    mark = at;
+  };
   const header = await source.header();
+  phase('users');
   const owner = header.demoUsers[0]!.id;
   await inTransaction(async (db) => {
     const repo = createSeedRepository(db);
@@ -86,10 +95,14 @@ async function load(source: SeedSource, inTransaction: InTransaction, options: S
     users: [],
     applications: [{ id: DEMO_APPLICATION_ID, name: 'Mostrador', owner_user_id: owner }],
   };
+  phase('orders');
   const tail = await source.tail();
   await inTransaction(async (db) => {
     const repo = createSeedRepository(db);
-    if (options.bulk) await repo.createOrderIndexes();
+    if (options.bulk) {
+      await repo.createOrderIndexes();
+      phase('indexes');
+    }
     await repo.insertMany('items', tail.items);
     const reviewSeed = generateReviews(tail.items, header.userRows, { seed: options.seed ?? 1, now });
     await repo.insertMany('catalog_items', reviewSeed.catalogItems);
@@ -102,6 +115,7 @@ async function load(source: SeedSource, inTransaction: InTransaction, options: S
     await repo.insertMany('brands', tail.brands);
     await repo.insertMany('user_blocks', tail.blocks);
     await repo.insertMany('promotion_packs', tail.packs);
+    phase('items, reviews and accounts');
     const tokens = createTokenRepository(db);
     for (const u of header.demoUsers) {
       const { token } = await tokens.issue(DEMO_APPLICATION_ID, u.id, new Date());

@@ -71,22 +71,28 @@ export function packBatch(batch: OrderBatch): PackedBatch {
 }
 
 function unpackBatch(packed: PackedBatch): OrderBatch {
-  const view = (i: number, blobs: number[]) => Buffer.from(packed.arena, blobs[i * 2]!, blobs[i * 2 + 1]!);
-  const orders = packed.orders.map(({ blobs, ...rest }) => ({
-    ...rest,
-    doc: view(0, blobs),
-    payments_full: view(1, blobs),
-    payments_short: view(2, blobs),
-    feedback_doc: view(3, blobs),
-    mediations_doc: view(4, blobs),
-  }));
-  return { ...packed, orders };
+  const { arena } = packed;
+  // In place: a million order rows are not worth copying once more.
+  for (const o of packed.orders as (PackedOrder & Partial<OrdersTable>)[]) {
+    const b = o.blobs;
+    o.doc = Buffer.from(arena, b[0], b[1]);
+    o.payments_full = Buffer.from(arena, b[2], b[3]);
+    o.payments_short = Buffer.from(arena, b[4], b[5]);
+    o.feedback_doc = Buffer.from(arena, b[6], b[7]);
+    o.mediations_doc = Buffer.from(arena, b[8], b[9]);
+    delete (o as { blobs?: number[] }).blobs;
+  }
+  return packed as unknown as OrderBatch;
 }
 
-export type WorkerRequest = { type: 'header'; index: number; of: number } | { type: 'chunk'; chunk: number };
+export type WorkerRequest =
+  | { type: 'header'; index: number; of: number }
+  | { type: 'chunk'; chunk: number }
+  | { type: 'stats' };
 export type WorkerReply =
   | { type: 'header'; index: number; header: SeedHeader }
-  | { type: 'chunk'; chunk: number; batch: PackedBatch; stats: ChunkStats }
+  | { type: 'chunk'; chunk: number; batch: PackedBatch }
+  | { type: 'stats'; index: number; stats: ChunkStats }
   | { type: 'error'; message: string };
 
 /**
@@ -114,7 +120,7 @@ export function workerSource(
   for (const w of workers) {
     w.on('message', (m: WorkerReply) => {
       if (m.type === 'error') failure = new Error(`seed worker: ${m.message}`);
-      else arrived.set(m.type === 'header' ? `h${m.index}` : `c${m.chunk}`, m);
+      else arrived.set(m.type === 'chunk' ? `c${m.chunk}` : `${m.type}${m.index}`, m);
       notify();
     });
     w.on('error', (e) => {
@@ -142,8 +148,12 @@ export function workerSource(
       workers.forEach((_, i) => {
         request(i, { type: 'header', index: i, of: count });
       });
+      // The first chunks are asked for at once, so workers generate them while the users are written.
+      for (let c = 0; c < Math.min(count, gen.chunkCount); c++)
+        request(c % count, { type: 'chunk', chunk: c });
       const parts: SeedHeader[] = [];
-      for (let i = 0; i < count; i++) parts[i] = ((await receive(`h${i}`)) as { header: SeedHeader }).header;
+      for (let i = 0; i < count; i++)
+        parts[i] = ((await receive(`header${i}`)) as { header: SeedHeader }).header;
       const first = parts[0]!;
       const total = parts.reduce((n, p) => n + p.userRows.length, 0);
       const userRows = Array.from(
@@ -153,16 +163,19 @@ export function workerSource(
       return { ...first, userRows };
     },
     async *batches() {
-      for (let c = 0; c < Math.min(count, gen.chunkCount); c++)
-        request(c % count, { type: 'chunk', chunk: c });
       for (let c = 0; c < gen.chunkCount; c++) {
         const m = (await receive(`c${c}`)) as Extract<WorkerReply, { type: 'chunk' }>;
         if (c + count < gen.chunkCount) request(c % count, { type: 'chunk', chunk: c + count });
-        gen.absorb(m.stats);
         yield unpackBatch(m.batch);
       }
     },
     async tail() {
+      // Each worker kept the totals of its own chunks; they are sums, so the order of absorbing does not matter.
+      workers.forEach((_, i) => {
+        request(i, { type: 'stats' });
+      });
+      for (let i = 0; i < count; i++)
+        gen.absorb(((await receive(`stats${i}`)) as { stats: ChunkStats }).stats);
       return gen.finish();
     },
     async close() {

@@ -12,19 +12,20 @@ const keyring: Keyring = {
 };
 const port = parentPort!;
 const gen = createSeedGenerator({ ...options, keyring });
+let index = 0;
 const reply = (message: WorkerReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 port.on('message', (request: WorkerRequest) => {
   try {
     if (request.type === 'header') {
-      reply({
-        type: 'header',
-        index: request.index,
-        header: gen.header({ index: request.index, of: request.of }),
-      });
-    } else {
+      index = request.index;
+      reply({ type: 'header', index, header: gen.header({ index, of: request.of }) });
+    } else if (request.type === 'chunk') {
       const { batch, stats } = gen.chunk(request.chunk);
+      gen.absorb(stats);
       const packed = packBatch(batch);
-      reply({ type: 'chunk', chunk: request.chunk, batch: packed, stats }, [packed.arena]);
+      reply({ type: 'chunk', chunk: request.chunk, batch: packed }, [packed.arena]);
+    } else {
+      reply({ type: 'stats', index, stats: gen.totals() });
     }
   } catch (error) {
     reply({ type: 'error', message: (error as Error).message });
