@@ -1,4 +1,5 @@
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
+import type { SnapshotRead } from './store.ts';
 
 export interface Precompiled<R> {
   (...values: unknown[]): Promise<R[]>;
@@ -14,6 +15,8 @@ export interface Precompiled<R> {
 export function precompiled<DB, R>(
   db: Kysely<DB>,
   build: (db: Kysely<DB>, param: (index: number) => unknown) => Compilable<R>,
+  /** A snapshot reader (Store.read): read-only queries run there directly instead of through `db`'s queue. */
+  read?: SnapshotRead,
 ): Precompiled<R> {
   const markers = new Map<object, number>();
   const param = (index: number) => {
@@ -27,15 +30,15 @@ export function precompiled<DB, R>(
   // Bulk inserts number their parameters in order; then the values go through as they are.
   const inOrder = slots.every((s, i) => s === i);
   const run = async (executor: Kysely<unknown>, values: unknown[]) =>
-    (
-      await executor.executeQuery<R>(
-        CompiledQuery.raw(
-          compiled.sql,
-          inOrder && values.length === slots.length ? values : slots.map((s) => values[s]),
-        ),
-      )
-    ).rows;
-  const query = (...values: unknown[]) => run(db as Kysely<unknown>, values);
-  query.on = (executor: Kysely<unknown>, ...values: unknown[]) => run(executor, values);
+    (await executor.executeQuery<R>(CompiledQuery.raw(compiled.sql, bind(values)))).rows;
+  const bind = (values: unknown[]) =>
+    inOrder && values.length === slots.length ? values : slots.map((s) => values[s]);
+  const direct = read && /^\s*select\b/i.test(compiled.sql) ? read : undefined;
+  const query = Object.assign(
+    direct
+      ? (...values: unknown[]) => Promise.resolve(direct<R>(compiled.sql, bind(values)))
+      : (...values: unknown[]) => run(db as Kysely<unknown>, values),
+    { on: (executor: Kysely<unknown>, ...values: unknown[]) => run(executor, values) },
+  );
   return query;
 }

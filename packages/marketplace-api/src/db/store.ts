@@ -13,11 +13,24 @@ import { withStatementCache } from './statement-cache.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+export type SnapshotRead = <R>(sql: string, parameters: readonly unknown[]) => R[];
+
 export interface Store {
   db: Kysely<Database>;
   dialect: Dialect;
   /** Keys that seal personal data in this store. */
   keyring: Keyring;
+  /**
+   * Where audit rows go: its commits do not wait for the disk flush (SQLite: a second connection with
+   * `synchronous = NORMAL`; the same handle for an in-memory store). See docs/decisions/0007.
+   */
+  auditDb: Kysely<Database>;
+  /**
+   * Runs compiled read-only SQL on a connection of its own, at once and without the query queue: each statement
+   * sees everything committed before it and nothing uncommitted (a WAL snapshot). Absent for in-memory stores, where
+   * reads go through `db`.
+   */
+  read?: SnapshotRead;
   close(): Promise<void>;
 }
 
@@ -85,11 +98,29 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   sqlite.pragma('temp_store = MEMORY');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   await migrate(db, 'sqlite');
+  let auditDb = db;
+  let read: SnapshotRead | undefined;
+  let reader: InstanceType<typeof SqliteDatabase> | undefined;
+  if (options.file !== ':memory:') {
+    reader = new SqliteDatabase(options.file, { readonly: true });
+    reader.pragma('cache_size = -65536');
+    const statements = withStatementCache(reader);
+    read = <R>(sql: string, parameters: readonly unknown[]) =>
+      (statements.prepare(sql) as unknown as { all(p: readonly unknown[]): R[] }).all(parameters);
+    const audit = new SqliteDatabase(options.file);
+    audit.pragma('synchronous = NORMAL');
+    audit.pragma('busy_timeout = 5000');
+    auditDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(audit) }) });
+  }
   return {
     db,
     dialect: 'sqlite',
     keyring: options.keyring ?? localKeyring(options.file),
+    auditDb,
+    ...(read ? { read } : {}),
     async close() {
+      reader?.close();
+      if (auditDb !== db) await auditDb.destroy();
       await db.destroy();
     },
   };

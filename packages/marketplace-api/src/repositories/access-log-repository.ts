@@ -1,4 +1,4 @@
-import { CompiledQuery, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { type Precompiled, precompiled } from '../db/precompiled.ts';
 import type { Database } from '../db/schema.ts';
 import type { Dialect } from '../db/store.ts';
@@ -17,12 +17,13 @@ export interface PersonalDataAccess {
  * The log of who read whose personal data (spec 5, item 6). Each answer that disclosed data waits for its row to be
  * committed before it leaves; rows recorded in the same turn of the event loop share one statement (group commit).
  *
- * The commit does not wait for the disk flush (SQLite `synchronous = NORMAL` in WAL mode, PostgreSQL
- * `synchronous_commit = off`): a row survives a crash of the process at once, and a power cut once the next flush
- * (the next ordinary write or checkpoint) has happened. Waiting for the flush on every read would stall the server's
- * single SQLite connection for each order a seller opens; see docs/decisions.
+ * Rows go through the store's audit handle, whose commits do not wait for the disk flush (SQLite
+ * `synchronous = NORMAL` in WAL mode on a connection of its own, PostgreSQL `synchronous_commit = off`): a row
+ * survives a crash of the process at once, and a power cut once the next flush (the next ordinary write or
+ * checkpoint) has happened. Waiting for the flush on every read would stall the server for each order a seller
+ * opens; see docs/decisions/0007.
  */
-export function createAccessLogRepository(db: Kysely<Database>, dialect: Dialect) {
+export function createAccessLogRepository(db: Kysely<Database>, auditDb: Kysely<Database>, dialect: Dialect) {
   let pending: { rows: PersonalDataAccess[]; done: () => void; failed: (error: unknown) => void }[] = [];
   // Multi-row inserts compiled once per row count (up to CHUNK), so a search page that discloses fifty people
   // costs one statement, not fifty, and no query building.
@@ -31,7 +32,7 @@ export function createAccessLogRepository(db: Kysely<Database>, dialect: Dialect
   const insertRows = (count: number) => {
     let query = inserts.get(count);
     if (!query) {
-      query = precompiled(db, (db, param) =>
+      query = precompiled(auditDb, (db, param) =>
         db.insertInto('personal_data_access_log').values(
           Array.from({ length: count }, (_, i) => ({
             accessor_user_id: param(i * 6) as number,
@@ -47,9 +48,6 @@ export function createAccessLogRepository(db: Kysely<Database>, dialect: Dialect
     }
     return query;
   };
-  const readSync = CompiledQuery.raw('pragma synchronous');
-  const relaxed = CompiledQuery.raw('pragma synchronous = normal');
-  let durable: CompiledQuery | undefined;
 
   async function insert(conn: Kysely<unknown>, batch: typeof pending) {
     const values = batch.flatMap((b) =>
@@ -72,27 +70,13 @@ export function createAccessLogRepository(db: Kysely<Database>, dialect: Dialect
     const batch = pending;
     pending = [];
     try {
-      if (dialect === 'sqlite') {
-        // One reserved connection for the batch, so no other write commits under the relaxed setting.
-        await db.connection().execute(async (conn) => {
-          if (!durable) {
-            const { rows } = await conn.executeQuery<{ synchronous: number }>(readSync);
-            durable = CompiledQuery.raw(`pragma synchronous = ${Number(rows[0]?.synchronous ?? 2)}`);
-          }
-          await conn.executeQuery(relaxed);
-          try {
-            await conn.executeQuery(CompiledQuery.raw('begin'));
-            await insert(conn as Kysely<unknown>, batch);
-            await conn.executeQuery(CompiledQuery.raw('commit'));
-          } catch (error) {
-            await conn.executeQuery(CompiledQuery.raw('rollback')).catch(() => {});
-            throw error;
-          } finally {
-            await conn.executeQuery(durable);
-          }
-        });
+      const rows = batch.reduce((n, b) => n + b.rows.length, 0);
+      if (dialect === 'sqlite' && rows <= CHUNK) {
+        await insert(auditDb as unknown as Kysely<unknown>, batch);
+      } else if (dialect === 'sqlite') {
+        await auditDb.transaction().execute((trx) => insert(trx as unknown as Kysely<unknown>, batch));
       } else {
-        await db.transaction().execute(async (trx) => {
+        await auditDb.transaction().execute(async (trx) => {
           await sql`set local synchronous_commit = off`.execute(trx);
           await insert(trx as unknown as Kysely<unknown>, batch);
         });

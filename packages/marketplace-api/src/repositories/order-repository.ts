@@ -1,6 +1,14 @@
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import {
+  type Compilable,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import { precompiled } from '../db/precompiled.ts';
 import type { Database } from '../db/schema.ts';
+import type { SnapshotRead } from '../db/store.ts';
 import { createOrderCache, ORDER_READ_COLUMNS, type OrderReadRow } from './order-cache.ts';
 
 export type { OrderReadRow };
@@ -117,16 +125,28 @@ function countableFromCounters(q: OrderQuery): boolean {
 export interface OrderRepositoryOptions {
   /** Memory for order documents kept between reads; 0 turns the cache off. */
   cacheBytes?: number;
+  /** The store's snapshot reader, for reads that need not queue behind writes. */
+  read?: SnapshotRead;
 }
 
 export function createOrderRepository(db: Kysely<Database>, options: OrderRepositoryOptions = {}) {
   const cache = createOrderCache(options.cacheBytes ?? 64 * 1024 * 1024);
-  const findVersion = precompiled(db, (db, param) =>
-    db
-      .selectFrom('orders')
-      .select(['id', 'version'])
-      .where('id', '=', param(0) as number),
+  const findVersion = precompiled(
+    db,
+    (db, param) =>
+      db
+        .selectFrom('orders')
+        .select(['id', 'version'])
+        .where('id', '=', param(0) as number),
+    options.read,
   );
+
+  /** Runs a read on the snapshot reader when the store has one, else through Kysely. */
+  async function all<R>(query: Compilable<R>): Promise<R[]> {
+    const compiled = query.compile();
+    if (options.read) return options.read<R>(compiled.sql, compiled.parameters);
+    return (await db.executeQuery(compiled)).rows;
+  }
 
   /** The documents of the given orders, in that order: current ones from memory, the rest from the store. */
   async function documents(refs: { id: number; version: number }[]): Promise<OrderReadRow[]> {
@@ -138,11 +158,7 @@ export function createOrderRepository(db: Kysely<Database>, options: OrderReposi
       else missing.push(Number(ref.id));
     }
     if (missing.length > 0) {
-      const rows = await db
-        .selectFrom('orders')
-        .select(ORDER_READ_COLUMNS)
-        .where('id', 'in', missing)
-        .execute();
+      const rows = await all(db.selectFrom('orders').select(ORDER_READ_COLUMNS).where('id', 'in', missing));
       for (const row of rows) {
         cache.put(row);
         found.set(Number(row.id), row);
@@ -168,15 +184,16 @@ export function createOrderRepository(db: Kysely<Database>, options: OrderReposi
 
     async search(q: OrderQuery): Promise<OrderReadRow[]> {
       const dir = q.sort === 'date_desc' ? 'desc' : 'asc';
-      const refs = await db
-        .selectFrom('orders')
-        .select(['id', 'version'])
-        .where((eb) => eb.and(filters(eb, q)))
-        .orderBy('date_created', dir)
-        .orderBy('id', dir)
-        .limit(q.limit)
-        .offset(q.offset)
-        .execute();
+      const refs = await all(
+        db
+          .selectFrom('orders')
+          .select(['id', 'version'])
+          .where((eb) => eb.and(filters(eb, q)))
+          .orderBy('date_created', dir)
+          .orderBy('id', dir)
+          .limit(q.limit)
+          .offset(q.offset),
+      );
       return documents(refs);
     },
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { type Keyring, openJson, userAad } from '../crypto/personal-data.ts';
 import { precompiled } from '../db/precompiled.ts';
 import type { Database } from '../db/schema.ts';
+import type { SnapshotRead } from '../db/store.ts';
 
 interface Phone {
   area_code: string | null;
@@ -22,13 +23,21 @@ interface PartyCards {
  * Buyer and seller cards of orders (spec 2.4). Personal data is opened once per user and kept, rendered, in a
  * bounded cache; a change to the user drops the entry. An order read then costs a map lookup per party.
  */
-export function createPartyRepository(db: Kysely<Database>, keyring: Keyring, capacity = 50_000) {
+export function createPartyRepository(
+  db: Kysely<Database>,
+  keyring: Keyring,
+  read?: SnapshotRead,
+  capacity = 50_000,
+) {
   const cache = new Map<number, PartyCards>();
-  const findUser = precompiled(db, (db, param) =>
-    db
-      .selectFrom('users')
-      .select(['id', 'nickname', 'first_name_enc', 'last_name_enc', 'phone_enc', 'alternative_phone_enc'])
-      .where('id', '=', param(0) as number),
+  const findUser = precompiled(
+    db,
+    (db, param) =>
+      db
+        .selectFrom('users')
+        .select(['id', 'nickname', 'first_name_enc', 'last_name_enc', 'phone_enc', 'alternative_phone_enc'])
+        .where('id', '=', param(0) as number),
+    read,
   );
 
   async function load(userId: number): Promise<PartyCards | null> {

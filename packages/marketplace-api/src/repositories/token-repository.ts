@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { precompiled } from '../db/precompiled.ts';
 import type { Database } from '../db/schema.ts';
+import type { SnapshotRead } from '../db/store.ts';
 
 export const ACCESS_TOKEN_TTL_MS = 6 * 60 * 60 * 1000;
 
@@ -19,12 +20,15 @@ export function mintToken(applicationId: number, userId: number, now: Date): str
   return `APP_USR-${applicationId}-${stamp}-${randomBytes(16).toString('hex')}-${userId}`;
 }
 
-export function createTokenRepository(db: Kysely<Database>) {
-  const findToken = precompiled(db, (db, param) =>
-    db
-      .selectFrom('access_tokens')
-      .select(['user_id', 'application_id', 'expires_at', 'revoked_at'])
-      .where('token_hash', '=', param(0) as string),
+export function createTokenRepository(db: Kysely<Database>, read?: SnapshotRead) {
+  const findToken = precompiled(
+    db,
+    (db, param) =>
+      db
+        .selectFrom('access_tokens')
+        .select(['user_id', 'application_id', 'expires_at', 'revoked_at'])
+        .where('token_hash', '=', param(0) as string),
+    read,
   );
   return {
     async issue(applicationId: number, userId: number, now: Date, ttlMs = ACCESS_TOKEN_TTL_MS) {
