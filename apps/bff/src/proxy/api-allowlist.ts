@@ -10,6 +10,15 @@ const ROUTES: [Method[], string][] = [
   [['GET'], '/orders/{id}'],
   [['GET'], '/orders/{id}/product'],
   [['GET'], '/orders/{id}/discounts'],
+  // The order life cycle (decision 0041): the platform refuses the operations a caller may not make.
+  [['POST'], '/orders'],
+  [['POST'], '/orders/{id}/payments'],
+  [['POST'], '/orders/{id}/cancel'],
+  [['POST'], '/orders/{id}/fraud_alert'],
+  [['POST'], '/orders/{id}/invalidate'],
+  // Notification history and reactivation (spec 6.6, decision 0043).
+  [['GET'], '/myfeeds'],
+  [['POST'], '/applications/{id}/notifications/reactivate'],
   [['GET', 'POST'], '/orders/{id}/feedback'],
   [['POST'], '/feedback/{id}/reply'],
   [['GET'], '/shipments/{id}'],
@@ -44,6 +53,7 @@ const ROUTES: [Method[], string][] = [
   [['GET'], '/openapi.json'],
   // The platform's authorization server: never sent with the session's token.
   [['GET', 'POST'], '/authorization'],
+  [['GET'], '/authorization.css'],
   [['POST'], '/oauth/token'],
 ];
 

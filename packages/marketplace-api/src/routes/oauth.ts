@@ -75,6 +75,30 @@ const AUTHORIZATION_PARAMS = [
   'scope',
 ];
 
+const SIGN_IN_CSS = `:root { color-scheme: light dark; --bg: #f6f7f9; --card: #fff; --text: #111827; --muted: #5b6472;
+  --line: #e3e6eb; --accent: #4f46e5; --hover: #f1f2ff; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }
+@media (prefers-color-scheme: dark) { :root { --bg: #0f1115; --card: #171a21; --text: #e8eaf0; --muted: #9aa3b2;
+  --line: #2a2f3a; --accent: #8b85ff; --hover: #1f2233; } }
+* { box-sizing: border-box; }
+body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: var(--bg); color: var(--text);
+  font-size: 14px; line-height: 1.5; }
+.card { width: min(420px, calc(100vw - 32px)); background: var(--card); border: 1px solid var(--line); border-radius: 12px;
+  padding: 28px; box-shadow: 0 1px 2px rgb(0 0 0 / 4%), 0 8px 24px rgb(0 0 0 / 6%); }
+h1 { font-size: 18px; margin: 0 0 6px; }
+h2 { font-size: 12px; text-transform: uppercase; letter-spacing: .06em; color: var(--muted); margin: 22px 0 4px; }
+p { margin: 0 0 8px; color: var(--muted); }
+p strong { color: var(--text); }
+.accounts { list-style: none; padding: 0; margin: 8px 0 16px; display: grid; gap: 6px; }
+button { font: inherit; cursor: pointer; }
+.accounts button { width: 100%; display: flex; justify-content: space-between; align-items: center; padding: 9px 12px;
+  border: 1px solid var(--line); border-radius: 8px; background: transparent; color: var(--text); text-align: left;
+  font-weight: 600; }
+.accounts button:hover { background: var(--hover); border-color: var(--accent); }
+button:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+.quiet { border: 0; background: none; color: var(--muted); padding: 4px 0; }
+.quiet:hover { color: var(--text); }
+`;
+
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -83,10 +107,11 @@ function page(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="same-origin">
 <link rel="icon" href="data:,">
+<link rel="stylesheet" href="authorization.css">
 <title>${escapeHtml(title)}</title>
 </head>
 <body>
-<main>
+<main class="card">
 ${body}
 </main>
 </body>
@@ -127,7 +152,7 @@ export function oauthRoutes(ctx: ApiContext) {
     return c.body(html, status as 200, {
       'Content-Type': 'text/html; charset=UTF-8',
       'Cache-Control': 'no-store',
-      'Content-Security-Policy': `default-src 'none'; img-src data:; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'; object-src 'none'`,
+      'Content-Security-Policy': `default-src 'none'; img-src data:; style-src 'self'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'; object-src 'none'`,
       'X-Frame-Options': 'DENY',
       // Not `no-referrer`: it would make the form's own post arrive with `Origin: null`.
       'Referrer-Policy': 'same-origin',
@@ -205,6 +230,14 @@ export function oauthRoutes(ctx: ApiContext) {
     });
   }
 
+  // The sign-in page's only style: a file, so the page needs no inline style under any CSP.
+  app.get('/authorization.css', (c) =>
+    c.body(SIGN_IN_CSS, 200, {
+      'Content-Type': 'text/css; charset=UTF-8',
+      'Cache-Control': 'public, max-age=3600',
+    }),
+  );
+
   app.get('/authorization', async (c) => {
     const params = singleValued(new URL(c.req.url).searchParams);
     if (typeof params === 'string') {
@@ -236,11 +269,11 @@ export function oauthRoutes(ctx: ApiContext) {
 <form method="post" action="authorization">
 ${hidden}
 <h2>Demo accounts</h2>
-<p>Choose the account to sign in with.</p>
-<ul>
+<p class="hint">Choose the account to sign in with.</p>
+<ul class="accounts">
 ${buttons}
 </ul>
-<p><button type="submit" name="decision" value="deny">Cancel</button></p>
+<p><button class="quiet" type="submit" name="decision" value="deny">Cancel</button></p>
 </form>`,
     );
     return pageResponse(c, 200, html, new URL(request.redirectUri).origin);
