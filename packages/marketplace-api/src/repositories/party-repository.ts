@@ -88,6 +88,11 @@ export function createPartyRepository(
         return pickCard(cards, form, withContact);
       });
     },
+    /** The card when it is in memory, else undefined (and nothing is loaded). */
+    cached(userId: number, form: 'single' | 'search', withContact: boolean): Buffer | undefined {
+      const hit = cache.get(userId);
+      return hit ? pickCard(hit, form, withContact) : undefined;
+    },
     forget(userId: number) {
       cache.delete(userId);
     },

@@ -89,6 +89,26 @@ function searchPrefix(row: OrderReadRow): Buffer {
   return prefix;
 }
 
+/** The search form of an order when both party cards are cached; false (nothing pushed) otherwise. */
+function searchFromMemory(
+  ctx: ApiContext,
+  row: OrderReadRow,
+  caller: Caller,
+  out: Uint8Array[],
+  disclosed: number[],
+): boolean {
+  if (ctx.faults.failMember) return false;
+  const sellerId = Number(row.seller_id);
+  const buyerId = Number(row.buyer_id);
+  const contact = !CONTACT_HIDDEN.has(row.status);
+  const buyer = ctx.parties.cached(buyerId, 'search', caller.userId === buyerId || contact);
+  const seller = ctx.parties.cached(sellerId, 'search', caller.userId === sellerId || contact);
+  if (!buyer || !seller) return false;
+  if (contact) disclosed.push(caller.userId === sellerId ? buyerId : sellerId);
+  out.push(searchPrefix(row), KEY.buyer, buyer, KEY.seller, seller, KEY.end);
+  return true;
+}
+
 /**
  * Joins the stored document with its members, as byte chunks pushed onto `out`. A member that fails to load is
  * returned empty and named in `missing` (spec 4.1's 206). Cached members cost no wait; only a party card missing
@@ -252,7 +272,10 @@ export function orderRoutes(ctx: ApiContext) {
     const disclosed: number[] = [];
     for (const [i, row] of rows.entries()) {
       if (i > 0) out.push(KEY.comma);
-      await composeOrder(ctx, row, caller, 'search', false, out, missing, disclosed);
+      // Fifty orders a page: when both cards are in memory, join them without a single await.
+      if (!searchFromMemory(ctx, row, caller, out, disclosed)) {
+        await composeOrder(ctx, row, caller, 'search', false, out, missing, disclosed);
+      }
     }
     await logContactReads(ctx, caller, disclosed, 'GET /orders/search');
     out.push(
