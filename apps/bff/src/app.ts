@@ -7,8 +7,18 @@ import type { Logger, Store } from '@mostrador/marketplace-api';
 import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Kysely } from 'kysely';
+import { createBlockNoteRepository } from './blocklists/block-note-repository.ts';
+import { blockAudit, blockNoteRoutes } from './blocklists/block-note-routes.ts';
 import type { BffDatabase } from './db/schema.ts';
+import { createEventSignal, type EventSignal } from './events/event-signal.ts';
 import { createStreamRegistry, type StreamRegistry } from './events/stream-registry.ts';
+import { createLocationIndex } from './locations/location-index.ts';
+import { locationSearchRoutes } from './locations/location-search-routes.ts';
+import {
+  createLiveUpdates,
+  type LiveUpdates,
+  type LiveUpdatesOptions,
+} from './notifications/live-updates.ts';
 import { apiForwarder } from './proxy/api-forwarder.ts';
 import { type ClientAddress, connectionAddress } from './security/client-address.ts';
 import { csrfProtection } from './security/csrf.ts';
@@ -18,6 +28,7 @@ import { createMarketplaceClient } from './session/marketplace-client.ts';
 import { createSessionRepository } from './session/session-repository.ts';
 import { sessionRoutes } from './session/session-routes.ts';
 import { createSessions, type Sessions } from './session/sessions.ts';
+import { type SimulatorControl, simulatorRoutes } from './simulator/simulator-routes.ts';
 
 /** Anything with Hono's `fetch`: the embedded marketplace app, or a forwarder to a remote one. */
 export interface FetchApp {
@@ -49,12 +60,20 @@ export interface BffDeps {
   streams?: StreamRegistry;
   /** One line per request (method, path without query, status, time) and unexpected errors; redacting. */
   logger?: Logger;
+  /** The notification receiver, its worker and the event stream (decisions 0051–0053). */
+  liveUpdates?: LiveUpdatesOptions;
+  /** The marketplace's change simulator, in local use only (decision 0055). */
+  simulator?: SimulatorControl;
+  /** How instances on one database tell each other of new events; made from the store when absent. */
+  eventSignal?: EventSignal;
 }
 
 export interface Bff {
   app: Hono;
   sessions: Sessions;
   streams: StreamRegistry;
+  /** Start its worker with `liveUpdates.start()` (the server does). */
+  liveUpdates: LiveUpdates;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -117,6 +136,7 @@ export function createBffApp(deps: BffDeps): Bff {
     now,
     clientAddress: deps.clientAddress ?? connectionAddress,
     isSignIn: SIGN_IN,
+    unmetered: (c) => c.req.method === 'POST' && c.req.path === '/bff/notifications',
   })) {
     app.use('*', middleware);
   }
@@ -129,6 +149,13 @@ export function createBffApp(deps: BffDeps): Bff {
     }),
   );
 
+  const blockNotes = {
+    sessions,
+    repo: createBlockNoteRepository(deps.store.db as unknown as Kysely<BffDatabase>),
+    origins,
+    now,
+  };
+  app.use('/api/users/*', blockAudit(blockNotes));
   app.all(
     '/api/*',
     apiForwarder({ marketplace: deps.marketplace, sessions, origins, timeoutMs: limits.timeoutMs }),
@@ -147,6 +174,30 @@ export function createBffApp(deps: BffDeps): Bff {
       log: deps.logger ? (event, fields) => deps.logger?.info(fields ?? {}, event) : undefined,
     }),
   );
+  app.route('/bff', blockNoteRoutes(blockNotes));
+  app.route(
+    '/bff',
+    locationSearchRoutes(
+      createLocationIndex({ marketplace: deps.marketplace, now, timeoutMs: limits.timeoutMs }),
+    ),
+  );
+  const liveUpdates = createLiveUpdates({
+    db: deps.store.db as unknown as Kysely<BffDatabase>,
+    sessions,
+    streams,
+    marketplace: deps.marketplace,
+    applicationId: deps.oauth.clientId,
+    origins,
+    now,
+    signal: deps.eventSignal ?? createEventSignal(deps.store),
+    options: {
+      onError: (error) => deps.logger?.error({ err: error }, 'notification worker failed'),
+      onParked: (userId, reason) => deps.logger?.info({ user_id: userId, reason }, 'notification parked'),
+      ...deps.liveUpdates,
+    },
+  });
+  app.route('/bff', liveUpdates.routes);
+  app.route('/bff', simulatorRoutes({ control: deps.simulator, sessions, origins }));
   app.all('/bff/*', (c) => c.json(errorBody('not_found', { message: 'No such BFF route' }), 404));
 
   const staticDir = deps.staticDir;
@@ -179,7 +230,7 @@ export function createBffApp(deps: BffDeps): Bff {
     });
   }
 
-  return { app, sessions, streams };
+  return { app, sessions, streams, liveUpdates };
 }
 
 /** The BFF's Hono app (see `createBffApp` for the sessions and stream registry beside it). */

@@ -20,6 +20,8 @@ describe('parseEnv', () => {
       INVALID_REQUESTS_BEFORE_BLOCK: 10,
       BODY_LIMIT_BYTES: 1_048_576,
       REQUEST_TIMEOUT_MS: 30_000,
+      EVENTS_HEARTBEAT_MS: 15_000,
+      NOTIFICATION_LEASE_MS: 30_000,
     });
   });
 
@@ -65,5 +67,24 @@ describe('parseEnv', () => {
     );
     expect(() => parseEnv({ RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/RATE_LIMIT_PER_MINUTE/);
     expect(() => parseEnv({ INVALID_REQUESTS_BEFORE_BLOCK: '-1' })).toThrow(/INVALID_REQUESTS_BEFORE_BLOCK/);
+  });
+
+  it('takes a PostgreSQL URL as the store and refuses other kinds of URL', () => {
+    expect(parseEnv({ DATABASE_URL: 'postgres://app:secret@db.internal:5432/mostrador' }).DATABASE_URL).toBe(
+      'postgres://app:secret@db.internal:5432/mostrador',
+    );
+    expect(parseEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://db.internal/mostrador' })).toThrow(/DATABASE_URL/);
+  });
+  it('reads who may deliver notifications, and refuses what is not an address', () => {
+    const env = parseEnv({
+      NOTIFICATION_SOURCE_CHECK: 'platform',
+      NOTIFICATION_SOURCES: '54.88.218.97, ::1',
+    });
+    expect(env.NOTIFICATION_SOURCE_CHECK).toBe('platform');
+    expect(env.NOTIFICATION_SOURCES).toEqual(['54.88.218.97', '::1']);
+    expect(parseEnv({}).NOTIFICATION_SOURCE_CHECK).toBeUndefined();
+    expect(() => parseEnv({ NOTIFICATION_SOURCE_CHECK: 'anyone' })).toThrow(/NOTIFICATION_SOURCE_CHECK/);
+    expect(() => parseEnv({ NOTIFICATION_SOURCES: 'platform.example' })).toThrow(/NOTIFICATION_SOURCES/);
   });
 });

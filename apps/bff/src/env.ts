@@ -12,6 +12,8 @@ const EnvSchema = z
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     DATABASE_FILE: z.string().min(1).default('data/mostrador.db'),
+    /** `postgres://user:password@host:port/database`: the store is PostgreSQL instead of DATABASE_FILE. */
+    DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// URL')),
     DEMO_ORDERS: z.coerce.number().int().min(0).default(20_000),
     MARKETPLACE_BASE_URL: optional(z.url()),
     /** The application the BFF signs in as (the seed's demo application by default). */
@@ -27,6 +29,27 @@ const EnvSchema = z
     INVALID_REQUESTS_BEFORE_BLOCK: count(10, 0),
     BODY_LIMIT_BYTES: count(1024 * 1024),
     REQUEST_TIMEOUT_MS: count(30_000),
+    /**
+     * Who may deliver notifications to /bff/notifications: `platform` (spec 6.5's addresses), `loopback` (those and
+     * this machine), `off`. Defaults to `loopback` with the embedded marketplace, `platform` with a remote one.
+     */
+    NOTIFICATION_SOURCE_CHECK: optional(z.enum(['platform', 'loopback', 'off'])),
+    /** The platform's sender addresses, comma-separated, when they change from spec 6.5's. */
+    NOTIFICATION_SOURCES: optional(
+      z
+        .string()
+        .transform((list) =>
+          list
+            .split(',')
+            .map((a) => a.trim().toLowerCase())
+            .filter(Boolean),
+        )
+        .pipe(z.array(z.union([z.ipv4(), z.ipv6()])).min(1)),
+    ),
+    /** Heartbeat comment lines on idle event streams, in ms. */
+    EVENTS_HEARTBEAT_MS: count(15_000, 100),
+    /** How long the notification worker holds a queued notification before another may take it over. */
+    NOTIFICATION_LEASE_MS: count(30_000, 1_000),
   })
   .superRefine((env, ctx) => {
     if (env.MARKETPLACE_BASE_URL && !env.MARKETPLACE_CLIENT_SECRET) {

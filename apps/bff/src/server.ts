@@ -9,19 +9,30 @@ import {
   createMarketplaceApi,
   ensureDemoData,
   openStore,
+  setApplicationCallback,
+  startDispatcher,
+  startRetentionJob,
+  startSimulator,
 } from '@mostrador/marketplace-api';
 import type { FetchApp } from './app.ts';
 import { createBffApp } from './app.ts';
 import { migrateBff } from './db/migrate.ts';
 import { env } from './env.ts';
 import { createRemoteMarketplace } from './proxy/remote-marketplace.ts';
+import { createSimulatorControl } from './simulator/simulator-routes.ts';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const logger = createLogger({ base: { service: 'bff' } });
 
-if (env.DATABASE_FILE !== ':memory:') mkdirSync(dirname(resolve(env.DATABASE_FILE)), { recursive: true });
+if (!env.DATABASE_URL && env.DATABASE_FILE !== ':memory:')
+  mkdirSync(dirname(resolve(env.DATABASE_FILE)), { recursive: true });
 // Sessions live in this database in both modes; with a remote platform its marketplace tables stay empty.
-const store = await openStore({ file: env.DATABASE_FILE });
+// With DATABASE_URL, several instances may share the PostgreSQL database (decision 0082).
+const store = await openStore(env.DATABASE_URL ? { url: env.DATABASE_URL } : { file: env.DATABASE_FILE });
+// Where the data is, for messages: never the URL's password.
+const storeName = env.DATABASE_URL
+  ? `PostgreSQL database ${new URL(env.DATABASE_URL).pathname.slice(1)}`
+  : env.DATABASE_FILE;
 await migrateBff(store);
 
 // Browsers treat both loopback names as secure contexts but as different sites, so both get a callback.
@@ -29,10 +40,20 @@ const publicOrigins = env.PUBLIC_ORIGIN
   ? [new URL(env.PUBLIC_ORIGIN).origin]
   : [`http://127.0.0.1:${env.PORT}`, `http://localhost:${env.PORT}`];
 
+// Local use: the embedded marketplace, whose demo application sends its notifications to this BFF (decision 0050).
+const localUse = !env.MARKETPLACE_BASE_URL;
+const callbackHost = env.HOST === '::1' ? '[::1]' : '127.0.0.1';
+const callbackUrl = (port: number) => `http://${callbackHost}:${port}/bff/notifications`;
+
 async function openEmbeddedMarketplace(clientSecret: string): Promise<FetchApp> {
   const started = performance.now();
-  log(`Checking demo data in ${env.DATABASE_FILE}…`);
-  const manifest = await ensureDemoData(store, { orders: env.DEMO_ORDERS });
+  log(`Checking demo data in ${storeName}…`);
+  const manifest = await ensureDemoData(store, {
+    orders: env.DEMO_ORDERS,
+    // With PORT=0 the port is known once listening; the callback is set then.
+    ...(env.PORT === 0 ? {} : { callbackUrl: callbackUrl(env.PORT) }),
+    localUse: true,
+  });
   if (manifest) {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     log(`Seeded ${env.DEMO_ORDERS} demo orders, ${manifest.users.length} users in ${seconds}s.`);
@@ -44,7 +65,7 @@ async function openEmbeddedMarketplace(clientSecret: string): Promise<FetchApp> 
     clientSecret,
     redirectUris: publicOrigins.map((origin) => `${origin}/bff/callback`),
   });
-  return createMarketplaceApi({ store });
+  return createMarketplaceApi({ store, localUse: true, logger });
 }
 
 const remoteBaseUrl = env.MARKETPLACE_BASE_URL;
@@ -59,7 +80,13 @@ const authorizationUrl =
   (remoteBaseUrl ? `${remoteBaseUrl.replace(/\/+$/, '')}/authorization` : '/api/authorization');
 
 const staticDir = fileURLToPath(new URL('../../../dist/web', import.meta.url));
-const { app, sessions } = createBffApp({
+const reportError = (what: string) => (error: unknown) => logger.error({ err: error }, what);
+const simulator = localUse
+  ? createSimulatorControl((rate) =>
+      startSimulator(store, { rate, onError: reportError('simulator failed') }),
+    )
+  : undefined;
+const { app, sessions, streams, liveUpdates } = createBffApp({
   marketplace,
   store,
   oauth: { clientId: env.MARKETPLACE_CLIENT_ID, clientSecret, authorizationUrl },
@@ -73,11 +100,44 @@ const { app, sessions } = createBffApp({
     bodyBytes: env.BODY_LIMIT_BYTES,
     timeoutMs: env.REQUEST_TIMEOUT_MS,
   },
+  liveUpdates: {
+    sourceCheck: env.NOTIFICATION_SOURCE_CHECK ?? (localUse ? 'loopback' : 'platform'),
+    ...(env.NOTIFICATION_SOURCES ? { sources: env.NOTIFICATION_SOURCES } : {}),
+    heartbeatMs: env.EVENTS_HEARTBEAT_MS,
+    worker: {
+      leaseMs: env.NOTIFICATION_LEASE_MS,
+      timeoutMs: Math.min(10_000, env.NOTIFICATION_LEASE_MS / 2),
+    },
+  },
+  simulator,
 });
+
+// Notifications queued before a crash are taken again at once.
+const worker = liveUpdates.start();
+let dispatcher: { stop(): Promise<void> } | undefined;
+const stopRetention = localUse
+  ? startRetentionJob(store, { clock: () => new Date(), onError: reportError('retention purge failed') })
+  : undefined;
 
 const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
   process.stdout.write(`Mostrador listening on http://${host}:${info.port}\n`);
+  if (!localUse) return;
+  // The embedded marketplace delivers its notifications once there is someone listening for them.
+  const ready =
+    env.PORT === 0
+      ? setApplicationCallback(store, env.MARKETPLACE_CLIENT_ID, callbackUrl(info.port), { localUse })
+      : Promise.resolve();
+  ready
+    .then(() => {
+      if (!closing)
+        dispatcher = startDispatcher({
+          store,
+          localUse,
+          onError: reportError('notification dispatcher failed'),
+        });
+    })
+    .catch(reportError('notification callback not set'));
 });
 // Slow clients (headers or body trickling in) are cut off at the same limit as slow handlers.
 if ('requestTimeout' in server) {
@@ -99,9 +159,15 @@ function shutdown(signal: NodeJS.Signals) {
   clearInterval(maintenance);
   // A hung close must not keep the process alive forever.
   setTimeout(() => process.exit(1), 10_000).unref();
+  // Event streams never end by themselves; browsers reconnect and resume from their last event.
+  streams.closeAll();
   server.close(async (error) => {
     if (error) console.error(error);
     try {
+      await simulator?.stop();
+      await dispatcher?.stop();
+      await worker.stop();
+      await stopRetention?.();
       await store.close();
     } catch (closeError) {
       console.error(closeError);

@@ -53,6 +53,8 @@ export interface KitOptions {
   publicOrigins?: string[];
   /** The address the limits see for requests that do not name one. */
   address?: string;
+  /** More of the BFF's dependencies (live updates, the simulator…). */
+  bff?: Partial<BffDeps>;
 }
 
 /** A seeded marketplace and a BFF over the same in-memory store, sharing one movable clock. */
@@ -110,6 +112,7 @@ export async function createKit(options: KitOptions = {}): Promise<Kit> {
     limits: { ...LOOSE_LIMITS, ...options.limits },
     now: () => now,
     logger,
+    ...options.bff,
   };
   const bff = createBffApp(deps);
   const kit: Kit = {

@@ -8,7 +8,13 @@ import { createQueryClient } from './lib/query-client.ts';
 import { createAppRouter } from './router.tsx';
 import { LiveRegionProvider } from './ui/live-region.tsx';
 
-const queryClient = createQueryClient();
+const queryClient = createQueryClient({
+  // The marketplace stopped honouring the session's access (revoked, or expired): sign in again, with the reason.
+  onSessionEnded: () => {
+    if (router.state.location.pathname === '/sign-in') return;
+    void router.navigate({ to: '/sign-in', search: { ended: 'expired' } });
+  },
+});
 const router = createAppRouter(queryClient);
 
 const container = document.getElementById('root');

@@ -17,6 +17,8 @@ import { Route as NotificationsRouteImport } from './routes/notifications';
 import { Route as OrdersRouteImport } from './routes/orders';
 import { Route as ReviewsRouteImport } from './routes/reviews';
 import { Route as SignInRouteImport } from './routes/sign-in';
+import { Route as OrdersIndexRouteImport } from './routes/orders.index';
+import { Route as OrdersOrderIdRouteImport } from './routes/orders.$orderId';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -58,6 +60,16 @@ const SignInRoute = SignInRouteImport.update({
   path: '/sign-in',
   getParentRoute: () => rootRouteImport,
 } as any);
+const OrdersIndexRoute = OrdersIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => OrdersRoute,
+} as any);
+const OrdersOrderIdRoute = OrdersOrderIdRouteImport.update({
+  id: '/$orderId',
+  path: '/$orderId',
+  getParentRoute: () => OrdersRoute,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
@@ -65,9 +77,11 @@ export interface FileRoutesByFullPath {
   '/blocked-buyers': typeof BlockedBuyersRoute;
   '/locations': typeof LocationsRoute;
   '/notifications': typeof NotificationsRoute;
-  '/orders': typeof OrdersRoute;
+  '/orders': typeof OrdersRouteWithChildren;
   '/reviews': typeof ReviewsRoute;
   '/sign-in': typeof SignInRoute;
+  '/orders/$orderId': typeof OrdersOrderIdRoute;
+  '/orders/': typeof OrdersIndexRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
@@ -75,9 +89,10 @@ export interface FileRoutesByTo {
   '/blocked-buyers': typeof BlockedBuyersRoute;
   '/locations': typeof LocationsRoute;
   '/notifications': typeof NotificationsRoute;
-  '/orders': typeof OrdersRoute;
   '/reviews': typeof ReviewsRoute;
   '/sign-in': typeof SignInRoute;
+  '/orders/$orderId': typeof OrdersOrderIdRoute;
+  '/orders': typeof OrdersIndexRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -86,9 +101,11 @@ export interface FileRoutesById {
   '/blocked-buyers': typeof BlockedBuyersRoute;
   '/locations': typeof LocationsRoute;
   '/notifications': typeof NotificationsRoute;
-  '/orders': typeof OrdersRoute;
+  '/orders': typeof OrdersRouteWithChildren;
   '/reviews': typeof ReviewsRoute;
   '/sign-in': typeof SignInRoute;
+  '/orders/$orderId': typeof OrdersOrderIdRoute;
+  '/orders/': typeof OrdersIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -100,7 +117,9 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/orders'
     | '/reviews'
-    | '/sign-in';
+    | '/sign-in'
+    | '/orders/$orderId'
+    | '/orders/';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -108,9 +127,10 @@ export interface FileRouteTypes {
     | '/blocked-buyers'
     | '/locations'
     | '/notifications'
-    | '/orders'
     | '/reviews'
-    | '/sign-in';
+    | '/sign-in'
+    | '/orders/$orderId'
+    | '/orders';
   id:
     | '__root__'
     | '/'
@@ -120,7 +140,9 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/orders'
     | '/reviews'
-    | '/sign-in';
+    | '/sign-in'
+    | '/orders/$orderId'
+    | '/orders/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -129,7 +151,7 @@ export interface RootRouteChildren {
   BlockedBuyersRoute: typeof BlockedBuyersRoute;
   LocationsRoute: typeof LocationsRoute;
   NotificationsRoute: typeof NotificationsRoute;
-  OrdersRoute: typeof OrdersRoute;
+  OrdersRoute: typeof OrdersRouteWithChildren;
   ReviewsRoute: typeof ReviewsRoute;
   SignInRoute: typeof SignInRoute;
 }
@@ -192,8 +214,35 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignInRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/orders/': {
+      id: '/orders/';
+      path: '/';
+      fullPath: '/orders/';
+      preLoaderRoute: typeof OrdersIndexRouteImport;
+      parentRoute: typeof OrdersRoute;
+    };
+    '/orders/$orderId': {
+      id: '/orders/$orderId';
+      path: '/$orderId';
+      fullPath: '/orders/$orderId';
+      preLoaderRoute: typeof OrdersOrderIdRouteImport;
+      parentRoute: typeof OrdersRoute;
+    };
   }
 }
+
+interface OrdersRouteChildren {
+  OrdersOrderIdRoute: typeof OrdersOrderIdRoute;
+  OrdersIndexRoute: typeof OrdersIndexRoute;
+}
+
+const OrdersRouteChildren: OrdersRouteChildren = {
+  OrdersOrderIdRoute: OrdersOrderIdRoute,
+  OrdersIndexRoute: OrdersIndexRoute,
+};
+
+const OrdersRouteWithChildren =
+  OrdersRoute._addFileChildren(OrdersRouteChildren);
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
@@ -201,7 +250,7 @@ const rootRouteChildren: RootRouteChildren = {
   BlockedBuyersRoute: BlockedBuyersRoute,
   LocationsRoute: LocationsRoute,
   NotificationsRoute: NotificationsRoute,
-  OrdersRoute: OrdersRoute,
+  OrdersRoute: OrdersRouteWithChildren,
   ReviewsRoute: ReviewsRoute,
   SignInRoute: SignInRoute,
 };

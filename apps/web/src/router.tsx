@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, stringifySearchWith } from '@tanstack/react-router';
 import { PageSkeleton } from './routes/-shell/page-skeleton.tsx';
 import { RouteError } from './routes/-shell/route-error.tsx';
 import { routeTree } from './routeTree.gen.ts';
@@ -18,6 +18,9 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultErrorComponent: RouteError,
     defaultPendingComponent: PageSkeleton,
     scrollRestoration: true,
+    // Strings go into the URL as they are (`?limit=50`, not `?limit=%2250%22`); objects stay JSON. Parsing is the
+    // default (numbers and booleans come back typed), so the orders route re-stringifies before its contract check.
+    stringifySearch: stringifySearchWith(JSON.stringify),
   });
 }
 

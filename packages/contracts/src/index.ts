@@ -4,11 +4,14 @@
  * these. Where recorded platform responses disagree with the spec, the spec wins: see
  * docs/decisions/0002-fixtures-versus-spec.md.
  */
+export * from './block-notes.ts';
 export * from './blocklists.ts';
 export * from './common.ts';
 export * from './currencies.ts';
 export * from './errors.ts';
+export * from './events.ts';
 export * from './feedback.ts';
+export * from './location-search.ts';
 export * from './locations.ts';
 export * from './notifications.ts';
 export * from './oauth.ts';

@@ -4,15 +4,20 @@ import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createMarketplaceApi } from '../src/app.ts';
-import { openStore } from '../src/db/store.ts';
+import { databaseExists } from '../src/db/postgres.ts';
+import { openStore, type Store } from '../src/db/store.ts';
+import { createSeedRepository } from '../src/repositories/seed-repository.ts';
 import { createTokenRepository } from '../src/repositories/token-repository.ts';
 import { DEMO_APPLICATION_ID } from '../src/seed/generate.ts';
+import { startPgCluster } from './pg-cluster.ts';
 
 /**
- * npm run bench [-- --orders 1000000 --duration 10]
- * Seeds (or reuses) a database, serves the marketplace API and, on the same server, bare Hono endpoints that return
- * a constant body of the same size as each measured answer: the physical limit of this server on this machine.
- * Each pair runs back to back at 50 connections from a separate process; ratios are taken within one run.
+ * npm run bench [-- --store sqlite|postgres|both --orders 1000000 --duration 10 --pg-url postgres://…/db]
+ * Seeds (or reuses) a database per store, serves the marketplace API and, on the same server, bare Hono endpoints
+ * that return a constant body of the same size as each measured answer: the physical limit of this server on this
+ * machine. Each pair runs back to back at 50 connections from a separate process; ratios are taken within one run.
+ * With both stores, the same figures are printed side by side. PostgreSQL without `--pg-url` (or BENCH_DATABASE_URL)
+ * runs on a throwaway cluster of this machine's server, seeded afresh and timed.
  */
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2)
@@ -20,11 +25,18 @@ for (let i = 2; i < process.argv.length; i += 2)
 const orders = Number(args.get('orders') ?? 1_000_000);
 const duration = Number(args.get('duration') ?? 10);
 const connections = Number(args.get('connections') ?? 50);
-const file = resolve(args.get('db') ?? `data/bench-${orders}.db`);
+const storeArg = args.get('store') ?? 'sqlite';
+if (!['sqlite', 'postgres', 'both'].includes(storeArg)) {
+  process.stderr.write('bench: --store must be sqlite, postgres or both\n');
+  process.exit(2);
+}
+const kinds = (storeArg === 'both' ? ['sqlite', 'postgres'] : [storeArg]) as ('sqlite' | 'postgres')[];
 
-if (!existsSync(file)) {
-  process.stderr.write(`bench: seeding ${orders} orders into ${file}\n`);
-  const seed = spawnSync(
+/** Seeds with the seed command in a child process (as a user would), timed. */
+function seed(target: string): number {
+  process.stderr.write(`bench: seeding ${orders} orders into ${target.replace(/\/\/[^@]*@/, '//')}\n`);
+  const started = performance.now();
+  const result = spawnSync(
     process.execPath,
     [
       '--max-semi-space-size=64',
@@ -32,153 +44,248 @@ if (!existsSync(file)) {
       'tsx',
       'packages/marketplace-api/src/seed/cli.ts',
       '--db',
-      file,
+      target,
       '--orders',
       String(orders),
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
-  if (seed.status !== 0) process.exit(1);
+  if (result.status !== 0) throw new Error('the seed failed');
+  return (performance.now() - started) / 1000;
 }
 
-const store = await openStore({ file });
-const db = store.db;
-const tokens = createTokenRepository(db);
-const userByNick = async (nickname: string) =>
-  Number(
-    (await db.selectFrom('users').select('id').where('nickname', '=', nickname).executeTakeFirstOrThrow()).id,
-  );
-const largest = await userByNick('TIENDA_PALERMO');
-const typical = await userByNick('LOJA_PINHEIROS');
-const tokenFor = async (id: number) => (await tokens.issue(DEMO_APPLICATION_ID, id, new Date())).token;
-const largestToken = await tokenFor(largest);
-const typicalToken = await tokenFor(typical);
-const orderIds = (
-  await db
-    .selectFrom('orders')
-    .select('id')
-    .where('seller_id', '=', largest)
-    .orderBy('date_created', 'desc')
-    .limit(2000)
-    .execute()
-).map((r) => Number(r.id));
-const counted = async (seller: number) =>
-  Number(
-    (
-      await db
-        .selectFrom('orders')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('seller_id', '=', seller)
-        .where('status', '=', 'paid')
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+interface Figures {
+  seed: string;
+  rows: { name: string; cells: string[] }[];
+}
 
-const api = createMarketplaceApi({ store, basePath: '/api' });
-const app = new Hono();
-const sample = async (path: string, token: string) => {
-  const res = await api.request(path, {
-    headers: { authorization: `Bearer ${token}`, 'x-format-new': 'true' },
-  });
-  if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
-  return res.text();
-};
-const searchQuery = (seller: number) =>
-  `/api/orders/search?seller=${seller}&order.status=paid&sort=date_desc&limit=50`;
-const bodies = {
-  order: await sample(`/api/orders/${orderIds[0]}`, largestToken),
-  typical: await sample(searchQuery(typical), typicalToken),
-  largest: await sample(searchQuery(largest), largestToken),
-};
-const json = { 'content-type': 'application/json; charset=UTF-8' };
-app.get('/bare/order/:id', (c) => c.body(bodies.order, 200, json));
-app.get('/bare/typical', (c) => c.body(bodies.typical, 200, json));
-app.get('/bare/largest', (c) => c.body(bodies.largest, 200, json));
-app.route('/', api);
-
-const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-await new Promise((r) => server.once('listening', r));
-const { port } = server.address() as { port: number };
-const url = `http://127.0.0.1:${port}`;
-
-function load(paths: string[], token: string) {
-  // The load generator runs in its own process, started asynchronously so this server keeps serving.
-  return new Promise<{
-    requests: number;
-    p50: number;
-    p99: number;
-    non2xx: number;
-    errors: number;
-    bytes: number;
-  }>((done, fail) => {
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'packages/marketplace-api/bench/load.ts',
-        JSON.stringify({
-          url,
-          paths,
-          headers: { authorization: `Bearer ${token}`, 'x-format-new': 'true' },
-          connections,
-          duration,
-        }),
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
+async function benchStore(store: Store, seedNote: string): Promise<Figures> {
+  const db = store.db;
+  const tokens = createTokenRepository(db);
+  const userByNick = async (nickname: string) =>
+    Number(
+      (await db.selectFrom('users').select('id').where('nickname', '=', nickname).executeTakeFirstOrThrow())
+        .id,
     );
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
+  const largest = await userByNick('TIENDA_PALERMO');
+  const typical = await userByNick('LOJA_PINHEIROS');
+  const tokenFor = async (id: number) => (await tokens.issue(DEMO_APPLICATION_ID, id, new Date())).token;
+  const largestToken = await tokenFor(largest);
+  const typicalToken = await tokenFor(typical);
+  const orderIds = (
+    await db
+      .selectFrom('orders')
+      .select('id')
+      .where('seller_id', '=', largest)
+      .orderBy('date_created', 'desc')
+      .limit(2000)
+      .execute()
+  ).map((r) => Number(r.id));
+  const counted = async (seller: number) =>
+    Number(
+      (
+        await db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('seller_id', '=', seller)
+          .where('status', '=', 'paid')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  const api = createMarketplaceApi({ store, basePath: '/api' });
+  const app = new Hono();
+  const sample = async (path: string, token: string) => {
+    const res = await api.request(path, {
+      headers: { authorization: `Bearer ${token}`, 'x-format-new': 'true' },
     });
-    child.on('exit', (code) => (code === 0 ? done(JSON.parse(out)) : fail(new Error(`load exited ${code}`))));
-  });
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+    return res.text();
+  };
+  const searchQuery = (seller: number) =>
+    `/api/orders/search?seller=${seller}&order.status=paid&sort=date_desc&limit=50`;
+  const bodies = {
+    order: await sample(`/api/orders/${orderIds[0]}`, largestToken),
+    typical: await sample(searchQuery(typical), typicalToken),
+    largest: await sample(searchQuery(largest), largestToken),
+  };
+  const json = { 'content-type': 'application/json; charset=UTF-8' };
+  app.get('/bare/order/:id', (c) => c.body(bodies.order, 200, json));
+  app.get('/bare/typical', (c) => c.body(bodies.typical, 200, json));
+  app.get('/bare/largest', (c) => c.body(bodies.largest, 200, json));
+  app.route('/', api);
+
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((r) => server.once('listening', r));
+  const { port } = server.address() as { port: number };
+  const url = `http://127.0.0.1:${port}`;
+
+  function load(paths: string[], token: string) {
+    // The load generator runs in its own process, started asynchronously so this server keeps serving.
+    return new Promise<{
+      requests: number;
+      p50: number;
+      p99: number;
+      non2xx: number;
+      errors: number;
+      bytes: number;
+    }>((done, fail) => {
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'packages/marketplace-api/bench/load.ts',
+          JSON.stringify({
+            url,
+            paths,
+            headers: { authorization: `Bearer ${token}`, 'x-format-new': 'true' },
+            connections,
+            duration,
+          }),
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+      });
+      child.on('exit', (code) =>
+        code === 0 ? done(JSON.parse(out)) : fail(new Error(`load exited ${code}`)),
+      );
+    });
+  }
+
+  const cases = [
+    {
+      name: 'GET /orders/{id}',
+      detail: `${orderIds.length} orders in turn`,
+      paths: orderIds.map((id) => `/api/orders/${id}`),
+      bare: orderIds.map((id) => `/bare/order/${id}`),
+      token: largestToken,
+      target: 0.6,
+    },
+    {
+      name: 'search, typical seller',
+      detail: `${await counted(typical)} paid`,
+      paths: [searchQuery(typical)],
+      bare: ['/bare/typical'],
+      token: typicalToken,
+      target: 0.5,
+    },
+    {
+      name: 'search, largest seller',
+      detail: `${await counted(largest)} paid`,
+      paths: [searchQuery(largest)],
+      bare: ['/bare/largest'],
+      token: largestToken,
+      target: 0.5,
+    },
+  ];
+  process.stderr.write(
+    `bench (${store.dialect}): ${orders} orders, ${connections} connections, ${duration} s per run\n`,
+  );
+  const results: Figures['rows'] = [];
+  for (const c of cases) {
+    await load(c.paths.slice(0, 50), c.token); // warm-up: caches, JIT
+    const measured = await load(c.paths, c.token);
+    const bare = await load(c.bare, c.token);
+    if (measured.non2xx || measured.errors)
+      throw new Error(`${c.name}: ${measured.non2xx} non-2xx, ${measured.errors} errors`);
+    const ratio = measured.requests / bare.requests;
+    const row = {
+      name: c.name,
+      cells: [
+        `${measured.requests.toFixed(0)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms`,
+        `bare ${bare.requests.toFixed(0)} req/s`,
+        `ratio ${ratio.toFixed(2)} (≥ ${c.target}: ${ratio >= c.target && measured.p99 < 50 ? 'ok' : 'MISSED'})`,
+        c.detail,
+      ],
+    };
+    results.push(row);
+    process.stderr.write(`${store.dialect}  ${row.name}: ${row.cells.join(' | ')}\n`);
+  }
+  server.close();
+  return { seed: seedNote, rows: results };
 }
 
-const cases = [
-  {
-    name: 'GET /orders/{id}',
-    paths: orderIds.map((id) => `/api/orders/${id}`),
-    bare: orderIds.map((id) => `/bare/order/${id}`),
-    token: largestToken,
-    target: 0.6,
-  },
-  {
-    name: `search, typical seller (${await counted(typical)} paid)`,
-    paths: [searchQuery(typical)],
-    bare: ['/bare/typical'],
-    token: typicalToken,
-    target: 0.5,
-  },
-  {
-    name: `search, largest seller (${await counted(largest)} paid)`,
-    paths: [searchQuery(largest)],
-    bare: ['/bare/largest'],
-    token: largestToken,
-    target: 0.5,
-  },
-];
-process.stderr.write(`bench: ${orders} orders, ${connections} connections, ${duration} s per run\n`);
-const rows: string[] = [];
-for (const c of cases) {
-  await load(c.paths.slice(0, 50), c.token); // warm-up: caches, JIT
-  const measured = await load(c.paths, c.token);
-  const bare = await load(c.bare, c.token);
-  if (measured.non2xx || measured.errors)
-    throw new Error(`${c.name}: ${measured.non2xx} non-2xx, ${measured.errors} errors`);
-  const ratio = measured.requests / bare.requests;
-  rows.push(
-    [
-      c.name.padEnd(40),
-      `${measured.requests.toFixed(0).padStart(7)} req/s`,
-      `p50 ${String(measured.p50).padStart(3)} ms`,
-      `p99 ${String(measured.p99).padStart(3)} ms`,
-      `| bare ${bare.requests.toFixed(0).padStart(7)} req/s p99 ${String(bare.p99).padStart(3)} ms`,
-      `| ratio ${ratio.toFixed(2)} (target ≥ ${c.target}) ${ratio >= c.target && measured.p99 < 50 ? 'ok' : 'MISSED'}`,
-    ].join('  '),
-  );
-  process.stderr.write(`${rows[rows.length - 1]}\n`);
+async function openBenchStore(
+  kind: 'sqlite' | 'postgres',
+): Promise<{ store: Store; seedNote: string; stop(): void }> {
+  if (kind === 'sqlite') {
+    const file = resolve(args.get('db') ?? `data/bench-${orders}.db`);
+    const seeded = existsSync(file) ? undefined : seed(file);
+    const store = await openStore({ file });
+    const recorded = seeded ?? (await createSeedRepository(store.db).seedSeconds());
+    const note = seeded !== undefined ? 'seeded now' : 'reused';
+    return {
+      store,
+      seedNote: `${recorded === undefined ? '?' : recorded.toFixed(1)} s (${note})`,
+      stop() {},
+    };
+  }
+  const given = args.get('pg-url') ?? process.env.BENCH_DATABASE_URL;
+  const cluster = given ? undefined : startPgCluster();
+  const url = given ?? cluster!.url;
+  try {
+    let seeded: number | undefined;
+    let store: Store | undefined;
+    if (await databaseExists(url)) {
+      store = await openStore({ url });
+      if ((await createSeedRepository(store.db).isEmpty()) || args.get('reseed') === 'true') {
+        await store.close();
+        store = undefined;
+      }
+    }
+    if (!store) {
+      seeded = seed(url);
+      store = await openStore({ url });
+    }
+    const recorded = seeded ?? (await createSeedRepository(store.db).seedSeconds());
+    const note = seeded !== undefined ? 'seeded now' : 'reused';
+    return {
+      store,
+      seedNote: `${recorded === undefined ? '?' : recorded.toFixed(1)} s (${note})`,
+      stop: () => cluster?.stop(),
+    };
+  } catch (error) {
+    cluster?.stop();
+    throw error;
+  }
 }
-process.stdout.write(`\n${rows.join('\n')}\n`);
-server.close();
-await store.close();
+
+const figures = new Map<string, Figures>();
+for (const kind of kinds) {
+  const opened = await openBenchStore(kind);
+  try {
+    figures.set(kind, await benchStore(opened.store, opened.seedNote));
+  } finally {
+    await opened.store.close();
+    opened.stop();
+  }
+}
+
+// One table, a column per store.
+const columns = [...figures.keys()];
+const first = figures.get(columns[0]!)!;
+const table: string[][] = [['', ...columns]];
+table.push([`seed of ${orders.toLocaleString('en')} orders`, ...columns.map((k) => figures.get(k)!.seed)]);
+first.rows.forEach((row, i) => {
+  for (let cell = 0; cell < row.cells.length; cell++) {
+    table.push([
+      cell === 0 ? row.name : '',
+      ...columns.map((k) => figures.get(k)!.rows[i]!.cells[cell] ?? ''),
+    ]);
+  }
+});
+const widths = table[0]!.map((_, c) => Math.max(...table.map((r) => (r[c] ?? '').length)));
+process.stdout.write(
+  `\n${table
+    .map((r) =>
+      r
+        .map((cell, c) => cell.padEnd(widths[c]!))
+        .join('  |  ')
+        .trimEnd(),
+    )
+    .join('\n')}\n`,
+);

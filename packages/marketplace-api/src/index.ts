@@ -1,7 +1,8 @@
 /**
  * The marketplace API: an embedded, runnable implementation of the platform's REST API.
  *
- * - `openStore({ file })` opens (and migrates) the SQLite database; `':memory:'` for tests.
+ * - `openStore({ file })` opens (and migrates) the SQLite database; `':memory:'` for tests. `openStore({ url })` opens
+ *   a PostgreSQL database (`postgres://…`) with the same schema; `isPostgres(db)` tells a handle's kind.
  * - `createMarketplaceApi({ store, clock })` builds the Hono app, to be mounted at `/api`.
  * - `ensureDemoData(store, { orders })` seeds an empty database and returns the manifest (or null when not empty).
  * - `createLogger()` is the redacting structured logger to pass as `logger`; `startRetentionJob(store, { clock })`
@@ -17,6 +18,7 @@
  */
 export { createMarketplaceApi, type MarketplaceDeps } from './app.ts';
 export { type Keyring, open, seal } from './crypto/personal-data.ts';
+export { isPostgres } from './db/dialect.ts';
 export { openStore, type Store } from './db/store.ts';
 export { configureOAuthClient, type OAuthClientConfiguration } from './domain/oauth-client.ts';
 export { createLogger, type Logger } from './logging/logger.ts';

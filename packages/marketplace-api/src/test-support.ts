@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { errorBodySchema } from '@mostrador/contracts';
-import { expect } from 'vitest';
+import pg from 'pg';
+import { afterAll, expect } from 'vitest';
 import { createMarketplaceApi, type MarketplaceDeps } from './app.ts';
+import { generateKeyring, parseKeyring } from './crypto/personal-data.ts';
 import { openStore, type Store } from './db/store.ts';
 import { type SeedManifest, seedStore } from './seed/seed.ts';
 
@@ -17,11 +20,67 @@ export interface TestApi {
   json<T = unknown>(path: string, token?: string, headers?: Record<string, string>): Promise<T>;
 }
 
-/** A fresh in-memory marketplace, seeded deterministically, behind `app.request()`. */
+/**
+ * The store tests run on: in-memory SQLite, or with `TEST_DATABASE_URL=postgres://…/postgres` a fresh PostgreSQL
+ * database per store, made from that server's template and dropped when the test file ends.
+ */
+export const testDatabaseUrl: string | undefined = process.env.TEST_DATABASE_URL || undefined;
+
+const opened: { store: Store; database?: string }[] = [];
+
+/** A new, empty, migrated store of the kind this run tests; closed (and its database dropped) after the file. */
+export async function openTestStore(): Promise<Store> {
+  if (!testDatabaseUrl) {
+    const store = await openStore({ file: ':memory:' });
+    opened.push({ store });
+    return store;
+  }
+  const { url, database } = await createTestDatabase();
+  const fresh = generateKeyring();
+  const store = await openStore({ url, keyring: parseKeyring(fresh.keys, fresh.indexKey), poolSize: 4 });
+  opened.push({ store, database });
+  return store;
+}
+
+/** A uniquely named, empty PostgreSQL database on the test server; `dropTestDatabase` removes it. */
+export async function createTestDatabase(): Promise<{ url: string; database: string }> {
+  if (!testDatabaseUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const database = `mostrador_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await admin(`create database ${database}`);
+  const url = new URL(testDatabaseUrl);
+  url.pathname = `/${database}`;
+  return { url: url.toString(), database };
+}
+
+export async function dropTestDatabase(database: string): Promise<void> {
+  if (!/^mostrador_test_\w+$/.test(database)) throw new Error('not a test database');
+  await admin(`drop database if exists ${database} with (force)`);
+}
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: testDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+// Hooks of an imported module join the importing file's suite: each test file cleans up its own stores.
+afterAll(async () => {
+  const stores = opened.splice(0);
+  for (const { store, database } of stores) {
+    await store.close().catch(() => {});
+    if (database) await dropTestDatabase(database);
+  }
+});
+
+/** A fresh marketplace on the test store (see `openTestStore`), seeded deterministically, behind `app.request()`. */
 export async function seededApi(
   options: { orders?: number; seed?: number } & Omit<MarketplaceDeps, 'store'> = {},
 ): Promise<TestApi> {
-  const store = await openStore({ file: ':memory:' });
+  const store = await openTestStore();
   const manifest = await seedStore(store, {
     orders: options.orders ?? 900,
     seed: options.seed ?? 7,

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Epoch milliseconds. */
 type Millis = number;
 
@@ -40,8 +42,78 @@ export interface BffLoginFlowsTable {
   expires_at: Millis;
 }
 
+/** Why a seller blocked a buyer from one list (decision 0071); never read to decide a block. */
+export interface BffBlockNotesTable {
+  seller_id: number;
+  buyer_id: number;
+  list: 'order' | 'questions';
+  reason: string;
+  note: string;
+  updated_by_id: number;
+  updated_by_nickname: string;
+  updated_at: Millis;
+}
+
+/** One block or unblock made through the BFF: who, whom, which list, when. Append-only. */
+export interface BffBlockAuditTable {
+  id: Generated<number>;
+  seller_id: number;
+  buyer_id: number;
+  list: 'order' | 'questions';
+  action: 'blocked' | 'unblocked';
+  actor_id: number;
+  actor_nickname: string;
+  at: Millis;
+}
+
+/**
+ * A notification the marketplace sent, waiting for (or done with) the worker (decision 0051). Its body is not
+ * trusted: only whom it is about and which order changed are kept.
+ */
+export interface BffNotificationQueueTable {
+  /** Autoincrement: the order of arrival. */
+  id: Generated<number>;
+  user_id: number;
+  topic: string;
+  resource: string;
+  /** The marketplace's `received` of the earliest notification folded in here, epoch ms. */
+  changed_at: Millis;
+  arrived_at: Millis;
+  /** pending → done, or parked (with `park_reason`) when it cannot be delivered to anyone. */
+  state: 'pending' | 'done' | 'parked';
+  /** Not before this (a retry after the platform failed to answer). */
+  due_at: Millis;
+  claimed_by: string | null;
+  claimed_until: Millis | null;
+  tries: number;
+  park_reason: string | null;
+  finished_at: Millis | null;
+}
+
+/** Every notification id received, and the queue row it went into: folds repeats of the same `_id`. */
+export interface BffNotificationReceiptsTable {
+  notification_id: string;
+  queue_id: number;
+  arrived_at: Millis;
+}
+
+/** What `/bff/events` streams: one row per published event, ids increasing (decision 0053). */
+export interface BffEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** The event's JSON, as streamed. */
+  data: string;
+  created_at: Millis;
+}
+
 export interface BffDatabase {
   bff_sessions: BffSessionsTable;
   bff_accounts: BffAccountsTable;
   bff_login_flows: BffLoginFlowsTable;
+  bff_block_notes: BffBlockNotesTable;
+  bff_block_audit: BffBlockAuditTable;
+  bff_notification_queue: BffNotificationQueueTable;
+  bff_notification_receipts: BffNotificationReceiptsTable;
+  bff_events: BffEventsTable;
 }

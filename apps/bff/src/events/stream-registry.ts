@@ -40,6 +40,22 @@ export function createStreamRegistry() {
       return streams.size;
     },
 
+    /** Closes every stream (shutdown): browsers reconnect elsewhere and resume from their last event. */
+    closeAll(): number {
+      const all = [...bySession.values()];
+      bySession.clear();
+      let closed = 0;
+      for (const stream of all.flatMap((set) => [...set])) {
+        closed++;
+        try {
+          stream.close();
+        } catch {
+          // Already gone.
+        }
+      }
+      return closed;
+    },
+
     count(sessionKey: string): number {
       return bySession.get(sessionKey)?.size ?? 0;
     },

@@ -42,6 +42,11 @@ export interface LimitOptions {
   now: () => number;
   clientAddress: ClientAddress;
   isSignIn: (c: Context) => boolean;
+  /**
+   * Requests the per-minute rate does not count: the webhook receiver, which the platform calls as often as orders
+   * change and which checks its sender itself (decision 0052).
+   */
+  unmetered?: (c: Context) => boolean;
 }
 
 /**
@@ -58,9 +63,11 @@ export function limitMiddleware(options: LimitOptions): MiddlewareHandler[] {
     const key = options.clientAddress(c);
     const blockedFor = blocker.blockedFor(key);
     if (blockedFor > 0) return tooMany(c, blockedFor, 'too many invalid requests from this address');
-    const perMinute = rate.hit(key);
-    if (!perMinute.allowed)
-      return tooMany(c, perMinute.retryAfterSeconds, 'too many requests from this address');
+    if (!options.unmetered?.(c)) {
+      const perMinute = rate.hit(key);
+      if (!perMinute.allowed)
+        return tooMany(c, perMinute.retryAfterSeconds, 'too many requests from this address');
+    }
     if (options.isSignIn(c)) {
       const attempt = signIns.hit(key);
       if (!attempt.allowed) return tooMany(c, attempt.retryAfterSeconds, 'too many sign-in attempts');

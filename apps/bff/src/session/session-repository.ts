@@ -112,6 +112,21 @@ export function createSessionRepository(db: Kysely<BffDatabase>) {
         .execute();
     },
 
+    /** The user's accounts in live sessions, most recently refreshed first: whose token background work uses. */
+    async accountsOfUser(userId: number, now: number, idleSince: number): Promise<AccountRow[]> {
+      const rows = await db
+        .selectFrom('bff_accounts')
+        .innerJoin('bff_sessions', 'bff_sessions.id_hash', 'bff_accounts.session_id_hash')
+        .selectAll('bff_accounts')
+        .where('bff_accounts.user_id', '=', userId)
+        .where('bff_sessions.expires_at', '>', now)
+        .where('bff_sessions.last_seen_at', '>=', idleSince)
+        .orderBy('bff_accounts.updated_at', 'desc')
+        .limit(5)
+        .execute();
+      return rows.map(toAccount);
+    },
+
     /** Accounts of live sessions whose access token ends before `before` and that can be refreshed. */
     async accountsExpiringBefore(before: number, now: number): Promise<AccountRow[]> {
       const rows = await db

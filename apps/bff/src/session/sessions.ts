@@ -213,13 +213,33 @@ export function createSessions(options: SessionsOptions) {
     async activate(session: ActiveSession, userId: number): Promise<boolean> {
       if (!(await repo.findAccount(session.idHash, userId))) return false;
       await repo.setActive(session.idHash, userId);
+      // Event streams carry the active account's events: they reconnect as the new one (decision 0053).
+      streams.closeSession(session.idHash);
       return true;
     },
 
     async removeAccount(session: ActiveSession, userId: number): Promise<boolean> {
       if (!(await repo.findAccount(session.idHash, userId))) return false;
       await dropAccount(session.idHash, userId);
+      streams.closeSession(session.idHash);
       return true;
+    },
+
+    /**
+     * A token of a user for background work (reading the order a notification names): from any live session the
+     * user is signed in to, refreshed when close to its end; null when the BFF holds none (decision 0051).
+     */
+    async tokenForUser(userId: number): Promise<string | null> {
+      const at = now();
+      for (const account of await repo.accountsOfUser(userId, at, at - SESSION_TIMING.idleMs)) {
+        try {
+          const token = await tokenOf(account.session_id_hash, account);
+          if (token !== null) return token;
+        } catch {
+          // The platform could not refresh this one; another session may hold a good token.
+        }
+      }
+      return null;
     },
 
     /**

@@ -20,6 +20,15 @@ export interface RequestOptions {
   /** Serialised as JSON. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `x-format-new: true`. */
+  headers?: Record<string, string>;
+}
+
+/** A parsed body with the response headers (`Last-Modified`, `X-Content-Missing`…) and status. */
+export interface ApiResponse<T> {
+  data: T;
+  status: number;
+  headers: Headers;
 }
 
 /**
@@ -32,8 +41,17 @@ export async function request<T extends z.ZodType>(
   schema: T,
   options: RequestOptions = {},
 ): Promise<z.output<T>> {
+  return (await requestWithHeaders(path, schema, options)).data;
+}
+
+/** As `request`, also giving the response's status and headers. */
+export async function requestWithHeaders<T extends z.ZodType>(
+  path: `/api/${string}` | `/bff/${string}`,
+  schema: T,
+  options: RequestOptions = {},
+): Promise<ApiResponse<z.output<T>>> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (WRITE_METHODS.has(method)) headers['X-Requested-With'] = 'fetch';
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const res = await fetch(path, {
@@ -51,7 +69,7 @@ export async function request<T extends z.ZodType>(
       ? new ApiClientError(res.status, error.data.error, error.data.message)
       : new ApiClientError(res.status, 'http_error', `HTTP ${res.status}`);
   }
-  return schema.parse(value);
+  return { data: schema.parse(value), status: res.status, headers: res.headers };
 }
 
 function safeJson(text: string): unknown {

@@ -80,3 +80,15 @@ describe('formatDate', () => {
     expect(formatDate('soon', 'es-AR')).toBe('soon');
   });
 });
+
+describe('marketplace decimal places', () => {
+  it('writes CLP and COP in whole pesos, as the marketplace does', async () => {
+    const { currencyDecimals } = await import('./format.ts');
+    expect(plain(formatMoney(238481.4, 'COP', 'es-CO'))).toBe('COP 238.481');
+    expect(plain(formatMoney(58718, 'CLP', 'es-CL'))).toBe('CLP 58.718');
+    expect(currencyDecimals('COP')).toBe(0);
+    expect(currencyDecimals('CLP')).toBe(0);
+    expect(currencyDecimals('ARS')).toBe(2);
+    expect(currencyDecimals('not-a-currency')).toBe(2);
+  });
+});

@@ -21,13 +21,21 @@ export function localeForSite(siteId: string): string {
   return SITE_LOCALES[siteId.toUpperCase()] ?? FALLBACK_LOCALE;
 }
 
+/**
+ * Decimal places the marketplace uses per currency (`GET /currencies`) where they differ from ISO 4217's: Intl
+ * would print "COP 1.234,00" for an amount the platform never splits into cents.
+ */
+const MARKETPLACE_DECIMALS: Record<string, number> = { CLP: 0, COP: 0, PYG: 0, HNL: 0, NIO: 0 };
+
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 function moneyFormat(locale: string, currencyId: string): Intl.NumberFormat {
   const key = `${locale}|${currencyId}`;
   let format = moneyFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency: currencyId });
+    const own = MARKETPLACE_DECIMALS[currencyId];
+    const digits = own === undefined ? {} : { minimumFractionDigits: own, maximumFractionDigits: own };
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency: currencyId, ...digits });
     // A bare "$" is shared by ARS, MXN, CLP, COP, UYU, USD…: a seller selling across sites must never confuse
     // them, so those currencies show their ISO code instead ("ARS 1.234,50"). R$, S/ and ₡ stay symbols.
     const symbol = format.formatToParts(1).find((part) => part.type === 'currency')?.value;
@@ -36,11 +44,26 @@ function moneyFormat(locale: string, currencyId: string): Intl.NumberFormat {
         style: 'currency',
         currency: currencyId,
         currencyDisplay: 'code',
+        ...digits,
       });
     }
     moneyFormats.set(key, format);
   }
   return format;
+}
+
+/** The decimal places of amounts in a currency: the marketplace's where it has its own, else ISO 4217's. */
+export function currencyDecimals(currencyId: string): number {
+  const own = MARKETPLACE_DECIMALS[currencyId];
+  if (own !== undefined) return own;
+  try {
+    return (
+      new Intl.NumberFormat('en', { style: 'currency', currency: currencyId }).resolvedOptions()
+        .maximumFractionDigits ?? 2
+    );
+  } catch {
+    return 2;
+  }
 }
 
 /** Formats an amount in a currency for a locale; an unknown currency code falls back to "1.234,50 XYZ". */

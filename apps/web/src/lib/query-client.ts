@@ -1,12 +1,32 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiClientError } from './api-client.ts';
 
-export function createQueryClient(): QueryClient {
+export interface QueryClientOptions {
+  /**
+   * A call was refused with 401: the session's access ended (revoked on the marketplace, or expired). Called once
+   * per failed call; the app sends the user to sign in again.
+   */
+  onSessionEnded?: (error: ApiClientError) => void;
+}
+
+/** A 401 from the BFF or the marketplace: asking again cannot succeed without signing in. */
+export function isSessionEnded(error: unknown): error is ApiClientError {
+  return error instanceof ApiClientError && error.status === 401;
+}
+
+export function createQueryClient(options: QueryClientOptions = {}): QueryClient {
+  const onError = (error: unknown) => {
+    if (isSessionEnded(error)) options.onSessionEnded?.(error);
+  };
   return new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         // Orders change while the seller watches; 30 s keeps tab switches instant without showing stale state long.
         staleTime: 30_000,
-        retry: (failureCount, error) => failureCount < 2 && !(error instanceof TypeError),
+        retry: (failureCount, error) =>
+          failureCount < 2 && !(error instanceof TypeError) && !isSessionEnded(error),
         refetchOnWindowFocus: true,
       },
     },

@@ -8,6 +8,7 @@ import { CloseIcon, CompassIcon, MenuIcon } from '../ui/icons.tsx';
 import { useAnnounce } from '../ui/live-region.tsx';
 import { ThemeToggle } from '../ui/theme-toggle.tsx';
 import { AccountArea } from './-shell/account-area.tsx';
+import { LiveArea } from './-shell/live-area.tsx';
 import { Sidebar } from './-shell/sidebar.tsx';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -117,6 +118,7 @@ function AppShell() {
               </ol>
             </nav>
             <div className="flex items-center gap-1">
+              <LiveArea />
               <ThemeToggle theme={theme} onChange={setTheme} />
               <div aria-hidden="true" className="mx-1 h-5 w-px bg-line" />
               <AccountArea />

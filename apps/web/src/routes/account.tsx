@@ -1,23 +1,38 @@
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountIcon } from '../ui/icons.tsx';
-import { WorkspacePlaceholder } from './-shell/workspace-placeholder.tsx';
+import { meQueryOptions } from '../features/account/api/get-me.ts';
+import { sessionKey, sessionQueryOptions } from '../features/account/api/get-session.ts';
+import { AccountWorkspace } from '../features/account/components/account-workspace.tsx';
+import { SignInRequired } from './-shell/sign-in-required.tsx';
 
 export const Route = createFileRoute('/account')({
   staticData: { title: 'Account' },
+  loader: async ({ context: { queryClient } }) => {
+    const session = await queryClient.ensureQueryData(sessionQueryOptions());
+    if (!session.user) return;
+    // A refused read is shown by the page (and a 401 sends the user to sign in); it is not a failed route.
+    await queryClient.ensureQueryData(meQueryOptions(session.user.user_id)).catch(() => undefined);
+  },
   component: AccountPage,
 });
 
 function AccountPage() {
+  const { data: session } = useSuspenseQuery(sessionQueryOptions());
+  const navigate = Route.useNavigate();
+  const queryClient = useQueryClient();
+  if (!session.user) {
+    return <SignInRequired title="Account" description="Your marketplace account, as Mostrador sees it." />;
+  }
   return (
-    <WorkspacePlaceholder
-      title="Account"
-      icon={AccountIcon}
-      description="Your seller account on the marketplace."
-      planned={[
-        'Sign in to Mostrador with your marketplace account, and sign out.',
-        'Your nickname, site, contact details and seller reputation.',
-        'Choose whether buyers must pay through the platform (sell equals pay).',
-      ]}
+    <AccountWorkspace
+      key={session.user.user_id}
+      userId={session.user.user_id}
+      onSessionRevoked={async () => {
+        // Leave first: a query still on screen would ask again with the revoked access.
+        await navigate({ to: '/sign-in', search: { ended: 'revoked' } });
+        // Everything cached was read with that access; the session view stays so the header is steady.
+        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+      }}
     />
   );
 }

@@ -5,7 +5,18 @@ import { buttonClasses } from '../ui/button.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { AccountIcon } from '../ui/icons.tsx';
 
-const searchSchema = z.object({ error: signInErrorSchema.optional().catch(undefined) });
+const searchSchema = z.object({
+  error: signInErrorSchema.optional().catch(undefined),
+  /** Why a signed-in user was sent here: they revoked Mostrador's access, or the marketplace refused the session. */
+  ended: z.enum(['revoked', 'expired']).optional().catch(undefined),
+});
+
+const ENDED_MESSAGES = {
+  revoked:
+    'You revoked Mostrador’s access to your marketplace account, so it can no longer act for you. Sign in again to grant it access anew.',
+  expired:
+    'The marketplace no longer accepts this session’s access: it was revoked or has expired. Sign in again to continue.',
+} as const;
 
 const MESSAGES: Record<z.infer<typeof signInErrorSchema>, string> = {
   access_denied: 'The sign-in was cancelled. Nothing changed.',
@@ -22,7 +33,7 @@ export const Route = createFileRoute('/sign-in')({
 });
 
 function SignInPage() {
-  const { error } = Route.useSearch();
+  const { error, ended } = Route.useSearch();
   return (
     <EmptyState
       className="py-24"
@@ -37,6 +48,14 @@ function SignInPage() {
         </a>
       }
     >
+      {ended && !error ? (
+        <p
+          role="status"
+          className="mt-4 max-w-md rounded-md bg-warning-soft px-3 py-2 text-sm text-warning-soft-ink"
+        >
+          {ENDED_MESSAGES[ended]}
+        </p>
+      ) : null}
       {error ? (
         <p role="alert" className="mt-4 max-w-md text-sm text-danger">
           {MESSAGES[error]}

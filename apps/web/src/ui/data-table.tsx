@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { cx } from '../lib/class-names.ts';
 import { SortIcon } from './icons.tsx';
 import { Skeleton } from './skeleton.tsx';
@@ -36,6 +36,11 @@ export interface DataTableProps<Row> {
   /** Rendered inside the table body when there are no rows and nothing is loading. */
   empty?: ReactNode;
   className?: string;
+  /** Extra attributes of a row (a selected state, a data attribute for keyboard navigation). */
+  getRowProps?: (
+    row: Row,
+    index: number,
+  ) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string>;
 }
 
 const ariaSort = (column: string, sort?: DataTableSort) => {
@@ -59,6 +64,7 @@ export function DataTable<Row>({
   skeletonRows = 8,
   empty,
   className,
+  getRowProps,
 }: DataTableProps<Row>) {
   return (
     <div className={cx('overflow-x-auto rounded-lg border border-line bg-surface', className)}>
@@ -120,25 +126,32 @@ export function DataTable<Row>({
                   ))}
                 </tr>
               ))
-            : rows.map((row) => (
-                <tr
-                  key={getRowKey(row)}
-                  className="border-b border-line transition-colors last:border-b-0 hover:bg-surface-sunken"
-                >
-                  {columns.map((column) => (
-                    <td
-                      key={column.id}
-                      className={cx(
-                        'h-9 px-3 text-ink',
-                        column.align === 'end' && 'text-right tabular',
-                        column.className,
-                      )}
-                    >
-                      {column.cell(row)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
+            : rows.map((row, index) => {
+                const extra = getRowProps?.(row, index);
+                return (
+                  <tr
+                    key={getRowKey(row)}
+                    {...extra}
+                    className={cx(
+                      'border-b border-line transition-colors last:border-b-0 hover:bg-surface-sunken',
+                      extra?.className,
+                    )}
+                  >
+                    {columns.map((column) => (
+                      <td
+                        key={column.id}
+                        className={cx(
+                          'h-9 px-3 text-ink',
+                          column.align === 'end' && 'text-right tabular',
+                          column.className,
+                        )}
+                      >
+                        {column.cell(row)}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
           {!loading && rows.length === 0 && empty ? (
             <tr>
               <td colSpan={columns.length}>{empty}</td>

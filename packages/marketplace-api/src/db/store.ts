@@ -1,13 +1,21 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, type Migration, type MigrationProvider, Migrator, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+} from 'kysely';
 import { generateKeyring, type Keyring, parseKeyring } from '../crypto/personal-data.ts';
 import { m0001 } from './migrations/0001-orders.ts';
 import { m0002 } from './migrations/0002-users.ts';
 import { m0003 } from './migrations/0003-locations-reviews.ts';
 import { m0004 } from './migrations/0004-oauth.ts';
 import { m0005 } from './migrations/0005-notifications.ts';
+import { createPool, databaseName } from './postgres.ts';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -28,9 +36,11 @@ export interface Store {
   /**
    * Runs compiled read-only SQL on a connection of its own, at once and without the query queue: each statement
    * sees everything committed before it and nothing uncommitted (a WAL snapshot). Absent for in-memory stores, where
-   * reads go through `db`.
+   * reads go through `db`. Absent on PostgreSQL, where every read takes a pooled connection of its own anyway.
    */
   read?: SnapshotRead;
+  /** PostgreSQL only: the connection URL, for parts that hold a connection of their own (LISTEN). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -52,13 +62,29 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<v
   if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed`, { cause: error });
 }
 
-export interface OpenStoreOptions {
+export type OpenStoreOptions = SqliteStoreOptions | PostgresStoreOptions;
+
+export interface SqliteStoreOptions {
   /** A file path, or ':memory:' for a throwaway database. */
   file: string;
+  url?: undefined;
   /** Skip fsync on commit; only for building a database that is thrown away on failure (the seed CLI). */
   unsafeFastWrites?: boolean;
   /** Keys for personal data; without them a file store keeps its own in `<file>.keys.json` (mode 0600). */
   keyring?: Keyring;
+}
+
+export interface PostgresStoreOptions {
+  /** `postgres://user:password@host:port/database` */
+  url: string;
+  file?: undefined;
+  /** Commits without waiting for the WAL flush; only for building a database that is thrown away on failure. */
+  unsafeFastWrites?: boolean;
+  /** Keys for personal data; without them they are kept in `keyFile` (default `data/<database>.keys.json`). */
+  keyring?: Keyring;
+  keyFile?: string;
+  /** Pooled connections at most (default 10). */
+  poolSize?: number;
 }
 
 /**
@@ -70,16 +96,65 @@ export function localKeyring(file: string): Keyring {
     const fresh = generateKeyring();
     return parseKeyring(fresh.keys, fresh.indexKey);
   }
-  const keyFile = `${file}.keys.json`;
+  return fileKeyring(`${file}.keys.json`);
+}
+
+/** Keys kept in a local file (mode 0600), written on first use; several processes may race to write it. */
+export function fileKeyring(keyFile: string): Keyring {
   if (!existsSync(keyFile)) {
-    writeFileSync(keyFile, JSON.stringify(generateKeyring()), { mode: 0o600, flag: 'wx' });
-    chmodSync(keyFile, 0o600);
+    try {
+      writeFileSync(keyFile, JSON.stringify(generateKeyring()), { mode: 0o600, flag: 'wx' });
+      chmodSync(keyFile, 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
   }
   const saved = JSON.parse(readFileSync(keyFile, 'utf8')) as { keys: string; indexKey: string };
   return parseKeyring(saved.keys, saved.indexKey);
 }
 
 export async function openStore(options: OpenStoreOptions): Promise<Store> {
+  if (options.url !== undefined) return openPostgresStore(options);
+  return openSqliteStore(options);
+}
+
+/**
+ * PostgreSQL through a pool: the same schema and repositories, 64-bit integers read as numbers. Audit rows take
+ * the same pool; their transactions set `synchronous_commit = off` themselves (access-log repository).
+ */
+async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> {
+  const pool = createPool({
+    url: options.url,
+    ...(options.poolSize ? { max: options.poolSize } : {}),
+  });
+  if (options.unsafeFastWrites)
+    pool.on('connect', (client) => void client.query('set synchronous_commit = off'));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await migrate(db, 'postgres');
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  let keyring = options.keyring;
+  if (!keyring) {
+    const keyFile = options.keyFile ?? `data/${databaseName(options.url)}.keys.json`;
+    mkdirSync(dirname(keyFile), { recursive: true });
+    keyring = fileKeyring(keyFile);
+  }
+  return {
+    db,
+    dialect: 'postgres',
+    keyring,
+    auditDb: db,
+    url: options.url,
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+async function openSqliteStore(options: SqliteStoreOptions): Promise<Store> {
   if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
   const sqlite = new SqliteDatabase(options.file);
   // Order rows carry their rendered documents (~3 KB): 8 KB pages hold several instead of one per 4 KB page.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { openStore } from '../db/store.ts';
 import { ensureDemoData } from '../seed/demo.ts';
 import { DEMO_APPLICATION_ID } from '../seed/generate.ts';
+import { openTestStore } from '../test-support.ts';
 import { checkCallbackUrl, setApplicationCallback } from './callback-url.ts';
 
 describe('checkCallbackUrl', () => {
@@ -46,7 +46,7 @@ describe('checkCallbackUrl', () => {
 
 describe('the demo application’s callback', () => {
   it('is set by ensureDemoData on the first and on later starts, and can be changed', async () => {
-    const store = await openStore({ file: ':memory:' });
+    const store = await openTestStore();
     const callback = async () =>
       (
         await store.db

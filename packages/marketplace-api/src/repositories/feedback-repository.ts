@@ -1,6 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
+import { isUniqueViolation } from '../db/dialect.ts';
 import type { Database, FeedbackTable } from '../db/schema.ts';
 import type { FeedbackRecord } from '../domain/order-record.ts';
+import { nextId } from './id-sequence.ts';
 import { createOrderRepository } from './order-repository.ts';
 import { enqueueNotification } from './outbox-repository.ts';
 
@@ -25,6 +27,7 @@ export interface NewFeedback {
 
 // Real feedback ids are 13 digits; the first one a store mints stays clear of seeded ones.
 const FIRST_FEEDBACK_ID = 5_000_000_000_000;
+const FEEDBACK_SEQUENCE = 'last_feedback_id';
 
 export function feedbackRecord(row: FeedbackTable): FeedbackRecord {
   return {
@@ -74,6 +77,44 @@ async function recordFeedbackChange(trx: Transaction<Database>, orderId: number,
 
 /** Feedback of orders (spec 7.2's codes): giving it and replying to it, each with the order in one transaction. */
 export function createFeedbackRepository(db: Kysely<Database>) {
+  function give(input: NewFeedback, now: number): Promise<WrittenFeedback | 'exists'> {
+    return db.transaction().execute(async (trx) => {
+      const taken = await trx
+        .selectFrom('feedback')
+        .select('id')
+        .where('order_id', '=', input.orderId)
+        .where('role', '=', input.role)
+        .executeTakeFirst();
+      if (taken) return 'exists';
+      const id = await nextId(trx, FEEDBACK_SEQUENCE, async () => {
+        const top = await trx
+          .selectFrom('feedback')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst();
+        return Math.max(FIRST_FEEDBACK_ID, Number(top?.id ?? 0) + 1);
+      });
+      await trx
+        .insertInto('feedback')
+        .values({
+          id,
+          order_id: input.orderId,
+          role: input.role,
+          from_user_id: input.fromUserId,
+          to_user_id: input.toUserId,
+          fulfilled: Number(input.fulfilled),
+          rating: input.rating,
+          reason: input.reason,
+          message: input.message,
+          date_created: now,
+          reply: null,
+          reply_date: null,
+        })
+        .execute();
+      const { records, offsetMinutes } = await recordFeedbackChange(trx, input.orderId, now);
+      return { feedback: records.find((f) => f.id === id)!, offsetMinutes };
+    });
+  }
+
   return {
     async find(id: number) {
       const row = await db
@@ -95,38 +136,10 @@ export function createFeedbackRepository(db: Kysely<Database>) {
 
     /** The new feedback, or 'exists' when that side of the order already gave one (nothing is written). */
     async give(input: NewFeedback, now: number): Promise<WrittenFeedback | 'exists'> {
-      return db.transaction().execute(async (trx) => {
-        const taken = await trx
-          .selectFrom('feedback')
-          .select('id')
-          .where('order_id', '=', input.orderId)
-          .where('role', '=', input.role)
-          .executeTakeFirst();
-        if (taken) return 'exists';
-        const top = await trx
-          .selectFrom('feedback')
-          .select((eb) => eb.fn.max('id').as('id'))
-          .executeTakeFirst();
-        const id = Math.max(FIRST_FEEDBACK_ID, Number(top?.id ?? 0) + 1);
-        await trx
-          .insertInto('feedback')
-          .values({
-            id,
-            order_id: input.orderId,
-            role: input.role,
-            from_user_id: input.fromUserId,
-            to_user_id: input.toUserId,
-            fulfilled: Number(input.fulfilled),
-            rating: input.rating,
-            reason: input.reason,
-            message: input.message,
-            date_created: now,
-            reply: null,
-            reply_date: null,
-          })
-          .execute();
-        const { records, offsetMinutes } = await recordFeedbackChange(trx, input.orderId, now);
-        return { feedback: records.find((f) => f.id === id)!, offsetMinutes };
+      // Two answers racing on PostgreSQL both pass the check for an earlier one; the unique (order, role) index stops the second.
+      return give(input, now).catch((error: unknown) => {
+        if (isUniqueViolation(error)) return 'exists' as const;
+        throw error;
       });
     },
 

@@ -59,9 +59,12 @@ function filters(eb: Eb, q: OrderQuery): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [eb(q.side === 'seller' ? 'seller_id' : 'buyer_id', '=', q.userId)];
   if (q.statuses?.length) where.push(eb('status', 'in', q.statuses));
   else if (q.side === 'seller') where.push(eb('status', 'not in', HIDDEN_FROM_SELLER));
-  for (const tag of q.tags ?? []) where.push(sql<SqlBool>`tags like ${contains(`,${tag},`)} escape '\\'`);
+  // Tags and search text are stored lower-cased and compared lower-cased: SQLite's LIKE ignores ASCII case and
+  // PostgreSQL's does not, so folding the query keeps both stores answering alike.
+  for (const tag of q.tags ?? [])
+    where.push(sql<SqlBool>`tags like ${contains(`,${tag.toLowerCase()},`)} escape '\\'`);
   for (const tag of q.tagsNot ?? [])
-    where.push(sql<SqlBool>`tags not like ${contains(`,${tag},`)} escape '\\'`);
+    where.push(sql<SqlBool>`tags not like ${contains(`,${tag.toLowerCase()},`)} escape '\\'`);
   const range = (
     column: 'date_created' | 'date_closed' | 'last_updated',
     r?: { from?: number; to?: number },

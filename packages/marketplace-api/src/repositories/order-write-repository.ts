@@ -16,11 +16,13 @@ import { readOrderRecord } from '../domain/order-record-reader.ts';
 import { ringOutbox } from '../notifications/outbox-signal.ts';
 import { createBlockRepository } from './block-repository.ts';
 import { feedbackRecord } from './feedback-repository.ts';
+import { nextId } from './id-sequence.ts';
 import { enqueueNotification } from './outbox-repository.ts';
 
 /** New payment ids start above every seeded one (the seed's ids stay below 6·10^10 even for 10^6 orders). */
 const FIRST_PAYMENT_ID = 70_000_000_000;
 const PAYMENT_SEQUENCE = 'next_payment_id';
+const ORDER_SEQUENCE = 'last_order_id';
 
 /** An order as written: the record, and its stored row (the source of the answer). */
 export interface WrittenOrder {
@@ -194,18 +196,18 @@ export function createOrderWriteRepository(db: Kysely<Database>) {
   }
 
   async function nextPaymentId(trx: Trx): Promise<number> {
-    const row = await trx
-      .selectFrom('store_meta')
-      .select('value')
-      .where('key', '=', PAYMENT_SEQUENCE)
-      .executeTakeFirst();
-    const id = row ? Number(row.value) : FIRST_PAYMENT_ID;
-    await trx
-      .insertInto('store_meta')
-      .values({ key: PAYMENT_SEQUENCE, value: String(id + 1) })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(id + 1) }))
-      .execute();
-    return id;
+    return nextId(trx, PAYMENT_SEQUENCE, async () => FIRST_PAYMENT_ID);
+  }
+
+  /** New orders number on from the largest seeded id (and above the platform's 2·10^18 range start). */
+  async function nextOrderId(trx: Trx): Promise<number> {
+    return nextId(trx, ORDER_SEQUENCE, async () => {
+      const top = await trx
+        .selectFrom('orders')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst();
+      return Math.max(2_000_000_000_000_000, Number(top?.id ?? 0)) + 1;
+    });
   }
 
   return {
@@ -250,12 +252,8 @@ export function createOrderWriteRepository(db: Kysely<Database>) {
           .select('reason')
           .where('user_id', '=', input.sellerId)
           .executeTakeFirst();
-        const top = await trx
-          .selectFrom('orders')
-          .select((eb) => eb.fn.max('id').as('id'))
-          .executeTakeFirst();
         const t = createOrder({
-          id: Math.max(2_000_000_000_000_000, Number(top?.id ?? 0)) + 1,
+          id: await nextOrderId(trx),
           now: input.now,
           sellerId: input.sellerId,
           buyerId: input.buyerId,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, type SqlBool, sql } from 'kysely';
+import { isPostgres } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 
 export type NotificationTopic = 'orders_v2' | 'orders_feedback';
@@ -100,6 +101,7 @@ export async function enqueueNotification(
 const truncate = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 
 export function createOutboxRepository(db: Kysely<Database>) {
+  const postgres = isPostgres(db);
   return {
     /**
      * Leases up to `limit` due notifications to `worker` until `now + leaseMs`. Only the oldest undelivered row of
@@ -133,6 +135,9 @@ export function createOutboxRepository(db: Kysely<Database>) {
           .orderBy('o.next_attempt_at')
           .orderBy('o.id')
           .limit(options.limit)
+          // Several dispatchers on one PostgreSQL database: each locks the rows it picks and passes over rows
+          // another holds, so they take disjoint batches instead of queueing on each other's locks.
+          .$if(postgres, (q) => q.forUpdate('o').skipLocked())
           .execute();
         if (due.length === 0) return [];
         const ids = due.map((r) => Number(r.id));

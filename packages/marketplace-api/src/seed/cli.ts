@@ -1,9 +1,11 @@
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { dropDatabase, isPostgresUrl, recreateDatabase } from '../db/postgres.ts';
 import { openStore } from '../db/store.ts';
+import { createSeedRepository } from '../repositories/seed-repository.ts';
 import { seedStore } from './seed.ts';
 
-const usage = 'usage: npm run seed -- --db FILE --orders N [--seed S]';
+const usage = 'usage: npm run seed -- --db FILE|postgres://… --orders N [--seed S]';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${usage}\n`);
@@ -27,10 +29,15 @@ if (!Number.isSafeInteger(orders) || orders < 0 || orders > 50_000_000)
 const seed = Number(values.seed ?? '1');
 if (!Number.isSafeInteger(seed)) fail('--seed must be a whole number');
 
+// A file is replaced; a PostgreSQL URL's database is dropped and created anew (its keys stay in data/).
 const file = values.db;
-for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+const postgres = isPostgresUrl(file);
 const started = performance.now();
-const store = await openStore({ file, unsafeFastWrites: true });
+if (postgres) await recreateDatabase(file);
+else for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+const store = await openStore(
+  postgres ? { url: file, unsafeFastWrites: true } : { file, unsafeFastWrites: true },
+);
 let lastReport = 0;
 try {
   const manifest = await seedStore(store, {
@@ -49,12 +56,15 @@ try {
       }
     },
   });
+  const seconds = (performance.now() - started) / 1000;
+  await createSeedRepository(store.db).recordSeedSeconds(seconds);
   await store.close();
-  process.stderr.write(`seed: done in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  process.stderr.write(`seed: done in ${seconds.toFixed(1)} s\n`);
   process.stdout.write(`${JSON.stringify(manifest)}\n`);
 } catch (error) {
   await store.close().catch(() => {});
-  for (const suffix of ['', '-wal', '-shm', '.keys.json']) rmSync(`${file}${suffix}`, { force: true });
+  if (postgres) await dropDatabase(file).catch(() => {});
+  else for (const suffix of ['', '-wal', '-shm', '.keys.json']) rmSync(`${file}${suffix}`, { force: true });
   process.stderr.write(`seed failed: ${(error as Error).message}\n`);
   process.exit(1);
 }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { ORDER_STATUSES } from '@mostrador/contracts';
 import { describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../db/store.ts';
-import { SEED_NOW } from '../test-support.ts';
+import type { Store } from '../db/store.ts';
+import { openTestStore, SEED_NOW } from '../test-support.ts';
 import { seedStore } from './seed.ts';
 
 async function fingerprint(store: Store) {
@@ -36,7 +36,7 @@ async function fingerprint(store: Store) {
 }
 
 async function seeded(orders: number, bulk: boolean, seed = 11) {
-  const store = await openStore({ file: ':memory:' });
+  const store = await openTestStore();
   const manifest = await seedStore(store, { orders, seed, now: SEED_NOW, bulk });
   return { store, manifest };
 }

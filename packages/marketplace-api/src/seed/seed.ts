@@ -137,7 +137,11 @@ export async function seedStore(store: Store, options: SeedRunOptions): Promise<
   const generatorOptions = { orders: options.orders, seed: options.seed ?? 1, now, keyring: store.keyring };
   const source = options.bulk ? workerSource(generatorOptions) : inThreadSource(generatorOptions);
   try {
-    if (options.bulk) return await load(source, (work) => store.db.transaction().execute(work), options, now);
+    if (options.bulk) {
+      const manifest = await load(source, (work) => store.db.transaction().execute(work), options, now);
+      await createSeedRepository(store.db).analyze();
+      return manifest;
+    }
     let manifest: SeedManifest | undefined;
     await store.db.transaction().execute(async (trx) => {
       manifest = await load(source, (work) => work(trx), options, now);

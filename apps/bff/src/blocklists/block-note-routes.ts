@@ -1,0 +1,161 @@
+import {
+  blockAuditQuerySchema,
+  blockListSchema,
+  blockNotesQuerySchema,
+  blockNoteWriteSchema,
+  errorBody,
+} from '@mostrador/contracts';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
+import { bringsOwnToken } from '../security/csrf.ts';
+import { publicOrigin, readSessionCookie } from '../session/session-cookie.ts';
+import type { Sessions } from '../session/sessions.ts';
+import type { Actor, BlockNoteRepository } from './block-note-repository.ts';
+
+export interface BlockNoteOptions {
+  sessions: Sessions;
+  repo: BlockNoteRepository;
+  origins: readonly string[];
+  now: () => number;
+}
+
+const MAX_JSON_BYTES = 4 * 1024;
+const USER_ID = /^[1-9]\d{0,15}$/;
+
+/** The signed-in account the request acts as (never a request that brings its own token), or null. */
+async function actorOf(c: Context, options: BlockNoteOptions): Promise<Actor | null> {
+  if (bringsOwnToken(c)) return null;
+  const session = await options.sessions.resolve(readSessionCookie(c, publicOrigin(c, options.origins)));
+  if (!session) return null;
+  const view = await options.sessions.view(session);
+  return view.user ? { user_id: view.user.user_id, nickname: view.user.nickname } : null;
+}
+
+const invalid = (c: Context, error: z.ZodError) =>
+  c.json(
+    errorBody('bad_request', {
+      message: error.issues[0]?.message ?? 'invalid request',
+      cause: error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+    }),
+    400,
+  );
+
+const notSignedIn = (c: Context) =>
+  c.json(errorBody('not_identified_user', { message: 'Sign in to read or write block notes.' }), 401);
+
+/**
+ * `/bff/block-notes` and `/bff/block-audit` (decision 0071): the signed-in seller's notes about the buyers they
+ * blocked, and the trail of blocks made through the BFF. Always the seller's own: the session decides whose.
+ */
+export function blockNoteRoutes(options: BlockNoteOptions) {
+  const { repo } = options;
+  const app = new Hono();
+
+  app.get('/block-notes', async (c) => {
+    const actor = await actorOf(c, options);
+    if (!actor) return notSignedIn(c);
+    const query = blockNotesQuerySchema.safeParse(c.req.query());
+    if (!query.success) return invalid(c, query.error);
+    const notes = await repo.notesFor(actor.user_id, query.data.list, query.data.buyer_ids);
+    return c.json({ notes });
+  });
+
+  app.put('/block-notes/:list/:buyer_id', async (c) => {
+    const actor = await actorOf(c, options);
+    if (!actor) return notSignedIn(c);
+    const list = blockListSchema.safeParse(c.req.param('list'));
+    if (!list.success) return c.json(errorBody('not_found', { message: 'No such blocklist' }), 404);
+    const buyer = c.req.param('buyer_id');
+    if (!USER_ID.test(buyer)) {
+      return c.json(errorBody('bad_request', { message: 'buyer_id must be a user id' }), 400);
+    }
+    if (Number(buyer) === actor.user_id) {
+      return c.json(
+        errorBody('bad_request', {
+          message: 'A seller cannot block themselves',
+          cause: ['cannot_block_yourself'],
+        }),
+        400,
+      );
+    }
+    if (!/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
+      return c.json(
+        errorBody('unsupported_media_type', { message: 'the body must be application/json' }),
+        415,
+      );
+    }
+    const text = await c.req.text();
+    if (Buffer.byteLength(text) > MAX_JSON_BYTES) return c.json(errorBody('payload_too_large'), 413);
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return c.json(errorBody('bad_request', { message: 'the body is not valid JSON' }), 400);
+    }
+    const body = blockNoteWriteSchema.safeParse(value);
+    if (!body.success) return invalid(c, body.error);
+    const note = await repo.saveNote({
+      sellerId: actor.user_id,
+      buyerId: Number(buyer),
+      list: list.data,
+      reason: body.data.reason,
+      note: body.data.note,
+      actor,
+      at: options.now(),
+    });
+    return c.json(note);
+  });
+
+  app.get('/block-audit', async (c) => {
+    const actor = await actorOf(c, options);
+    if (!actor) return notSignedIn(c);
+    const query = blockAuditQuerySchema.safeParse(c.req.query());
+    if (!query.success) return invalid(c, query.error);
+    const { list, buyer_id, offset, limit } = query.data;
+    const page = await repo.audit(actor.user_id, {
+      ...(list ? { list } : {}),
+      ...(buyer_id ? { buyerId: buyer_id } : {}),
+      offset,
+      limit,
+    });
+    return c.json({ entries: page.entries, paging: { total: page.total, offset, limit } });
+  });
+
+  return app;
+}
+
+const BLOCK_WRITE = /^\/api\/users\/([1-9]\d{0,15})\/(order|questions)_blacklist(?:\/([1-9]\d{0,15}))?$/;
+
+/**
+ * Records each block and unblock a signed-in browser makes through `/api` (from any screen: the blocked-buyers
+ * workspace, an order's detail…) once the marketplace has accepted it. The audit row is written before the answer
+ * goes back, so an acknowledged block is never missing from the trail.
+ */
+export function blockAudit(options: BlockNoteOptions): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const method = c.req.method;
+    if ((method !== 'POST' && method !== 'DELETE') || c.res.status !== 200) return;
+    const match = BLOCK_WRITE.exec(c.req.path);
+    if (!match || (method === 'POST') === (match[3] !== undefined)) return;
+    const actor = await actorOf(c, options);
+    if (!actor) return;
+    let buyerId: number | undefined;
+    try {
+      const body = (await c.res.clone().json()) as { user?: { id?: unknown } };
+      if (typeof body.user?.id === 'number') buyerId = body.user.id;
+    } catch {
+      return;
+    }
+    if (buyerId === undefined) return;
+    await options.repo.recordAudit({
+      seller_id: Number(match[1]),
+      buyer_id: buyerId,
+      list: match[2] as 'order' | 'questions',
+      action: method === 'POST' ? 'blocked' : 'unblocked',
+      actor_id: actor.user_id,
+      actor_nickname: actor.nickname,
+      at: options.now(),
+    });
+  };
+}

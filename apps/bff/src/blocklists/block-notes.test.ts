@@ -1,0 +1,156 @@
+import { blockAuditPageSchema, blockNoteListSchema, blockNoteSchema } from '@mostrador/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, createKit, type Kit } from '../test-support.ts';
+
+let kit: Kit;
+let seller: Browser;
+let sellerId: number;
+let buyerId: number;
+
+const json = { 'content-type': 'application/json' };
+
+beforeAll(async () => {
+  kit = await createKit();
+  seller = kit.browser();
+  await seller.signIn('TIENDA_PALERMO');
+  sellerId = kit.user('TIENDA_PALERMO').id;
+  buyerId = kit.user('COMPRADORA_SAMPA').id;
+});
+
+describe('the audit trail of blocks made through /api', () => {
+  it('records a block and an unblock with who, whom, which list and when, newest first', async () => {
+    const before = kit.now();
+    const blocked = await seller.write(`/api/users/${sellerId}/questions_blacklist`, {
+      headers: json,
+      body: JSON.stringify({ user_id: buyerId }),
+    });
+    expect(blocked.status).toBe(200);
+    kit.advance(1000);
+    const unblocked = await seller.write(`/api/users/${sellerId}/questions_blacklist/${buyerId}`, {
+      method: 'DELETE',
+    });
+    expect(unblocked.status).toBe(200);
+
+    const res = await seller.request(`/bff/block-audit?list=questions&buyer_id=${buyerId}`);
+    expect(res.status).toBe(200);
+    const page = blockAuditPageSchema.parse(await res.json());
+    expect(page.paging).toEqual({ total: 2, offset: 0, limit: 20 });
+    expect(page.entries.map((e) => e.action)).toEqual(['unblocked', 'blocked']);
+    expect(page.entries[1]).toMatchObject({
+      seller_id: sellerId,
+      buyer_id: buyerId,
+      list: 'questions',
+      actor: { user_id: sellerId, nickname: 'TIENDA_PALERMO' },
+      at: new Date(before).toISOString(),
+    });
+  });
+
+  it('records nothing when the marketplace refuses the block', async () => {
+    const refused = await seller.write(`/api/users/${sellerId}/order_blacklist`, {
+      headers: json,
+      body: JSON.stringify({ user_id: sellerId }),
+    });
+    expect(refused.status).toBe(400);
+    const page = blockAuditPageSchema.parse(
+      await (await seller.request(`/bff/block-audit?buyer_id=${sellerId}`)).json(),
+    );
+    expect(page.entries).toEqual([]);
+  });
+
+  it('pages and refuses malformed queries', async () => {
+    const res = await seller.request('/bff/block-audit?limit=1&offset=1');
+    const page = blockAuditPageSchema.parse(await res.json());
+    expect(page.entries).toHaveLength(1);
+    expect(page.entries[0]?.action).toBe('blocked');
+    expect((await seller.request('/bff/block-audit?limit=0')).status).toBe(400);
+    expect((await seller.request('/bff/block-audit?list=all')).status).toBe(400);
+    expect((await seller.request('/bff/block-audit?extra=1')).status).toBe(400);
+  });
+});
+
+describe('block notes', () => {
+  const path = () => `/bff/block-notes/order/${buyerId}`;
+
+  it('keeps a reason and note per seller, buyer and list, and replaces it on a second write', async () => {
+    const first = await seller.write(path(), {
+      method: 'PUT',
+      headers: json,
+      body: JSON.stringify({ reason: 'non_payment', note: 'Two unpaid orders in March.\nCalled twice.' }),
+    });
+    expect(first.status).toBe(200);
+    expect(blockNoteSchema.parse(await first.json())).toMatchObject({
+      seller_id: sellerId,
+      buyer_id: buyerId,
+      list: 'order',
+      reason: 'non_payment',
+      updated_by: { nickname: 'TIENDA_PALERMO' },
+    });
+    await seller.write(path(), {
+      method: 'PUT',
+      headers: json,
+      body: JSON.stringify({ reason: 'fraud_suspicion', note: 'Chargeback.' }),
+    });
+    const read = await seller.request(`/bff/block-notes?list=order&buyer_ids=${buyerId},99`);
+    const { notes } = blockNoteListSchema.parse(await read.json());
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ reason: 'fraud_suspicion', note: 'Chargeback.' });
+    // The other list has its own notes.
+    const other = await seller.request(`/bff/block-notes?list=questions&buyer_ids=${buyerId}`);
+    expect(blockNoteListSchema.parse(await other.json()).notes).toEqual([]);
+  });
+
+  it('refuses bad input with the error body and changes nothing', async () => {
+    const cases: [string, RequestInit & { headers?: Record<string, string> }, number][] = [
+      [path(), { body: JSON.stringify({ reason: 'because', note: '' }), headers: json }, 400],
+      [path(), { body: JSON.stringify({ reason: 'other', note: 'x'.repeat(501) }), headers: json }, 400],
+      [path(), { body: JSON.stringify({ reason: 'other', note: 'a\u0007b' }), headers: json }, 400],
+      [path(), { body: JSON.stringify({ reason: 'other', extra: 1 }), headers: json }, 400],
+      [path(), { body: '{', headers: json }, 400],
+      [path(), { body: JSON.stringify({ reason: 'other' }), headers: { 'content-type': 'text/plain' } }, 415],
+      [`/bff/block-notes/everything/${buyerId}`, { body: '{}', headers: json }, 404],
+      ['/bff/block-notes/order/0x1', { body: '{}', headers: json }, 400],
+      [
+        `/bff/block-notes/order/${sellerId}`,
+        { body: JSON.stringify({ reason: 'other' }), headers: json },
+        400,
+      ],
+    ];
+    for (const [target, init, status] of cases) {
+      const res = await seller.write(target, { method: 'PUT', ...init });
+      expect(res.status, target).toBe(status);
+      const body = (await res.json()) as Record<string, unknown>;
+      expect(Object.keys(body).sort()).toEqual(['cause', 'error', 'message', 'status']);
+    }
+    const { notes } = blockNoteListSchema.parse(
+      await (await seller.request(`/bff/block-notes?list=order&buyer_ids=${buyerId}`)).json(),
+    );
+    expect(notes[0]).toMatchObject({ reason: 'fraud_suspicion', note: 'Chargeback.' });
+  });
+
+  it('needs a signed-in session and the CSRF header for writes', async () => {
+    const anonymous = kit.browser('198.51.100.8');
+    expect((await anonymous.request(`/bff/block-notes?list=order&buyer_ids=${buyerId}`)).status).toBe(401);
+    expect((await anonymous.request('/bff/block-audit')).status).toBe(401);
+    const forged = await seller.request(path(), {
+      method: 'PUT',
+      headers: json,
+      body: JSON.stringify({ reason: 'other', note: 'forged' }),
+    });
+    expect(forged.status).toBe(403);
+    const crossSite = await seller.write(path(), {
+      method: 'PUT',
+      headers: { ...json, origin: 'https://evil.example' },
+      body: JSON.stringify({ reason: 'other', note: 'forged' }),
+    });
+    expect(crossSite.status).toBe(403);
+  });
+
+  it('shows a seller only their own notes and trail', async () => {
+    const other = kit.browser('198.51.100.9');
+    await other.signIn('LOJA_PINHEIROS');
+    const notes = await other.request(`/bff/block-notes?list=order&buyer_ids=${buyerId}`);
+    expect(blockNoteListSchema.parse(await notes.json()).notes).toEqual([]);
+    const trail = blockAuditPageSchema.parse(await (await other.request('/bff/block-audit')).json());
+    expect(trail.entries).toEqual([]);
+  });
+});

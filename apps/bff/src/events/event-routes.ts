@@ -1,0 +1,141 @@
+import { errorBody } from '@mostrador/contracts';
+import { type Context, Hono } from 'hono';
+import { bringsOwnToken } from '../security/csrf.ts';
+import { publicOrigin, readSessionCookie } from '../session/session-cookie.ts';
+import type { Sessions } from '../session/sessions.ts';
+import type { EventBus } from './event-bus.ts';
+import type { EventRepository, StoredEvent } from './event-repository.ts';
+import { SSE_HEARTBEAT, sseMessage } from './sse-format.ts';
+import type { StreamRegistry } from './stream-registry.ts';
+
+const EVENT_ID = /^\d{1,15}$/;
+const PAGE = 500;
+/** A browser this far behind (unsent messages) is dropped; it reconnects and resumes from its last id. */
+const MAX_QUEUED_MESSAGES = 2_000;
+const encoder = new TextEncoder();
+const RETRY = encoder.encode('retry: 2000\n\n');
+const HEARTBEAT = encoder.encode(SSE_HEARTBEAT);
+
+/** An event's bytes on the wire, made once for all the streams of its user (the bus hands them the same object). */
+const wireCache = new WeakMap<StoredEvent, Uint8Array>();
+function framed(event: StoredEvent): Uint8Array {
+  let bytes = wireCache.get(event);
+  if (!bytes) {
+    bytes = encoder.encode(sseMessage({ id: event.id, event: event.name, data: event.data }));
+    wireCache.set(event, bytes);
+  }
+  return bytes;
+}
+
+export interface EventRoutesOptions {
+  sessions: Sessions;
+  streams: StreamRegistry;
+  events: EventRepository;
+  bus: EventBus;
+  origins: readonly string[];
+  /** Comment lines this often, so a quiet stream is not taken for a dead one. */
+  heartbeatMs: number;
+}
+
+/**
+ * `GET /bff/events` (decision 0053): the active account's events as server-sent events, resuming after
+ * `Last-Event-ID` (or `?after=` on a first connection), with heartbeats. Logout, a new session id and a switch of
+ * account close it (the stream registry).
+ */
+export function eventRoutes(options: EventRoutesOptions) {
+  const { sessions, streams, events, bus } = options;
+  const app = new Hono();
+
+  async function startingPoint(c: Context, userId: number): Promise<number | 'invalid'> {
+    const raw = c.req.header('last-event-id') ?? c.req.query('after');
+    if (raw === undefined || raw === '') return events.latestId(userId);
+    if (!EVENT_ID.test(raw)) return 'invalid';
+    const after = Number(raw);
+    // An id of another account (the browser switched accounts and reconnected): start from now, not from there.
+    const owner = after === 0 ? userId : await events.ownerOf(after);
+    return owner !== undefined && owner !== userId ? events.latestId(userId) : after;
+  }
+
+  app.get('/events', async (c) => {
+    const session = bringsOwnToken(c)
+      ? null
+      : await sessions.resolve(readSessionCookie(c, publicOrigin(c, options.origins)));
+    const userId = session?.row.active_user_id ?? null;
+    if (!session || userId === null) return c.json(errorBody('not_identified_user'), 401);
+    const start = await startingPoint(c, userId);
+    if (start === 'invalid') {
+      return c.json(errorBody('bad_request', { message: 'Last-Event-ID and after must be event ids' }), 400);
+    }
+
+    let cursor = start;
+    let closed = false;
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    const cleanups: (() => void)[] = [];
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      for (const cleanup of cleanups) cleanup();
+      try {
+        controller.close();
+      } catch {
+        // Already closed by the browser.
+      }
+    };
+    const write = (bytes: Uint8Array) => {
+      if (closed) return;
+      if ((controller.desiredSize ?? 0) < -MAX_QUEUED_MESSAGES) return close();
+      try {
+        controller.enqueue(bytes);
+      } catch {
+        close();
+      }
+    };
+    const deliver = (event: StoredEvent) => {
+      if (event.id <= cursor) return;
+      cursor = event.id;
+      write(framed(event));
+    };
+
+    const body = new ReadableStream<Uint8Array>({
+      async start(c) {
+        controller = c;
+        // The browser waits this long before reconnecting after the stream ends.
+        write(RETRY);
+        // Listen first and hold live events back until the backlog is out, so none falls between the two.
+        const held: StoredEvent[] = [];
+        let replaying = true;
+        cleanups.push(bus.subscribe(userId, (event) => (replaying ? held.push(event) : deliver(event))));
+        cleanups.push(streams.register(session.idHash, { close }));
+        const heartbeat = setInterval(() => write(HEARTBEAT), options.heartbeatMs);
+        cleanups.push(() => clearInterval(heartbeat));
+        try {
+          for (;;) {
+            const page = await events.after(userId, cursor, PAGE);
+            for (const event of page) deliver(event);
+            if (page.length < PAGE || closed) break;
+          }
+        } catch {
+          close();
+          return;
+        }
+        replaying = false;
+        for (const event of held) deliver(event);
+      },
+      cancel() {
+        close();
+      },
+    });
+
+    return new Response(body, {
+      status: 200,
+      headers: {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        // Proxies that buffer responses would hold events back.
+        'x-accel-buffering': 'no',
+      },
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,229 @@
+import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { Store } from '@mostrador/marketplace-api';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { EventBus } from './event-bus.ts';
+import type { EventRepository } from './event-repository.ts';
+
+/** A new event of a user, committed by some BFF instance. */
+export interface EventSignalMessage {
+  userId: number;
+  eventId: number;
+  /** The instance that published it. */
+  origin: string;
+}
+
+/**
+ * Tells every BFF instance on the store that a user has a new event (decision 0082). On SQLite, instances are in
+ * one process and an in-process emitter per store does it; on PostgreSQL, `NOTIFY` on one channel, heard by a
+ * `LISTEN` connection in each instance. Signals carry ids only: the event itself is read from `bff_events`.
+ */
+export interface EventSignal {
+  /** This instance's name in the signals it sends. */
+  readonly origin: string;
+  /** Call after the event's transaction committed. */
+  notify(userId: number, eventId: number): Promise<void>;
+  /**
+   * Signals of every instance, this one's included. `onGap` runs after the listening connection was lost and
+   * regained: signals may have been missed, so readers catch up from what they last saw.
+   */
+  subscribe(listener: (message: EventSignalMessage) => void, onGap?: () => void): () => void;
+  /** Settles once signals sent from now on are heard here (PostgreSQL: the LISTEN is in place). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const EVENT_CHANNEL = 'mostrador_bff_events';
+const emitters = new WeakMap<object, EventEmitter>();
+
+export function createEventSignal(
+  store: Pick<Store, 'db'> & { dialect?: Store['dialect']; url?: string | undefined },
+  options: { onError?: (error: unknown) => void; reconnectMs?: number } = {},
+): EventSignal {
+  const origin = randomBytes(6).toString('hex');
+  if (store.dialect === 'postgres' && store.url) return postgresSignal(store, store.url, origin, options);
+  let emitter = emitters.get(store.db);
+  if (!emitter) {
+    emitter = new EventEmitter();
+    emitter.setMaxListeners(0);
+    emitters.set(store.db, emitter);
+  }
+  const shared = emitter;
+  return {
+    origin,
+    async notify(userId, eventId) {
+      shared.emit('event', { userId, eventId, origin } satisfies EventSignalMessage);
+    },
+    subscribe(listener) {
+      shared.on('event', listener);
+      return () => shared.off('event', listener);
+    },
+    async ready() {},
+    async close() {},
+  };
+}
+
+function postgresSignal(
+  store: Pick<Store, 'db'>,
+  url: string,
+  origin: string,
+  options: { onError?: (error: unknown) => void; reconnectMs?: number },
+): EventSignal {
+  const listeners = new Set<{ message: (m: EventSignalMessage) => void; gap?: () => void }>();
+  let client: pg.Client | undefined;
+  let connecting: Promise<void> | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let closed = false;
+  let everConnected = false;
+
+  function onNotification(n: pg.Notification) {
+    if (n.channel !== EVENT_CHANNEL || !n.payload) return;
+    let message: EventSignalMessage;
+    try {
+      const parsed = JSON.parse(n.payload) as { u?: unknown; e?: unknown; o?: unknown };
+      if (!Number.isSafeInteger(parsed.u) || !Number.isSafeInteger(parsed.e) || typeof parsed.o !== 'string')
+        return;
+      message = { userId: parsed.u as number, eventId: parsed.e as number, origin: parsed.o };
+    } catch {
+      return;
+    }
+    for (const l of listeners) l.message(message);
+  }
+
+  function connect(): Promise<void> {
+    if (connecting) return connecting;
+    const c = new pg.Client({ connectionString: url, application_name: 'mostrador-bff-events' });
+    const lost = (error?: unknown) => {
+      if (client !== c) return;
+      client = undefined;
+      connecting = undefined;
+      c.removeAllListeners('notification');
+      c.end().catch(() => {});
+      if (error) options.onError?.(error);
+      if (!closed && listeners.size > 0) {
+        retry = setTimeout(() => void connect(), options.reconnectMs ?? 1_000);
+        retry.unref();
+      }
+    };
+    client = c;
+    c.on('notification', onNotification);
+    c.on('error', lost);
+    c.on('end', () => lost());
+    connecting = (async () => {
+      try {
+        await c.connect();
+        await c.query(`listen ${EVENT_CHANNEL}`);
+      } catch (error) {
+        lost(error);
+        return;
+      }
+      // Whatever was signalled while no connection listened is found by reading from the last id seen.
+      if (everConnected) for (const l of listeners) l.gap?.();
+      everConnected = true;
+    })();
+    return connecting;
+  }
+
+  async function disconnect() {
+    clearTimeout(retry);
+    const c = client;
+    client = undefined;
+    connecting = undefined;
+    everConnected = false;
+    if (c) {
+      c.removeAllListeners('notification');
+      await c.end().catch(() => {});
+    }
+  }
+
+  return {
+    origin,
+    async notify(userId, eventId) {
+      const payload = JSON.stringify({ u: userId, e: eventId, o: origin });
+      await sql`select pg_notify(${EVENT_CHANNEL}, ${payload})`.execute(store.db);
+    },
+    subscribe(message, gap) {
+      const entry = { message, ...(gap ? { gap } : {}) };
+      listeners.add(entry);
+      if (!closed) void connect();
+      return () => {
+        listeners.delete(entry);
+        if (listeners.size === 0) void disconnect();
+      };
+    },
+    async ready() {
+      await connecting;
+    },
+    async close() {
+      closed = true;
+      listeners.clear();
+      await disconnect();
+    },
+  };
+}
+
+/**
+ * Joins a BFF instance's event bus to the other instances': events this instance publishes are signalled to all,
+ * and events another instance published are read from `bff_events` and published here, to the streams of their
+ * user that are open on this instance. Streams drop ids they already sent, so a repeat does no harm.
+ */
+export function relayEvents(deps: {
+  bus: EventBus;
+  events: Pick<EventRepository, 'after'>;
+  signal: EventSignal;
+  onError?: (error: unknown) => void;
+}) {
+  const { bus, events, signal } = deps;
+  /** The newest event id seen per user with open streams here: where to catch up from after a gap. */
+  const seen = new Map<number, number>();
+  const reading = new Map<number, Promise<void>>();
+
+  async function catchUp(userId: number, fromId: number): Promise<void> {
+    // One read per user at a time; a signal during it is covered by reading again after.
+    const previous = reading.get(userId) ?? Promise.resolve();
+    const next = previous.then(async () => {
+      if (bus.listeners(userId) === 0) {
+        seen.delete(userId);
+        return;
+      }
+      let after = Math.min(fromId - 1, seen.get(userId) ?? fromId - 1);
+      for (;;) {
+        const page = await events.after(userId, after, 200);
+        for (const event of page) {
+          after = Math.max(after, event.id);
+          bus.publish(event);
+        }
+        if (page.length < 200) break;
+      }
+      seen.set(userId, Math.max(seen.get(userId) ?? 0, after));
+    });
+    const tracked = next.catch((error) => deps.onError?.(error));
+    reading.set(userId, tracked);
+    await tracked;
+    if (reading.get(userId) === tracked) reading.delete(userId);
+  }
+
+  const unsubscribe = signal.subscribe(
+    (message) => {
+      if (message.origin === signal.origin) return;
+      void catchUp(message.userId, message.eventId);
+    },
+    () => {
+      for (const [userId, last] of seen) void catchUp(userId, last + 1);
+    },
+  );
+
+  return {
+    /** Publishes an event committed here: to this instance's streams at once, and to the others by signal. */
+    publish(event: Parameters<EventBus['publish']>[0]): void {
+      bus.publish(event);
+      if (bus.listeners(event.userId) > 0)
+        seen.set(event.userId, Math.max(seen.get(event.userId) ?? 0, event.id));
+      signal.notify(event.userId, event.id).catch((error) => deps.onError?.(error));
+    },
+    stop(): void {
+      unsubscribe();
+    },
+  };
+}

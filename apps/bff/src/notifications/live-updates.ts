@@ -1,0 +1,129 @@
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import type { FetchApp } from '../app.ts';
+import type { BffDatabase } from '../db/schema.ts';
+import { createEventBus, type EventBus } from '../events/event-bus.ts';
+import { createEventRepository } from '../events/event-repository.ts';
+import { eventRoutes } from '../events/event-routes.ts';
+import { type EventSignal, relayEvents } from '../events/event-signal.ts';
+import type { StreamRegistry } from '../events/stream-registry.ts';
+import type { Sessions } from '../session/sessions.ts';
+import { createNotificationQueueRepository } from './notification-queue-repository.ts';
+import { createNotificationWorker, type ParkReason, type WorkerOptions } from './notification-worker.ts';
+import { receiverRoutes } from './receiver-routes.ts';
+import type { SourceCheck } from './source-check.ts';
+
+const HOUR = 3_600_000;
+/** Events, finished notifications and the ids seen are kept this long (decision 0051). */
+export const LIVE_UPDATES_RETENTION_MS = 7 * 24 * HOUR;
+
+export interface LiveUpdatesOptions {
+  /** Who may deliver notifications; `loopback` in local use, `platform` otherwise. */
+  sourceCheck?: SourceCheck;
+  /** The platform's sender addresses, when they differ from spec 6.5's. */
+  sources?: readonly string[];
+  /** Comment lines on idle event streams this often; 15 s by default. */
+  heartbeatMs?: number;
+  worker?: Partial<Pick<WorkerOptions, 'pollMs' | 'leaseMs' | 'batch' | 'maxTries' | 'timeoutMs'>>;
+  onParked?: (userId: number, reason: ParkReason) => void;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Notifications in, events out (decisions 0051–0053): the receiver `POST /bff/notifications`, its durable queue and
+ * worker, and the event stream `GET /bff/events`. `start()` runs the worker and the hourly clean-up.
+ */
+export function createLiveUpdates(deps: {
+  db: Kysely<BffDatabase>;
+  sessions: Sessions;
+  streams: StreamRegistry;
+  marketplace: FetchApp;
+  applicationId: number;
+  origins: readonly string[];
+  now: () => number;
+  options?: LiveUpdatesOptions;
+  /** Joins the instances on one database: what one publishes reaches streams open on the others. */
+  signal?: EventSignal;
+}) {
+  const options = deps.options ?? {};
+  const queue = createNotificationQueueRepository(deps.db);
+  const events = createEventRepository(deps.db);
+  const bus = createEventBus();
+  // With a signal, events published here also reach streams on the other instances of the store (decision 0082).
+  let relay: ReturnType<typeof relayEvents> | undefined;
+  const publishing: EventBus = {
+    ...bus,
+    publish: (event) => (relay ? relay.publish(event) : bus.publish(event)),
+  };
+  const worker = createNotificationWorker({
+    queue,
+    bus: publishing,
+    marketplace: deps.marketplace,
+    tokenFor: (userId) => deps.sessions.tokenForUser(userId),
+    now: deps.now,
+    ...options.worker,
+    onParked: (row, reason) => options.onParked?.(row.userId, reason),
+    onError: options.onError,
+  });
+  let wake = () => {};
+
+  const routes = new Hono();
+  routes.route(
+    '/',
+    receiverRoutes({
+      queue,
+      applicationId: deps.applicationId,
+      sourceCheck: options.sourceCheck ?? 'platform',
+      sources: options.sources,
+      now: deps.now,
+      onQueued: () => wake(),
+    }),
+  );
+  routes.route(
+    '/',
+    eventRoutes({
+      sessions: deps.sessions,
+      streams: deps.streams,
+      events,
+      bus,
+      origins: deps.origins,
+      heartbeatMs: options.heartbeatMs ?? 15_000,
+    }),
+  );
+
+  async function purge(): Promise<void> {
+    const before = deps.now() - LIVE_UPDATES_RETENTION_MS;
+    await queue.purge(before);
+    await events.purge(before);
+  }
+
+  return {
+    routes,
+    queue,
+    events,
+    bus,
+    worker,
+    purge,
+    /** Runs the worker and the hourly clean-up; `stop()` waits for rows in hand. */
+    start(): { stop(): Promise<void> } {
+      const running = worker.start();
+      wake = running.wake;
+      if (deps.signal) {
+        relay = relayEvents({ bus, events, signal: deps.signal, onError: options.onError });
+      }
+      const cleanUp = setInterval(() => purge().catch((error) => options.onError?.(error)), HOUR);
+      cleanUp.unref();
+      return {
+        async stop() {
+          wake = () => {};
+          relay?.stop();
+          relay = undefined;
+          clearInterval(cleanUp);
+          await running.stop();
+        },
+      };
+    },
+  };
+}
+
+export type LiveUpdates = ReturnType<typeof createLiveUpdates>;

@@ -1,0 +1,282 @@
+import { type Kysely, sql } from 'kysely';
+import type { BffDatabase, BffNotificationQueueTable } from '../db/schema.ts';
+
+export interface IncomingNotification {
+  /** The platform's `_id` (or one derived from the body when it has none). */
+  notificationId: string;
+  userId: number;
+  topic: string;
+  resource: string;
+  /** The marketplace's `received`, epoch ms. */
+  changedAt: number;
+}
+
+export interface QueuedNotification {
+  id: number;
+  userId: number;
+  topic: string;
+  resource: string;
+  changedAt: number;
+  tries: number;
+}
+
+export type ReceiveOutcome = 'queued' | 'folded' | 'duplicate';
+
+const toQueued = (
+  row: Pick<BffNotificationQueueTable, 'user_id' | 'topic' | 'resource' | 'changed_at' | 'tries'> & {
+    id: number;
+  },
+): QueuedNotification => ({
+  id: Number(row.id),
+  userId: Number(row.user_id),
+  topic: row.topic,
+  resource: row.resource,
+  changedAt: Number(row.changed_at),
+  tries: Number(row.tries),
+});
+
+/** All SQL of the notification queue (decision 0051): plain statements that run on SQLite and PostgreSQL alike. */
+export function createNotificationQueueRepository(db: Kysely<BffDatabase>) {
+  return {
+    /**
+     * Stores a notification, once: an id seen before is a duplicate; a notification about the same user, topic and
+     * order as one still waiting (not yet taken by the worker) is folded into it, since one read of the order
+     * answers both. Committed before the caller answers 200.
+     */
+    async receive(n: IncomingNotification, now: number): Promise<ReceiveOutcome> {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const seen = await trx
+            .selectFrom('bff_notification_receipts')
+            .select('queue_id')
+            .where('notification_id', '=', n.notificationId)
+            .executeTakeFirst();
+          if (seen) return 'duplicate';
+          const waiting = await trx
+            .selectFrom('bff_notification_queue')
+            .select(['id', 'changed_at'])
+            .where('user_id', '=', n.userId)
+            .where('resource', '=', n.resource)
+            .where('topic', '=', n.topic)
+            .where('state', '=', 'pending')
+            .where('claimed_by', 'is', null)
+            .orderBy('id')
+            .executeTakeFirst();
+          let queueId: number;
+          if (waiting) {
+            queueId = Number(waiting.id);
+            if (n.changedAt < Number(waiting.changed_at)) {
+              await trx
+                .updateTable('bff_notification_queue')
+                .set({ changed_at: n.changedAt })
+                .where('id', '=', queueId)
+                .execute();
+            }
+          } else {
+            const inserted = await trx
+              .insertInto('bff_notification_queue')
+              .values({
+                user_id: n.userId,
+                topic: n.topic,
+                resource: n.resource,
+                changed_at: n.changedAt,
+                arrived_at: now,
+                state: 'pending',
+                due_at: now,
+                claimed_by: null,
+                claimed_until: null,
+                tries: 0,
+                park_reason: null,
+                finished_at: null,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            queueId = Number(inserted.id);
+          }
+          await trx
+            .insertInto('bff_notification_receipts')
+            .values({ notification_id: n.notificationId, queue_id: queueId, arrived_at: now })
+            .execute();
+          return waiting ? 'folded' : 'queued';
+        });
+      } catch (error) {
+        // Two deliveries of one id racing (PostgreSQL): the receipt's key lets one through.
+        if (/unique|duplicate key/i.test(String((error as Error).message))) return 'duplicate';
+        throw error;
+      }
+    },
+
+    /**
+     * Leases up to `limit` due rows to `worker`. Only the oldest waiting row of each user is eligible, so a user's
+     * events are published in the order their notifications arrived.
+     */
+    async claim(
+      now: number,
+      worker: string,
+      options: { leaseMs: number; limit: number },
+    ): Promise<QueuedNotification[]> {
+      if (options.limit <= 0) return [];
+      return db.transaction().execute(async (trx) => {
+        // Each user's oldest waiting row, found by walking the users with an index seek per step (a loose index
+        // scan), so a long backlog of one user costs nothing here; then those that are due and free.
+        const heads = await sql<{ id: number }>`
+          with recursive users(user_id) as (
+            select min(user_id) from bff_notification_queue where state = 'pending'
+            union all
+            select (
+              select min(user_id) from bff_notification_queue where state = 'pending' and user_id > users.user_id
+            ) from users where users.user_id is not null
+          )
+          select q.id from users
+          join bff_notification_queue q on q.id = (
+            select h.id from bff_notification_queue h
+            where h.state = 'pending' and h.user_id = users.user_id
+            order by h.id limit 1
+          )
+          where q.due_at <= ${now} and (q.claimed_until is null or q.claimed_until <= ${now})
+          order by q.id
+          limit ${options.limit}
+        `.execute(trx);
+        const due = heads.rows;
+        if (due.length === 0) return [];
+        const ids = due.map((r) => Number(r.id));
+        const until = now + options.leaseMs;
+        await trx
+          .updateTable('bff_notification_queue')
+          .set({ claimed_by: worker, claimed_until: until })
+          .where('id', 'in', ids)
+          .where('state', '=', 'pending')
+          .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+          .execute();
+        const rows = await trx
+          .selectFrom('bff_notification_queue')
+          .select(['id', 'user_id', 'topic', 'resource', 'changed_at', 'tries'])
+          .where('id', 'in', ids)
+          .where('claimed_by', '=', worker)
+          .where('claimed_until', '=', until)
+          .orderBy('id')
+          .execute();
+        return rows.map(toQueued);
+      });
+    },
+
+    /**
+     * Marks a claimed row done and stores its event, in one transaction, so a crash leaves either both or neither
+     * (the row is then taken again). `build` gets the event id and the notification ids folded into the row.
+     * Null when the lease was lost to another worker, which then publishes instead.
+     */
+    async publish(
+      row: QueuedNotification,
+      worker: string,
+      now: number,
+      build: (eventId: number, notificationIds: string[]) => { name: string; data: string },
+    ): Promise<{ id: number; name: string; data: string } | null> {
+      return db.transaction().execute(async (trx) => {
+        const done = await trx
+          .updateTable('bff_notification_queue')
+          .set({ state: 'done', finished_at: now, claimed_until: null })
+          .where('id', '=', row.id)
+          .where('state', '=', 'pending')
+          .where('claimed_by', '=', worker)
+          .executeTakeFirst();
+        if (Number(done.numUpdatedRows) !== 1) return null;
+        const receipts = await trx
+          .selectFrom('bff_notification_receipts')
+          .select('notification_id')
+          .where('queue_id', '=', row.id)
+          .orderBy('arrived_at')
+          .orderBy('notification_id')
+          .execute();
+        const inserted = await trx
+          .insertInto('bff_events')
+          .values({ user_id: row.userId, name: 'pending', data: '{}', created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const id = Number(inserted.id);
+        const event = build(
+          id,
+          receipts.map((r) => r.notification_id),
+        );
+        await trx
+          .updateTable('bff_events')
+          .set({ name: event.name, data: event.data })
+          .where('id', '=', id)
+          .execute();
+        return { id, ...event };
+      });
+    },
+
+    /** Gives a claimed row back, due again at `dueAt` (the platform did not answer). */
+    async retryLater(row: QueuedNotification, worker: string, dueAt: number): Promise<void> {
+      await db
+        .updateTable('bff_notification_queue')
+        .set({ claimed_by: null, claimed_until: null, due_at: dueAt, tries: row.tries + 1 })
+        .where('id', '=', row.id)
+        .where('state', '=', 'pending')
+        .where('claimed_by', '=', worker)
+        .execute();
+    },
+
+    /** Sets a claimed row aside for good: nobody can be shown it (no stored token, the order is not theirs…). */
+    async park(row: QueuedNotification, worker: string, reason: string, now: number): Promise<void> {
+      await db
+        .updateTable('bff_notification_queue')
+        .set({
+          state: 'parked',
+          park_reason: reason,
+          finished_at: now,
+          claimed_until: null,
+          tries: row.tries + 1,
+        })
+        .where('id', '=', row.id)
+        .where('state', '=', 'pending')
+        .where('claimed_by', '=', worker)
+        .execute();
+    },
+
+    /** Finished rows and old receipts go after `keepMs`; waiting rows stay whatever their age. */
+    async purge(before: number): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .deleteFrom('bff_notification_queue')
+          .where('state', '!=', 'pending')
+          .where('finished_at', '<', before)
+          .executeTakeFirst();
+        await trx
+          .deleteFrom('bff_notification_receipts')
+          .where('arrived_at', '<', before)
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('bff_notification_queue as q')
+                  .select('q.id')
+                  .whereRef('q.id', '=', 'bff_notification_receipts.queue_id')
+                  .where('q.state', '=', 'pending'),
+              ),
+            ),
+          )
+          .execute();
+        return Number(rows.numDeletedRows);
+      });
+    },
+
+    /** Rows by state, and the parked ones' reasons: for tests and operators. */
+    async summary(): Promise<{ pending: number; done: number; parked: { id: number; reason: string }[] }> {
+      const rows = await db
+        .selectFrom('bff_notification_queue')
+        .select(['id', 'state', 'park_reason'])
+        .orderBy('id')
+        .execute();
+      return {
+        pending: rows.filter((r) => r.state === 'pending').length,
+        done: rows.filter((r) => r.state === 'done').length,
+        parked: rows
+          .filter((r) => r.state === 'parked')
+          .map((r) => ({ id: Number(r.id), reason: r.park_reason ?? '' })),
+      };
+    },
+  };
+}
+
+export type NotificationQueueRepository = ReturnType<typeof createNotificationQueueRepository>;

@@ -1,0 +1,218 @@
+import { randomBytes } from 'node:crypto';
+import { type LiveOrder, liveEventSchema, partialOrderSchema } from '@mostrador/contracts';
+import type { FetchApp } from '../app.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import { jsonLine } from '../events/sse-format.ts';
+import type { NotificationQueueRepository, QueuedNotification } from './notification-queue-repository.ts';
+
+const INTERNAL_ORIGIN = 'http://marketplace.internal';
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Why a notification was set aside: it cannot be shown to anyone. */
+export type ParkReason =
+  | 'no_stored_token'
+  | 'token_refused'
+  | 'order_not_found'
+  | 'not_owned_order'
+  | 'unavailable';
+
+export interface WorkerOptions {
+  queue: NotificationQueueRepository;
+  bus: EventBus;
+  /** The embedded marketplace, or the forwarder to a remote one. */
+  marketplace: FetchApp;
+  /** A stored, valid token of the user (refreshed if need be), or null when the BFF holds none. */
+  tokenFor: (userId: number) => Promise<string | null>;
+  now: () => number;
+  /** Rows in flight at most (one per user at a time). */
+  batch?: number;
+  leaseMs?: number;
+  /** How often to look for rows another process queued, or that came due after a delay. */
+  pollMs?: number;
+  /** Time limit of the read of the order. */
+  timeoutMs?: number;
+  /** Tries before a row the platform keeps failing on is parked as `unavailable`. */
+  maxTries?: number;
+  onParked?: (row: QueuedNotification, reason: ParkReason) => void;
+  onError?: (error: unknown) => void;
+}
+
+type Outcome = { kind: 'order'; order: LiveOrder } | { kind: 'park'; reason: ParkReason } | { kind: 'retry' };
+
+function liveOrder(body: unknown): LiveOrder | null {
+  const parsed = partialOrderSchema.safeParse(body);
+  if (!parsed.success) return null;
+  const o = parsed.data;
+  return {
+    id: o.id,
+    status: o.status,
+    status_detail: o.status_detail,
+    date_created: o.date_created,
+    date_closed: o.date_closed,
+    last_updated: o.last_updated,
+    total_amount: o.total_amount,
+    paid_amount: o.paid_amount,
+    currency_id: o.currency_id,
+    tags: o.tags,
+    buyer: 'id' in o.buyer ? { id: Number(o.buyer.id), nickname: o.buyer.nickname ?? null } : null,
+    seller: 'id' in o.seller ? { id: Number(o.seller.id) } : null,
+    items: o.order_items.map((line) => ({
+      id: line.item.id,
+      title: line.item.title,
+      quantity: line.quantity,
+    })),
+  };
+}
+
+/**
+ * Takes the notification queue (decision 0051): claims rows under a lease (the oldest waiting row of each user, so
+ * each user's events keep their order), reads the order with the user's stored token — the body is not trusted —
+ * and publishes an event in the same transaction that marks the row done.
+ */
+export function createNotificationWorker(options: WorkerOptions) {
+  const { queue, bus, now } = options;
+  const worker = `bff-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const batch = options.batch ?? 32;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const maxTries = options.maxTries ?? 8;
+  let inFlight = 0;
+
+  async function readOrder(row: QueuedNotification): Promise<Outcome> {
+    const token = await options.tokenFor(row.userId);
+    if (token === null) return { kind: 'park', reason: 'no_stored_token' };
+    let res: Response;
+    try {
+      res = await options.marketplace.fetch(
+        new Request(`${INTERNAL_ORIGIN}${row.resource}`, {
+          headers: { authorization: `Bearer ${token}`, accept: 'application/json', 'x-format-new': 'true' },
+          signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+        }),
+      );
+    } catch {
+      return { kind: 'retry' };
+    }
+    if (res.status === 200 || res.status === 206) {
+      const order = liveOrder(await res.json().catch(() => undefined));
+      return order ? { kind: 'order', order } : { kind: 'retry' };
+    }
+    await res.body?.cancel().catch(() => {});
+    if (res.status === 401) return { kind: 'park', reason: 'token_refused' };
+    if (res.status === 403) return { kind: 'park', reason: 'not_owned_order' };
+    if (res.status === 404) return { kind: 'park', reason: 'order_not_found' };
+    return { kind: 'retry' };
+  }
+
+  async function handle(row: QueuedNotification): Promise<void> {
+    const outcome = await readOrder(row);
+    if (outcome.kind === 'order') {
+      const published = await queue.publish(row, worker, now(), (eventId, notificationIds) => {
+        const event = liveEventSchema.parse({
+          type: 'order_changed',
+          event_id: eventId,
+          user_id: row.userId,
+          topic: row.topic,
+          resource: row.resource,
+          notification_ids: notificationIds,
+          changed_at: iso(row.changedAt),
+          published_at: iso(now()),
+          order: outcome.order,
+        });
+        return { name: event.type, data: jsonLine(JSON.stringify(event)) };
+      });
+      if (published) bus.publish({ ...published, userId: row.userId });
+      return;
+    }
+    if (outcome.kind === 'retry' && row.tries + 1 < maxTries) {
+      await queue.retryLater(row, worker, now() + Math.min(60_000, 1000 * 2 ** row.tries));
+      return;
+    }
+    const reason = outcome.kind === 'park' ? outcome.reason : 'unavailable';
+    await queue.park(row, worker, reason, now());
+    options.onParked?.(row, reason);
+  }
+
+  async function claimAndHandle(limit: number): Promise<{ claimed: number; done: Promise<void> }> {
+    const claimed = await queue.claim(now(), worker, { leaseMs, limit });
+    inFlight += claimed.length;
+    const done = Promise.all(
+      claimed.map((row) =>
+        handle(row)
+          .catch((error) => options.onError?.(error))
+          .finally(() => {
+            inFlight--;
+          }),
+      ),
+    ).then(() => {});
+    return { claimed: claimed.length, done };
+  }
+
+  return {
+    worker,
+    /** Rounds until nothing is due (tests). Answers how many rows were handled. */
+    async drain(maxRounds = 1_000): Promise<number> {
+      let total = 0;
+      for (let i = 0; i < maxRounds; i++) {
+        const { claimed, done } = await claimAndHandle(batch);
+        await done;
+        if (claimed === 0) break;
+        total += claimed;
+      }
+      return total;
+    },
+
+    /** Runs in the background: woken by `wake()` (a notification was queued), after each row, and every poll. */
+    start(): { wake(): void; stop(): Promise<void> } {
+      const pollMs = options.pollMs ?? 250;
+      const pending = new Set<Promise<void>>();
+      let stopped = false;
+      let pumping = false;
+      let again = false;
+      let timer: NodeJS.Timeout | undefined;
+      let current: Promise<void> = Promise.resolve();
+
+      const pump = (): void => {
+        if (stopped) return;
+        if (pumping) {
+          again = true;
+          return;
+        }
+        pumping = true;
+        current = (async () => {
+          clearTimeout(timer);
+          try {
+            do {
+              again = false;
+              for (;;) {
+                if (stopped) break;
+                const { claimed, done } = await claimAndHandle(batch - inFlight);
+                if (claimed === 0) break;
+                const tracked: Promise<void> = done.then(() => {
+                  pending.delete(tracked);
+                  pump();
+                });
+                pending.add(tracked);
+              }
+            } while (again && !stopped);
+          } catch (error) {
+            options.onError?.(error);
+          } finally {
+            pumping = false;
+            if (!stopped) timer = setTimeout(pump, pollMs);
+          }
+        })();
+      };
+      pump();
+      return {
+        wake: pump,
+        async stop() {
+          stopped = true;
+          clearTimeout(timer);
+          await current;
+          await Promise.all([...pending]);
+        },
+      };
+    },
+  };
+}
+
+export type NotificationWorker = ReturnType<typeof createNotificationWorker>;

@@ -1,0 +1,98 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Badge } from '../../../ui/badge.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
+import { Skeleton } from '../../../ui/skeleton.tsx';
+import { applicationQueryOptions } from '../api/get-application.ts';
+import { useRevokeApplication } from '../api/revoke-application.ts';
+
+export interface ApplicationsCardProps {
+  userId: number;
+  nickname: string;
+  /** The application this session signs in through: revoking it ends the session's access. */
+  sessionApplicationId: number;
+  /** Called once the session's own application is revoked; the page sends the user to sign in again. */
+  onSessionRevoked: () => void;
+}
+
+/**
+ * The applications connected to the account that Mostrador knows of: the one it signs in through (the marketplace
+ * has no read listing every grant). Revoking asks first; afterwards the session cannot act, so the user is sent to
+ * sign in again with the reason, before any call is refused.
+ */
+export function ApplicationsCard({
+  userId,
+  nickname,
+  sessionApplicationId,
+  onSessionRevoked,
+}: ApplicationsCardProps) {
+  const application = useQuery(applicationQueryOptions(userId, sessionApplicationId));
+  const revoke = useRevokeApplication();
+  const [confirming, setConfirming] = useState(false);
+
+  const confirm = () =>
+    revoke.mutate(
+      { userId, applicationId: sessionApplicationId },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          onSessionRevoked();
+        },
+      },
+    );
+
+  const name = application.data?.name ?? 'This application';
+  return (
+    <section
+      aria-labelledby="applications-heading"
+      className="rounded-lg border border-line bg-surface p-4 shadow-xs"
+    >
+      <h2 id="applications-heading" className="mb-3 text-sm font-semibold text-ink">
+        Connected applications
+      </h2>
+      {application.isPending ? (
+        <Skeleton className="h-12 w-full" />
+      ) : application.isError ? (
+        <p className="text-[13px] text-muted">The application could not be loaded.</p>
+      ) : (
+        <ul aria-label="Connected applications" className="flex flex-col gap-2">
+          <li className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="flex items-center gap-2 text-[13px] font-medium text-ink">
+                {application.data.name}
+                <Badge tone="accent">This session</Badge>
+              </p>
+              <p className="mt-0.5 text-xs text-muted">
+                Can {application.data.scopes.join(', ')} · app {application.data.id}
+              </p>
+            </div>
+            <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
+              Revoke<span className="sr-only"> {application.data.name}</span>
+            </Button>
+          </li>
+        </ul>
+      )}
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={`Revoke ${name}?`}
+        description={`${name} will lose access to ${nickname} at once, including this session: you will have to sign in again to use Mostrador. Nothing else on your account changes.`}
+        footer={
+          <>
+            <Button onClick={() => setConfirming(false)}>Cancel</Button>
+            <Button variant="danger" pending={revoke.isPending} onClick={confirm}>
+              Revoke access
+            </Button>
+          </>
+        }
+      >
+        {revoke.isError ? (
+          <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-[13px] text-danger-soft-ink">
+            The access could not be revoked. Nothing changed; try again.
+          </p>
+        ) : null}
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import type { PartialUserPrivate } from '@mostrador/contracts';
+import { useState } from 'react';
+import { cx } from '../../../lib/class-names.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
+import { useAnnounce } from '../../../ui/live-region.tsx';
+import { useSetImmediatePayment } from '../api/set-immediate-payment.ts';
+
+const EFFECT_ON =
+  'Buyers will have to pay through the marketplace when they buy. Each new order waits as “payment required” until it is paid, and buyers can no longer agree on the payment with you. Orders you already have do not change.';
+const EFFECT_OFF =
+  'Buyers may again agree on the payment with you, so new orders can start without a payment. Orders you already have do not change.';
+
+/** The sell-equals-pay switch; both directions ask first and say what will change. */
+export function ImmediatePaymentCard({ me }: { me: PartialUserPrivate }) {
+  const announce = useAnnounce();
+  const [confirming, setConfirming] = useState<boolean | null>(null);
+  const mutation = useSetImmediatePayment();
+  const reasons = me.status.sell.immediate_payment.reasons;
+  const byUser = reasons.includes('by_user');
+  const on = me.status.immediate_payment;
+  // Markers the platform set (not `by_user`) cannot be taken off by the user.
+  const required = reasons.filter((reason) => reason !== 'by_user');
+
+  const confirm = () => {
+    if (confirming === null) return;
+    const next = confirming;
+    mutation.mutate(
+      { userId: me.id, on: next },
+      {
+        onSuccess: () => {
+          setConfirming(null);
+          announce(next ? 'Sell equals pay is on.' : 'Sell equals pay is off.');
+        },
+      },
+    );
+  };
+
+  return (
+    <section
+      aria-labelledby="immediate-payment-heading"
+      className="rounded-lg border border-line bg-surface p-4 shadow-xs"
+    >
+      <div className="flex items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h2 id="immediate-payment-heading" className="text-sm font-semibold text-ink">
+            Sell equals pay
+          </h2>
+          <p id="immediate-payment-description" className="mt-1 text-[13px] leading-5 text-muted">
+            {on
+              ? 'On: buyers pay through the marketplace when they buy.'
+              : 'Off: buyers may agree on the payment with you.'}
+          </p>
+        </div>
+        <button
+          type="button"
+          role="switch"
+          aria-checked={on}
+          aria-labelledby="immediate-payment-heading"
+          aria-describedby="immediate-payment-description"
+          disabled={on && !byUser}
+          onClick={() => {
+            mutation.reset();
+            setConfirming(!byUser);
+          }}
+          className={cx(
+            'relative mt-0.5 inline-flex h-5 w-9 shrink-0 items-center rounded-full border transition-colors',
+            'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50',
+            on ? 'border-accent bg-accent' : 'border-faint bg-faint',
+          )}
+        >
+          <span
+            aria-hidden="true"
+            className={cx(
+              'inline-block size-3.5 rounded-full bg-white shadow-xs transition-transform',
+              on ? 'translate-x-[18px] dark:bg-canvas' : 'translate-x-0.5 dark:bg-canvas',
+            )}
+          />
+        </button>
+      </div>
+      {required.length > 0 ? (
+        <p className="mt-3 rounded-md bg-info-soft px-3 py-2 text-xs text-info-soft-ink">
+          The marketplace requires it for this account ({required.join(', ')}), so it stays on.
+        </p>
+      ) : null}
+
+      <Dialog
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={confirming ? 'Turn on sell equals pay?' : 'Turn off sell equals pay?'}
+        description={confirming ? EFFECT_ON : EFFECT_OFF}
+        footer={
+          <>
+            <Button onClick={() => setConfirming(null)}>Cancel</Button>
+            <Button variant="primary" pending={mutation.isPending} onClick={confirm}>
+              {confirming ? 'Turn on' : 'Turn off'}
+            </Button>
+          </>
+        }
+      >
+        {mutation.isError ? (
+          <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-[13px] text-danger-soft-ink">
+            The marketplace did not accept the change. Nothing changed; try again.
+          </p>
+        ) : null}
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,203 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { cx } from '../../../lib/class-names.ts';
+import { type LiveStatus, liveEvents, useLiveSnapshot } from '../../../lib/live-events.ts';
+import { Button } from '../../../ui/button.tsx';
+import { useAnnounce } from '../../../ui/live-region.tsx';
+import { Select } from '../../../ui/select.tsx';
+import { simulatorQueryOptions } from '../api/get-simulator.ts';
+import { useStartSimulator } from '../api/start-simulator.ts';
+import { useStopSimulator } from '../api/stop-simulator.ts';
+
+const LABEL: Record<LiveStatus, string> = {
+  off: 'Offline',
+  connecting: 'Connecting',
+  live: 'Live',
+  reconnecting: 'Reconnecting',
+};
+
+const DOT: Record<LiveStatus, string> = {
+  off: 'bg-faint',
+  connecting: 'bg-warning-soft-ink',
+  live: 'bg-success-soft-ink',
+  reconnecting: 'bg-warning-soft-ink',
+};
+
+const RATES = [
+  { value: '1', label: '1 change / s' },
+  { value: '5', label: '5 changes / s' },
+  { value: '20', label: '20 changes / s' },
+];
+
+const timeOf = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(
+    new Date(iso),
+  );
+
+/** Tells screen-reader users when live updates start and stop, never about each event. */
+function useStatusAnnouncement(status: LiveStatus) {
+  const announce = useAnnounce();
+  const previous = useRef<LiveStatus>(status);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = status;
+    if (status === before) return;
+    if (status === 'live' && before !== 'off') announce('Live updates connected');
+    if (status === 'reconnecting' && before === 'live') announce('Live updates interrupted, reconnecting');
+  }, [status, announce]);
+}
+
+/**
+ * The header's live-updates indicator for the signed-in account: connection state and the events received, and in
+ * local use the change simulator's control.
+ */
+export function LiveIndicator({ userId }: { userId: number }) {
+  const snapshot = useLiveSnapshot();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  useStatusAnnouncement(snapshot.status);
+
+  useEffect(() => {
+    liveEvents.connect(userId);
+  }, [userId]);
+  useEffect(() => () => liveEvents.disconnect(), []);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    const onClick = (event: MouseEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('mousedown', onClick);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('mousedown', onClick);
+    };
+  }, [open]);
+
+  const { status, received, last } = snapshot;
+  return (
+    <div ref={root} className="relative">
+      <button
+        type="button"
+        data-testid="live-indicator"
+        data-status={status}
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={`Live updates: ${LABEL[status]}, ${received} ${received === 1 ? 'change' : 'changes'} received`}
+        onClick={() => setOpen((value) => !value)}
+        className="flex h-8 items-center gap-1.5 rounded-md px-2 text-[13px] text-muted transition-colors hover:bg-subtle hover:text-ink"
+      >
+        <span aria-hidden="true" className="relative flex size-2">
+          {status === 'live' ? (
+            <span
+              key={received}
+              className={cx(
+                'absolute inline-flex size-full rounded-full opacity-60',
+                DOT[status],
+                received > 0 && 'motion-safe:animate-ping [animation-iteration-count:1]',
+              )}
+            />
+          ) : null}
+          <span className={cx('relative inline-flex size-2 rounded-full', DOT[status])} />
+        </span>
+        <span className="hidden sm:inline">{LABEL[status]}</span>
+        {received > 0 ? (
+          <span
+            data-testid="live-count"
+            className="rounded-full bg-subtle px-1.5 text-xs tabular-nums text-ink"
+          >
+            {received}
+          </span>
+        ) : null}
+      </button>
+      {open ? (
+        <div
+          id={panelId}
+          className="absolute top-9 right-0 z-40 w-72 rounded-lg border border-line bg-surface p-3 text-sm shadow-lg"
+        >
+          <p className="font-medium text-ink">Live updates</p>
+          <p className="mt-0.5 text-xs text-muted">
+            {status === 'live'
+              ? 'Connected. Order changes appear here as the marketplace reports them.'
+              : status === 'off'
+                ? 'Not connected.'
+                : 'Connecting to the marketplace’s notifications…'}
+          </p>
+          <div className="mt-3 rounded-md border border-line bg-surface-sunken px-2.5 py-2 text-xs">
+            {last ? (
+              <p data-testid="live-last">
+                <span className="text-muted">Last change </span>
+                <span className="tabular-nums text-ink">{timeOf(last.published_at)}</span>
+                <span className="text-muted"> · order </span>
+                <span className="tabular-nums text-ink">{last.order.id}</span>
+                <span className="text-muted"> is </span>
+                <span className="text-ink">{last.order.status.replaceAll('_', ' ')}</span>
+              </p>
+            ) : (
+              <p className="text-muted">No changes yet in this session.</p>
+            )}
+          </div>
+          <SimulatorControl />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Local use only: starts and stops the marketplace's change simulator. */
+function SimulatorControl() {
+  const simulator = useQuery(simulatorQueryOptions());
+  const start = useStartSimulator();
+  const stop = useStopSimulator();
+  const [rate, setRate] = useState('5');
+  const rateId = useId();
+  const announce = useAnnounce();
+  const status = simulator.data;
+  if (!status?.available) return null;
+  return (
+    <section aria-labelledby={`${rateId}-heading`} className="mt-3 border-t border-line pt-3">
+      <h2 id={`${rateId}-heading`} className="text-xs font-medium text-ink">
+        Simulator
+      </h2>
+      <p className="mt-0.5 text-xs text-muted">
+        {status.running
+          ? `Making ${status.rate} ${status.rate === 1 ? 'change' : 'changes'} per second to the demo orders.`
+          : 'Makes realistic changes to the demo orders: new orders, payments, cancellations, fraud alerts.'}
+      </p>
+      <div className="mt-2 flex items-center gap-2">
+        <label htmlFor={rateId} className="sr-only">
+          Changes per second
+        </label>
+        <Select
+          id={rateId}
+          className="flex-1"
+          options={RATES}
+          value={rate}
+          disabled={status.running}
+          onChange={(event) => setRate(event.target.value)}
+        />
+        {status.running ? (
+          <Button
+            pending={stop.isPending}
+            onClick={() => stop.mutate(undefined, { onSuccess: () => announce('Simulator stopped') })}
+          >
+            Stop
+          </Button>
+        ) : (
+          <Button
+            variant="primary"
+            pending={start.isPending}
+            onClick={() => start.mutate(Number(rate), { onSuccess: () => announce('Simulator started') })}
+          >
+            Start
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}

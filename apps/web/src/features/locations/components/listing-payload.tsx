@@ -1,0 +1,80 @@
+import { type LocationChoice, listingLocationFor } from '@mostrador/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../../ui/button.tsx';
+import { AlertIcon, CheckIcon } from '../../../ui/icons.tsx';
+import { useAnnounce } from '../../../ui/live-region.tsx';
+import { CopyIcon } from '../../../ui/workspace-icons.tsx';
+
+/**
+ * What a listing must carry for the chosen place, decided by the publishing rule of spec 2.12
+ * (`listingLocationFor`): a neighborhood, or a city without neighborhoods; never a state. Ready to copy.
+ */
+export function ListingPayload({ choice }: { choice: LocationChoice }) {
+  const result = listingLocationFor(choice);
+  const announce = useAnnounce();
+  const payload = result.ok ? JSON.stringify({ location: result.location }, null, 2) : null;
+  // The confirmation belongs to the payload that was copied: a new place makes it disappear.
+  const [copiedState, setCopiedState] = useState<{ payload: string; outcome: 'yes' | 'failed' } | null>(null);
+  const copied = copiedState && copiedState.payload === payload ? copiedState.outcome : null;
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const setCopied = (outcome: 'yes' | 'failed' | null) =>
+    setCopiedState(outcome && payload ? { payload, outcome } : null);
+
+  const copy = async () => {
+    if (!payload) return;
+    try {
+      await navigator.clipboard.writeText(payload);
+      setCopied('yes');
+      announce('Location payload copied');
+    } catch {
+      setCopied('failed');
+      announce('Could not copy; select the text and copy it');
+    }
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(null), 2500);
+  };
+
+  return (
+    <section aria-labelledby="payload-heading" className="rounded-lg border border-line bg-surface">
+      <div className="flex items-center justify-between gap-3 border-b border-line px-4 py-2.5">
+        <h2 id="payload-heading" className="text-[13px] font-semibold text-ink">
+          Listing location
+        </h2>
+        {payload ? (
+          <Button
+            size="sm"
+            icon={copied === 'yes' ? <CheckIcon className="text-accent" /> : <CopyIcon />}
+            onClick={copy}
+            aria-describedby="payload-heading"
+          >
+            {copied === 'yes' ? 'Copied' : copied === 'failed' ? 'Copy failed' : 'Copy'}
+          </Button>
+        ) : null}
+      </div>
+      {result.ok ? (
+        <div className="p-4">
+          <p className="mb-2 text-[13px] text-muted">
+            {'neighborhood' in result.location
+              ? 'Publish with this neighborhood; the platform completes the city and state.'
+              : `${choice.city?.name ?? 'This city'} has no neighborhoods, so the city itself is used.`}
+          </p>
+          <pre
+            data-testid="listing-payload"
+            className="overflow-x-auto rounded-md bg-surface-sunken p-3 font-mono text-[12.5px] leading-5 text-ink"
+          >
+            {payload}
+          </pre>
+        </div>
+      ) : (
+        <p
+          data-testid="listing-payload-refusal"
+          className="m-4 flex gap-2 rounded-md bg-warning-soft px-3 py-2 text-[13px] text-warning-soft-ink"
+        >
+          <AlertIcon className="mt-0.5 size-4 shrink-0" />
+          {result.message}
+        </p>
+      )}
+    </section>
+  );
+}

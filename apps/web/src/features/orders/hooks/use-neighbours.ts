@@ -1,0 +1,55 @@
+import type { OrderSearchEnvelope } from '@mostrador/contracts';
+import { useMemo } from 'react';
+import type { Neighbours } from '../components/order-detail.tsx';
+import { DEFAULT_LIMIT, type OrderListSearch } from '../model/order-search.ts';
+
+export interface NeighbourOptions {
+  orderId: number;
+  search: OrderListSearch;
+  /** The current page of the list the order was opened from. */
+  list: OrderSearchEnvelope | undefined;
+  fetchPage: (search: OrderListSearch) => Promise<OrderSearchEnvelope>;
+  open: (orderId: number, search: OrderListSearch) => void;
+}
+
+/**
+ * Previous and next order of the list the detail was opened from. At the edge of a page the adjacent page is
+ * read and the URL's offset follows, so "back to the list" lands on the page that holds the order.
+ */
+export function useNeighbours({ orderId, search, list, fetchPage, open }: NeighbourOptions): Neighbours {
+  return useMemo(() => {
+    const results = list?.results ?? [];
+    const index = results.findIndex((order) => order.id === orderId);
+    if (!list || index < 0) return { previous: null, next: null, position: null };
+    const offset = list.paging.offset;
+    const limit = Number(search.limit ?? DEFAULT_LIMIT);
+    const absolute = offset + index;
+    const withOffset = (value: number): OrderListSearch => {
+      const { offset: _drop, ...rest } = search;
+      return value > 0 ? { ...rest, offset: String(value) } : rest;
+    };
+    const jump = async (target: number) => {
+      const pageOffset = Math.floor(target / limit) * limit;
+      const page = await fetchPage(withOffset(pageOffset));
+      const order = page.results[target - pageOffset];
+      if (order) open(order.id, withOffset(pageOffset));
+    };
+    const previous =
+      absolute > 0
+        ? index > 0
+          ? () => open(results[index - 1]!.id, search)
+          : () => void jump(absolute - 1)
+        : null;
+    const next =
+      absolute + 1 < list.paging.total
+        ? index + 1 < results.length
+          ? () => open(results[index + 1]!.id, search)
+          : () => void jump(absolute + 1)
+        : null;
+    return {
+      previous,
+      next,
+      position: `${(absolute + 1).toLocaleString()} of ${list.paging.total.toLocaleString()}`,
+    };
+  }, [orderId, search, list, fetchPage, open]);
+}

@@ -1,0 +1,137 @@
+import {
+  ORDER_SEARCH_DEFAULT_LIMIT,
+  ORDER_SEARCH_PARAM_KEYS,
+  type OrderSearchUrlState,
+  orderSearchUrlSchema,
+} from '@mostrador/contracts';
+
+export type OrderSide = 'seller' | 'buyer';
+
+/** The order list's URL: the API's search parameters as strings (spec 4.2) and the side being looked at. */
+export type OrderListSearch = Omit<OrderSearchUrlState, 'seller' | 'buyer'> & { side?: OrderSide };
+
+export const DEFAULT_SORT = 'date_desc';
+export const PAGE_SIZES = ['10', '25', '50'] as const;
+export const DEFAULT_LIMIT = String(ORDER_SEARCH_DEFAULT_LIMIT);
+
+/**
+ * Reads the order list's search params. Values the router gave as other types are written back as text first, and
+ * a parameter that fails the contract check is dropped, so an old or hand-edited link still opens a list.
+ */
+export function validateOrderListSearch(raw: Record<string, unknown>): OrderListSearch {
+  const text: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === undefined || value === null || value === '') continue;
+    text[key] = typeof value === 'string' ? value : String(value);
+  }
+  const { seller: _seller, buyer: _buyer, side, ...rest } = text;
+  let candidate: Record<string, string> = rest;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const result = orderSearchUrlSchema.safeParse(candidate);
+    if (result.success) {
+      const search: OrderListSearch = { ...(result.data as OrderListSearch) };
+      if (side === 'buyer' || side === 'seller') search.side = side;
+      return search;
+    }
+    const bad = new Set(result.error.issues.map((issue) => String(issue.path[0] ?? '')));
+    candidate = Object.fromEntries(Object.entries(candidate).filter(([key]) => !bad.has(key)));
+  }
+  return side === 'buyer' || side === 'seller' ? { side } : {};
+}
+
+/** The `/orders/search` query of a list view for the signed-in user. */
+export function toApiQuery(
+  search: OrderListSearch,
+  userId: number,
+  overrides: Partial<OrderListSearch> = {},
+) {
+  const merged = { ...search, ...overrides };
+  const params = new URLSearchParams();
+  params.set(merged.side === 'buyer' ? 'buyer' : 'seller', String(userId));
+  for (const key of ORDER_SEARCH_PARAM_KEYS) {
+    if (key === 'seller' || key === 'buyer') continue;
+    const value = merged[key as keyof OrderListSearch];
+    if (typeof value === 'string' && value !== '') params.set(key, value);
+  }
+  if (!params.has('sort')) params.set('sort', DEFAULT_SORT);
+  if (!params.has('limit')) params.set('limit', DEFAULT_LIMIT);
+  return params;
+}
+
+/** Filters in effect (what "no orders match" is about): everything but side, sort and paging. */
+export function activeFilterKeys(search: OrderListSearch): string[] {
+  return Object.entries(search)
+    .filter(([key, value]) => !['side', 'sort', 'offset', 'limit'].includes(key) && value)
+    .map(([key]) => key);
+}
+
+export const listOf = (value: string | undefined): string[] =>
+  value ? value.split(',').filter(Boolean) : [];
+export const joinList = (values: readonly string[]): string | undefined =>
+  values.length > 0 ? values.join(',') : undefined;
+
+export const DATE_FIELDS = [
+  { id: 'date_created', label: 'Created' },
+  { id: 'date_closed', label: 'Confirmed' },
+  { id: 'date_last_updated', label: 'Last updated' },
+] as const;
+export type DateField = (typeof DATE_FIELDS)[number]['id'];
+export const dateKeys = (field: DateField) =>
+  [`order.${field}.from`, `order.${field}.to`] as const satisfies readonly (keyof OrderListSearch)[];
+
+export const DATE_PRESETS = [
+  { id: 'today', label: 'Today', days: 0 },
+  { id: '7d', label: 'Last 7 days', days: 6 },
+  { id: '30d', label: 'Last 30 days', days: 29 },
+  { id: '90d', label: 'Last 90 days', days: 89 },
+] as const;
+export type DatePresetId = (typeof DATE_PRESETS)[number]['id'];
+
+/** An ISO timestamp with the local offset, as the API's filters read it (`2026-01-05T00:00:00.000-03:00`). */
+export function localIso(date: Date): string {
+  const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
+  const offset = -date.getTimezoneOffset();
+  const sign = offset >= 0 ? '+' : '-';
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
+    `T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}` +
+    `${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`
+  );
+}
+
+/** The start of a local calendar day (`YYYY-MM-DD`), or its last millisecond. */
+export function dayBound(day: string, end: boolean): string | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return undefined;
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  if (end) date.setHours(23, 59, 59, 999);
+  return localIso(date);
+}
+
+/** The local calendar day of an ISO timestamp, for a date input. */
+export function dayOf(iso: string | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** A preset as a from/to range of whole local days ending today. */
+export function presetRange(preset: DatePresetId, now: Date): { from: string; to: string } {
+  const days = DATE_PRESETS.find((p) => p.id === preset)?.days ?? 0;
+  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate() - days);
+  const end = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 23, 59, 59, 999);
+  return { from: localIso(start), to: localIso(end) };
+}
+
+/** Which preset a range is, if any. */
+export function presetOf(from: string | undefined, to: string | undefined, now: Date): DatePresetId | null {
+  if (!from || !to) return null;
+  return (
+    DATE_PRESETS.find((p) => {
+      const range = presetRange(p.id, now);
+      return Date.parse(range.from) === Date.parse(from) && Date.parse(range.to) === Date.parse(to);
+    })?.id ?? null
+  );
+}

@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { sessionQueryOptions } from '../features/account/api/get-session.ts';
+import { orderSearchQueryOptions } from '../features/orders/api/search-orders.ts';
+import { OrderList } from '../features/orders/components/order-list.tsx';
+import {
+  orderChangeFromEvent,
+  type SubscribeOrderChanges,
+} from '../features/orders/hooks/use-order-changes.ts';
+import { localeForSite } from '../lib/format.ts';
+import { liveEvents } from '../lib/live-events.ts';
+import { SignedOut } from './-shell/signed-out.tsx';
+
+export const Route = createFileRoute('/orders/')({
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context: { queryClient }, deps }) => {
+    const session = await queryClient.ensureQueryData(sessionQueryOptions());
+    // Started, not awaited: a filter change shows at once (the previous rows dimmed) and the table follows its
+    // data; a failed search is the page's to show, with the API's message and a retry.
+    if (session.user) void queryClient.prefetchQuery(orderSearchQueryOptions(session.user.user_id, deps));
+  },
+  component: OrdersPage,
+});
+
+/** Order changes from the live event stream (`GET /bff/events`), which the shell connects for the account. */
+const subscribeOrderChanges: SubscribeOrderChanges = (listener) =>
+  liveEvents.subscribe((event) => listener(orderChangeFromEvent(event)));
+
+function OrdersPage() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const session = useQuery(sessionQueryOptions());
+  const user = session.data?.user;
+  if (!user) return <SignedOut title="Orders" what="your orders" />;
+  return (
+    <OrderList
+      key={user.user_id}
+      userId={user.user_id}
+      locale={localeForSite(user.site_id ?? '')}
+      search={search}
+      subscribeChanges={subscribeOrderChanges}
+      navigate={(next, options) => void navigate({ search: next, replace: options?.replace })}
+    />
+  );
+}

@@ -1,0 +1,40 @@
+import { Button } from './button.tsx';
+import { ChevronLeftIcon, ChevronRightIcon } from './workspace-icons.tsx';
+
+export interface PaginationProps {
+  offset: number;
+  limit: number;
+  total: number;
+  onChange: (offset: number) => void;
+  /** What is being paged, for the summary ("buyers", "reviews"). */
+  noun?: string;
+}
+
+/** "1–10 of 42" with previous and next; the owner keeps the offset in the URL. */
+export function Pagination({ offset, limit, total, onChange, noun = 'results' }: PaginationProps) {
+  if (total === 0) return null;
+  const first = offset + 1;
+  const last = Math.min(offset + limit, total);
+  return (
+    <nav aria-label={`Pages of ${noun}`} className="flex items-center justify-between gap-3 pt-3 text-[13px]">
+      <p className="text-muted tabular">
+        {first}–{last} of {total} {noun}
+      </p>
+      <div className="flex gap-1">
+        <Button
+          size="sm"
+          variant="ghost"
+          icon={<ChevronLeftIcon />}
+          disabled={offset === 0}
+          onClick={() => onChange(Math.max(0, offset - limit))}
+        >
+          Previous
+        </Button>
+        <Button size="sm" variant="ghost" disabled={last >= total} onClick={() => onChange(offset + limit)}>
+          Next
+          <ChevronRightIcon />
+        </Button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,89 @@
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { cx } from '../lib/class-names.ts';
+import { buttonClasses } from './button.tsx';
+import { ChevronDownIcon } from './icons.tsx';
+
+export interface PopoverProps {
+  /** The trigger's content; it is a button with `aria-expanded`. */
+  label: ReactNode;
+  /** Names the trigger when its content is not enough (e.g. "Status, 2 selected"). */
+  ariaLabel?: string;
+  children: ReactNode | ((close: () => void) => ReactNode);
+  align?: 'start' | 'end';
+  className?: string;
+  panelClassName?: string;
+  active?: boolean;
+}
+
+/**
+ * A disclosure whose panel floats under its button: Escape and a click elsewhere close it and focus returns to the
+ * button. For filter pickers and menus of checkboxes; not a modal.
+ */
+export function Popover({
+  label,
+  ariaLabel,
+  children,
+  align = 'start',
+  className,
+  panelClassName,
+  active,
+}: PopoverProps) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        setOpen(false);
+        trigger.current?.focus();
+      }
+    };
+    const onPointer = (event: MouseEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('mousedown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('mousedown', onPointer);
+    };
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    trigger.current?.focus();
+  };
+
+  return (
+    <div ref={root} className={cx('relative', className)}>
+      <button
+        ref={trigger}
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        aria-label={ariaLabel}
+        onClick={() => setOpen((value) => !value)}
+        className={buttonClasses('secondary', 'md', cx(active && 'border-accent/60 text-accent-soft-ink'))}
+      >
+        {label}
+        <ChevronDownIcon className="size-3.5 opacity-70" />
+      </button>
+      {open ? (
+        <div
+          id={id}
+          className={cx(
+            'absolute top-9 z-40 min-w-56 rounded-lg border border-line bg-surface p-2 text-[13px] shadow-lg',
+            align === 'end' ? 'right-0' : 'left-0',
+            panelClassName,
+          )}
+        >
+          {typeof children === 'function' ? children(close) : children}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Signs in through the platform's page as a demo account and lands on `returnTo`. */
+export async function signInAs(page: Page, nickname: string, returnTo: string): Promise<void> {
+  await page.goto(`/bff/login?return_to=${encodeURIComponent(returnTo)}`);
+  await page.getByRole('button', { name: new RegExp(`^${nickname} \\(`) }).click();
+  await expect(page.getByRole('banner').getByTestId('signed-in-user')).toHaveText(nickname);
+}
+
+/** Full-page screenshots of the current workspace in light and dark, kept with the test's artifacts. */
+export async function screenshotBothThemes(page: Page, name: string, outputPath: (name: string) => string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((value) => {
+      localStorage.setItem('mostrador.theme', value);
+      document.documentElement.classList.toggle('dark', value === 'dark');
+    }, theme);
+    await page.screenshot({ path: outputPath(`${name}-${theme}.png`), fullPage: true });
+  }
+  await page.evaluate(() => {
+    localStorage.removeItem('mostrador.theme');
+    document.documentElement.classList.remove('dark');
+  });
+}

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { numericIdSchema } from './common.ts';
+import { pagingSchema } from './paging.ts';
+
+// The BFF's own records about blocks (decision 0071): why a buyer was blocked, and who blocked or unblocked whom
+// and when. The marketplace alone decides whether a buyer is blocked; these are never read for that.
+
+/** The two blocklists of a seller: `order` (may not buy) and `questions` (may not ask). */
+export const BLOCK_LISTS = ['order', 'questions'] as const;
+export const blockListSchema = z.enum(BLOCK_LISTS);
+export type BlockList = z.infer<typeof blockListSchema>;
+
+/** The block-search `type` of each list. */
+export const BLOCK_SEARCH_TYPE = {
+  order: 'blocked_by_order',
+  questions: 'blocked_by_questions',
+} as const satisfies Record<BlockList, string>;
+
+export const BLOCK_REASONS = [
+  'non_payment',
+  'abusive_messages',
+  'fraud_suspicion',
+  'repeated_cancellations',
+  'other',
+] as const;
+export const blockReasonSchema = z.enum(BLOCK_REASONS);
+export type BlockReason = z.infer<typeof blockReasonSchema>;
+
+export const BLOCK_NOTE_MAX_LENGTH = 500;
+
+// Line breaks and tabs are fine in a note; other control and bidi-override characters are refused, not repaired.
+function isPrintable(text: string): boolean {
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code === 0x09 || code === 0x0a || code === 0x0d) continue;
+    if (
+      code < 0x20 ||
+      code === 0x7f ||
+      (code >= 0x202a && code <= 0x202e) ||
+      (code >= 0x2066 && code <= 0x2069)
+    )
+      return false;
+  }
+  return true;
+}
+
+const actorSchema = z.object({ user_id: numericIdSchema, nickname: z.string() });
+
+/** `PUT /bff/block-notes/{list}/{buyer_id}`: the body. */
+export const blockNoteWriteSchema = z.strictObject({
+  reason: blockReasonSchema,
+  note: z
+    .string()
+    .max(BLOCK_NOTE_MAX_LENGTH, `the note must be at most ${BLOCK_NOTE_MAX_LENGTH} characters`)
+    .refine(isPrintable, 'the note must be printable text (line breaks are fine)')
+    .default(''),
+});
+export type BlockNoteWrite = z.input<typeof blockNoteWriteSchema>;
+
+export const blockNoteSchema = z.object({
+  seller_id: numericIdSchema,
+  buyer_id: numericIdSchema,
+  list: blockListSchema,
+  reason: blockReasonSchema,
+  note: z.string(),
+  updated_by: actorSchema,
+  updated_at: z.iso.datetime({ offset: true }),
+});
+export type BlockNote = z.infer<typeof blockNoteSchema>;
+
+/** `GET /bff/block-notes?list=&buyer_ids=1,2`: the notes the seller keeps about those buyers. */
+export const blockNoteListSchema = z.object({ notes: z.array(blockNoteSchema) });
+
+export const blockNotesQuerySchema = z.strictObject({
+  list: blockListSchema,
+  buyer_ids: z
+    .string()
+    .regex(/^[1-9]\d{0,15}(,[1-9]\d{0,15}){0,99}$/, 'expected up to 100 comma-separated user ids')
+    .transform((value) => [...new Set(value.split(',').map(Number))]),
+});
+
+export const blockAuditEntrySchema = z.object({
+  id: numericIdSchema,
+  seller_id: numericIdSchema,
+  buyer_id: numericIdSchema,
+  list: blockListSchema,
+  action: z.enum(['blocked', 'unblocked']),
+  actor: actorSchema,
+  at: z.iso.datetime({ offset: true }),
+});
+export type BlockAuditEntry = z.infer<typeof blockAuditEntrySchema>;
+
+/** `GET /bff/block-audit?list=&buyer_id=&offset=&limit=`: newest first. */
+export const blockAuditPageSchema = z.object({
+  entries: z.array(blockAuditEntrySchema),
+  paging: pagingSchema,
+});
+export type BlockAuditPage = z.infer<typeof blockAuditPageSchema>;
+
+const pageNumber = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d{1,7}$/, 'expected a non-negative integer')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
+    .default(fallback);
+
+export const blockAuditQuerySchema = z.strictObject({
+  list: blockListSchema.optional(),
+  buyer_id: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, 'expected a user id')
+    .transform(Number)
+    .optional(),
+  offset: pageNumber(0, 1_000_000, 0),
+  limit: pageNumber(1, 100, 20),
+});
+
+/** The blocked-buyers workspace's URL: which list, which buyer the search is narrowed to, which pages. */
+export const blockedBuyersViewSchema = z.object({
+  list: blockListSchema.default('order').catch('order'),
+  // Coerced: a hand-typed address may carry a number as text.
+  buyer: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().catch(undefined),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0).catch(0),
+  audit: z.coerce.number().int().min(0).max(1_000_000).default(0).catch(0),
+});
+export type BlockedBuyersView = z.infer<typeof blockedBuyersViewSchema>;
