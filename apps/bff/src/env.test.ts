@@ -61,6 +61,24 @@ describe('parseEnv', () => {
     }
   });
 
+  it('takes the personal-data keys as a pair, checked, and never prints them', () => {
+    const key = Buffer.alloc(32, 9).toString('base64');
+    const index = Buffer.alloc(32, 3).toString('base64');
+    expect(parseEnv({ DATA_KEYS: `k1:${key}`, DATA_INDEX_KEY: index })).toMatchObject({
+      DATA_KEYS: `k1:${key}`,
+    });
+    expect(() => parseEnv({ DATA_KEYS: `k1:${key}` })).toThrow(/DATA_KEYS and DATA_INDEX_KEY go together/);
+    const short = Buffer.alloc(16, 1).toString('base64');
+    let message = '';
+    try {
+      parseEnv({ DATA_KEYS: `k1:${short}`, DATA_INDEX_KEY: index });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/32 bytes/);
+    expect(message).not.toContain(short);
+  });
+
   it('names every invalid variable', () => {
     expect(() => parseEnv({ PORT: 'eighty', MARKETPLACE_BASE_URL: 'not a url' })).toThrow(
       /PORT[\s\S]*MARKETPLACE_BASE_URL|MARKETPLACE_BASE_URL[\s\S]*PORT/,

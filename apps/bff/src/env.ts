@@ -1,3 +1,4 @@
+import { parseKeyring } from '@mostrador/marketplace-api';
 import { z } from 'zod';
 
 // Empty strings count as unset, so `MARKETPLACE_BASE_URL= npm start` keeps the embedded API.
@@ -15,6 +16,13 @@ const EnvSchema = z
     /** `postgres://user:password@host:port/database`: the store is PostgreSQL instead of DATABASE_FILE. */
     DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// URL')),
     DEMO_ORDERS: z.coerce.number().int().min(0).default(20_000),
+    /**
+     * Keys that seal personal data: `k2:<base64 32 bytes>,k1:<…>` (the first is current) and the blind-index key.
+     * Without them a local key file beside the database is used (decision 0009); instances on several machines must
+     * share these instead.
+     */
+    DATA_KEYS: optional(z.string().min(1)),
+    DATA_INDEX_KEY: optional(z.string().min(1)),
     MARKETPLACE_BASE_URL: optional(z.url()),
     /** The application the BFF signs in as (the seed's demo application by default). */
     MARKETPLACE_CLIENT_ID: z.coerce.number().int().positive().default(5503910054141466),
@@ -52,6 +60,19 @@ const EnvSchema = z
     NOTIFICATION_LEASE_MS: count(30_000, 1_000),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.DATA_KEYS) !== Boolean(env.DATA_INDEX_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATA_KEYS'],
+        message: 'DATA_KEYS and DATA_INDEX_KEY go together',
+      });
+    } else if (env.DATA_KEYS && env.DATA_INDEX_KEY) {
+      try {
+        parseKeyring(env.DATA_KEYS, env.DATA_INDEX_KEY);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', path: ['DATA_KEYS'], message: (error as Error).message });
+      }
+    }
     if (env.MARKETPLACE_BASE_URL && !env.MARKETPLACE_CLIENT_SECRET) {
       ctx.addIssue({
         code: 'custom',

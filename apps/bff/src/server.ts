@@ -9,6 +9,7 @@ import {
   createMarketplaceApi,
   ensureDemoData,
   openStore,
+  parseKeyring,
   setApplicationCallback,
   startDispatcher,
   startRetentionJob,
@@ -28,7 +29,11 @@ if (!env.DATABASE_URL && env.DATABASE_FILE !== ':memory:')
   mkdirSync(dirname(resolve(env.DATABASE_FILE)), { recursive: true });
 // Sessions live in this database in both modes; with a remote platform its marketplace tables stay empty.
 // With DATABASE_URL, several instances may share the PostgreSQL database (decision 0082).
-const store = await openStore(env.DATABASE_URL ? { url: env.DATABASE_URL } : { file: env.DATABASE_FILE });
+const keyring =
+  env.DATA_KEYS && env.DATA_INDEX_KEY ? { keyring: parseKeyring(env.DATA_KEYS, env.DATA_INDEX_KEY) } : {};
+const store = await openStore(
+  env.DATABASE_URL ? { url: env.DATABASE_URL, ...keyring } : { file: env.DATABASE_FILE, ...keyring },
+);
 // Where the data is, for messages: never the URL's password.
 const storeName = env.DATABASE_URL
   ? `PostgreSQL database ${new URL(env.DATABASE_URL).pathname.slice(1)}`

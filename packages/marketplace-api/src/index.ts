@@ -17,7 +17,7 @@
  *   stop function.
  */
 export { createMarketplaceApi, type MarketplaceDeps } from './app.ts';
-export { type Keyring, open, seal } from './crypto/personal-data.ts';
+export { type Keyring, open, parseKeyring, seal } from './crypto/personal-data.ts';
 export { isPostgres } from './db/dialect.ts';
 export { openStore, type Store } from './db/store.ts';
 export { configureOAuthClient, type OAuthClientConfiguration } from './domain/oauth-client.ts';

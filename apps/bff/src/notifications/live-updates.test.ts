@@ -1,7 +1,7 @@
 import { errorBodySchema, liveEventSchema, notificationReceiptSchema } from '@mostrador/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SseClient } from '../events/sse-test-client.ts';
-import { connection, createKit, type Kit } from '../test-support.ts';
+import { connection, createKit, expectNoTokens, type Kit } from '../test-support.ts';
 import { cookieOf, listen, notificationBody, ordersOf, postNotification } from './live-test-support.ts';
 import type { LiveUpdatesOptions } from './live-updates.ts';
 
@@ -94,6 +94,11 @@ describe('GET /bff/events', () => {
     // The order comes from the platform, read with the seller's token: its seller is the seller.
     expect(received.every((e) => e.user_id === palermo.id && e.order.seller?.id === palermo.id)).toBe(true);
     await client.until((c) => c.comments.includes('heartbeat'), 2_000, 'a heartbeat');
+    // The order was read with the seller's stored token; no token of anyone reaches the stream.
+    expectNoTokens(
+      kit,
+      client.messages.map((m) => `${m.id} ${m.event} ${m.data}`),
+    );
   });
 
   it('resumes after Last-Event-ID on a reconnect, and from ?after= on a first connection', async () => {
