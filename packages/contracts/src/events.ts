@@ -81,3 +81,17 @@ export const simulatorStatusSchema = z.strictObject({
   rate: z.number().positive().nullable(),
 });
 export type SimulatorStatus = z.infer<typeof simulatorStatusSchema>;
+
+/** `GET /bff/orders/{order_id}/notifications`: the notifications about one order that reached the BFF. */
+export const orderNotificationEntrySchema = z.object({
+  /** The queue entry: repeats of one change while it waited are folded into one entry. */
+  id: numericIdSchema,
+  topic: orderNotificationTopicSchema,
+  state: z.enum(['pending', 'done', 'parked']),
+  /** When the marketplace says the change happened, and when the BFF received it. */
+  changed_at: z.iso.datetime({ offset: true }),
+  arrived_at: z.iso.datetime({ offset: true }),
+  notification_ids: z.array(z.string()),
+});
+export const orderNotificationListSchema = z.object({ notifications: z.array(orderNotificationEntrySchema) });
+export type OrderNotificationList = z.infer<typeof orderNotificationListSchema>;

@@ -1,5 +1,6 @@
 import { errorBody } from '@mostrador/contracts';
 import { type Context, Hono } from 'hono';
+import type { NotificationQueueRepository } from '../notifications/notification-queue-repository.ts';
 import { bringsOwnToken } from '../security/csrf.ts';
 import { publicOrigin, readSessionCookie } from '../session/session-cookie.ts';
 import type { Sessions } from '../session/sessions.ts';
@@ -35,6 +36,7 @@ export interface EventRoutesOptions {
   origins: readonly string[];
   /** Comment lines this often, so a quiet stream is not taken for a dead one. */
   heartbeatMs: number;
+  queue: Pick<NotificationQueueRepository, 'forOrder'>;
 }
 
 /**
@@ -55,6 +57,28 @@ export function eventRoutes(options: EventRoutesOptions) {
     const owner = after === 0 ? userId : await events.ownerOf(after);
     return owner !== undefined && owner !== userId ? events.latestId(userId) : after;
   }
+
+  // The notifications about one order that reached this BFF for the active account (the order page lists them).
+  app.get('/orders/:id/notifications', async (c) => {
+    const session = bringsOwnToken(c)
+      ? null
+      : await sessions.resolve(readSessionCookie(c, publicOrigin(c, options.origins)));
+    const userId = session?.row.active_user_id ?? null;
+    if (!session || userId === null) return c.json(errorBody('not_identified_user'), 401);
+    const id = c.req.param('id');
+    if (!/^[1-9]\d{0,15}$/.test(id)) return c.json(errorBody('invalid_order_id'), 400);
+    const entries = await options.queue.forOrder(userId, `/orders/${id}`);
+    return c.json({
+      notifications: entries.map((e) => ({
+        id: e.id,
+        topic: e.topic,
+        state: e.state,
+        changed_at: new Date(e.changedAt).toISOString(),
+        arrived_at: new Date(e.arrivedAt).toISOString(),
+        notification_ids: e.notificationIds,
+      })),
+    });
+  });
 
   app.get('/events', async (c) => {
     const session = bringsOwnToken(c)

@@ -1,4 +1,9 @@
-import { errorBodySchema, liveEventSchema, notificationReceiptSchema } from '@mostrador/contracts';
+import {
+  errorBodySchema,
+  liveEventSchema,
+  notificationReceiptSchema,
+  orderNotificationListSchema,
+} from '@mostrador/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SseClient } from '../events/sse-test-client.ts';
 import { connection, createKit, expectNoTokens, type Kit } from '../test-support.ts';
@@ -99,6 +104,26 @@ describe('GET /bff/events', () => {
       kit,
       client.messages.map((m) => `${m.id} ${m.event} ${m.data}`),
     );
+  });
+
+  it('lists the notifications about one order for its own account only, repeats folded in', async () => {
+    await setup({ startWorker: false });
+    const palermo = await seller('TIENDA_PALERMO');
+    const pinheiros = await seller('LOJA_PINHEIROS');
+    const [order] = palermo.orders;
+    const first = notificationBody(palermo.id, order!);
+    await notify(first);
+    await notify({ ...first, _id: `${first._id}-again` });
+    const list = (browser: { cookieHeader(): string } | null, id = String(order)) =>
+      fetch(`${http.url}/bff/orders/${id}/notifications`, { headers: browser ? cookieOf(browser) : {} });
+    const mine = orderNotificationListSchema.parse(await (await list(palermo.browser)).json());
+    expect(mine.notifications).toHaveLength(1);
+    expect(mine.notifications[0]).toMatchObject({ topic: first.topic, state: 'pending' });
+    expect(mine.notifications[0]!.notification_ids).toEqual([first._id, `${first._id}-again`]);
+    const theirs = orderNotificationListSchema.parse(await (await list(pinheiros.browser)).json());
+    expect(theirs.notifications).toEqual([]);
+    await expectRefused(await list(null), 401, 'not_identified_user');
+    await expectRefused(await list(palermo.browser, 'abc'), 400, 'invalid_order_id');
   });
 
   it('resumes after Last-Event-ID on a reconnect, and from ?after= on a first connection', async () => {

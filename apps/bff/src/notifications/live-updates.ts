@@ -88,6 +88,7 @@ export function createLiveUpdates(deps: {
       bus,
       origins: deps.origins,
       heartbeatMs: options.heartbeatMs ?? 15_000,
+      queue,
     }),
   );
 

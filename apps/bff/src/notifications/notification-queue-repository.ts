@@ -235,6 +235,39 @@ export function createNotificationQueueRepository(db: Kysely<BffDatabase>) {
     },
 
     /** Finished rows and old receipts go after `keepMs`; waiting rows stay whatever their age. */
+    /** The notifications about one order of one user, newest first, with every id folded into each. */
+    async forOrder(userId: number, resource: string, limit = 50) {
+      const rows = await db
+        .selectFrom('bff_notification_queue')
+        .select(['id', 'topic', 'state', 'changed_at', 'arrived_at'])
+        .where('user_id', '=', userId)
+        .where('resource', '=', resource)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      if (rows.length === 0) return [];
+      const receipts = await db
+        .selectFrom('bff_notification_receipts')
+        .select(['queue_id', 'notification_id'])
+        .where(
+          'queue_id',
+          'in',
+          rows.map((r) => Number(r.id)),
+        )
+        .orderBy('arrived_at')
+        .execute();
+      return rows.map((r) => ({
+        id: Number(r.id),
+        topic: r.topic,
+        state: r.state,
+        changedAt: Number(r.changed_at),
+        arrivedAt: Number(r.arrived_at),
+        notificationIds: receipts
+          .filter((x) => Number(x.queue_id) === Number(r.id))
+          .map((x) => x.notification_id),
+      }));
+    },
+
     async purge(before: number): Promise<number> {
       return db.transaction().execute(async (trx) => {
         const rows = await trx

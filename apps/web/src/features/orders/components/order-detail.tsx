@@ -23,6 +23,7 @@ import { Skeleton } from '../../../ui/skeleton.tsx';
 import { type BlockScope, useBlockBuyer } from '../api/block-buyer.ts';
 import { currenciesQueryOptions, currencyConversionQueryOptions } from '../api/get-currency-conversion.ts';
 import { orderDiscountsQueryOptions } from '../api/get-order-discounts.ts';
+import { orderNotificationsQueryOptions } from '../api/get-order-notifications.ts';
 import { orderProductQueryOptions } from '../api/get-order-product.ts';
 import { shipmentQueryOptions } from '../api/get-shipment.ts';
 import { useGiveFeedback } from '../api/give-feedback.ts';
@@ -217,6 +218,7 @@ export function OrderDetail({ order, missing, userId, locale, neighbours, backTo
           </Section>
           <FeedbackSection order={order} isSeller={isSeller} locale={locale} />
           <ProductSection orderId={order.id} />
+          <NotificationsSection orderId={order.id} locale={locale} />
           <Section title="History">
             <ol className="flex flex-col gap-2">
               {statusHistory(order).map((entry, index) => (
@@ -528,6 +530,41 @@ function ProductSection({ orderId }: { orderId: number }) {
             </Row>
           ))}
         </dl>
+      )}
+    </Section>
+  );
+}
+
+const TOPIC_LABELS: Record<string, string> = {
+  orders_v2: 'Order changed',
+  orders_feedback: 'Feedback changed',
+};
+const STATE_LABELS = { pending: 'Waiting', done: 'Delivered to the app', parked: 'Set aside' } as const;
+
+function NotificationsSection({ orderId, locale }: { orderId: number; locale: string }) {
+  const notifications = useQuery(orderNotificationsQueryOptions(orderId));
+  return (
+    <Section title="Notifications received">
+      {notifications.isPending ? (
+        <Skeleton className="h-8" />
+      ) : notifications.error ? (
+        <p role="alert" className="text-danger">
+          {notifications.error.message}
+        </p>
+      ) : notifications.data.notifications.length === 0 ? (
+        <p className="text-muted">No notification about this order has reached this app yet.</p>
+      ) : (
+        <ul className="divide-y divide-line">
+          {notifications.data.notifications.map((n) => (
+            <li key={n.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
+              <span className="font-medium">{TOPIC_LABELS[n.topic] ?? n.topic}</span>
+              <span className="text-muted tabular-nums">
+                {formatDate(n.arrived_at, locale)} · {STATE_LABELS[n.state]}
+                {n.notification_ids.length > 1 ? ` · ${n.notification_ids.length} deliveries folded` : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
       )}
     </Section>
   );
