@@ -7,6 +7,7 @@ import {
 } from '@mostrador/contracts';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
+import { readJsonBody } from '../http/json-body.ts';
 import { bringsOwnToken } from '../security/csrf.ts';
 import { publicOrigin, readSessionCookie } from '../session/session-cookie.ts';
 import type { Sessions } from '../session/sessions.ts';
@@ -78,20 +79,9 @@ export function blockNoteRoutes(options: BlockNoteOptions) {
         400,
       );
     }
-    if (!/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
-      return c.json(
-        errorBody('unsupported_media_type', { message: 'the body must be application/json' }),
-        415,
-      );
-    }
-    const text = await c.req.text();
-    if (Buffer.byteLength(text) > MAX_JSON_BYTES) return c.json(errorBody('payload_too_large'), 413);
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      return c.json(errorBody('bad_request', { message: 'the body is not valid JSON' }), 400);
-    }
+    const json = await readJsonBody(c, MAX_JSON_BYTES);
+    if (!json.ok) return json.response;
+    const value = json.value;
     const body = blockNoteWriteSchema.safeParse(value);
     if (!body.success) return invalid(c, body.error);
     const note = await repo.saveNote({

@@ -5,6 +5,7 @@ import {
   tokenSignInRequestSchema,
 } from '@mostrador/contracts';
 import { type Context, Hono } from 'hono';
+import { readJsonBody } from '../http/json-body.ts';
 import { bringsOwnToken } from '../security/csrf.ts';
 import type { MarketplaceClient } from './marketplace-client.ts';
 import { TokenRequestFailed } from './marketplace-client.ts';
@@ -120,21 +121,9 @@ export function sessionRoutes(options: SessionRoutesOptions) {
   app.get('/session', async (c) => c.json(await sessions.view(await sessionOf(c))));
 
   app.post('/session', async (c) => {
-    const type = c.req.header('content-type') ?? '';
-    if (!/^application\/json\s*(;|$)/i.test(type)) {
-      return c.json(
-        errorBody('unsupported_media_type', { message: 'the body must be application/json' }),
-        415,
-      );
-    }
-    const text = await c.req.text();
-    if (Buffer.byteLength(text) > MAX_JSON_BYTES) return c.json(errorBody('payload_too_large'), 413);
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      return c.json(errorBody('bad_request', { message: 'the body is not valid JSON' }), 400);
-    }
+    const json = await readJsonBody(c, MAX_JSON_BYTES);
+    if (!json.ok) return json.response;
+    const value = json.value;
     const parsed = tokenSignInRequestSchema.safeParse(value);
     if (!parsed.success) {
       return c.json(

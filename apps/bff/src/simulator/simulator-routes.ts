@@ -1,5 +1,6 @@
 import { errorBody, type SimulatorStatus, simulatorStartSchema } from '@mostrador/contracts';
 import { type Context, Hono } from 'hono';
+import { readJsonBody } from '../http/json-body.ts';
 import { bringsOwnToken } from '../security/csrf.ts';
 import { publicOrigin, readSessionCookie } from '../session/session-cookie.ts';
 import type { Sessions } from '../session/sessions.ts';
@@ -62,20 +63,9 @@ export function simulatorRoutes(options: {
   app.post('/simulator', async (c) => {
     if (!control) return c.json(errorBody('not_found', { message: 'There is no simulator here' }), 404);
     if (!(await signedIn(c))) return c.json(errorBody('not_identified_user'), 401);
-    if (!/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
-      return c.json(
-        errorBody('unsupported_media_type', { message: 'the body must be application/json' }),
-        415,
-      );
-    }
-    const text = await c.req.text();
-    if (Buffer.byteLength(text) > MAX_JSON_BYTES) return c.json(errorBody('payload_too_large'), 413);
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      return c.json(errorBody('bad_request', { message: 'the body is not valid JSON' }), 400);
-    }
+    const json = await readJsonBody(c, MAX_JSON_BYTES);
+    if (!json.ok) return json.response;
+    const value = json.value;
     const parsed = simulatorStartSchema.safeParse(value);
     if (!parsed.success) {
       return c.json(

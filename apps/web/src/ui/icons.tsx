@@ -3,7 +3,7 @@ import type { SVGProps } from 'react';
 export type IconProps = SVGProps<SVGSVGElement>;
 
 // Outline icons drawn on a 24px grid (shapes after Lucide, ISC licence); decorative unless given a title.
-function Icon({ children, ...props }: IconProps) {
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

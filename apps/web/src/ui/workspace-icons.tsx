@@ -1,26 +1,6 @@
-import type { IconProps } from './icons.tsx';
+import { Icon, type IconProps } from './icons.tsx';
 
-// More outline icons on the same 24px grid as icons.tsx (shapes after Lucide, ISC licence); decorative.
-function Icon({ children, ...props }: IconProps) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      width="1em"
-      height="1em"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+// More outline icons on the same grid and base as icons.tsx (shapes after Lucide, ISC licence); decorative.
 
 export const PlusIcon = (props: IconProps) => (
   <Icon {...props}>
