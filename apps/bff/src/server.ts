@@ -109,6 +109,7 @@ const { app, sessions, streams, liveUpdates } = createBffApp({
     sourceCheck: env.NOTIFICATION_SOURCE_CHECK ?? (localUse ? 'loopback' : 'platform'),
     ...(env.NOTIFICATION_SOURCES ? { sources: env.NOTIFICATION_SOURCES } : {}),
     heartbeatMs: env.EVENTS_HEARTBEAT_MS,
+    redeliver: localUse,
     worker: {
       leaseMs: env.NOTIFICATION_LEASE_MS,
       timeoutMs: Math.min(10_000, env.NOTIFICATION_LEASE_MS / 2),

@@ -46,6 +46,8 @@ export const orderChangedEventSchema = z.object({
    * while the first still waited (they are folded into one read of the order).
    */
   notification_ids: z.array(z.string()).min(1),
+  /** The BFF's queue entry that answered them (`GET /bff/notifications` lists it); absent on older events. */
+  queue_id: numericIdSchema.optional(),
   /** When the marketplace recorded the earliest of those changes (the notifications' `received`). */
   changed_at: timestampSchema,
   /** When the BFF published the event. */
@@ -95,3 +97,81 @@ export const orderNotificationEntrySchema = z.object({
 });
 export const orderNotificationListSchema = z.object({ notifications: z.array(orderNotificationEntrySchema) });
 export type OrderNotificationList = z.infer<typeof orderNotificationListSchema>;
+
+/**
+ * `_id` prefix of a notification support redelivered into the BFF's own receiver (`POST
+ * /bff/notifications/{id}/redeliver`, local use): the platform never sent it, so `/myfeeds` has no attempts for it.
+ */
+export const REDELIVERY_ID_PREFIX = 'redelivery-';
+
+export const NOTIFICATION_FEED_MAX_LIMIT = 100;
+
+/** `GET /bff/notifications`: a page of the notifications that reached the BFF for the active account. */
+export const notificationFeedQuerySchema = z.strictObject({
+  topic: orderNotificationTopicSchema.optional(),
+  /** A queue entry id: entries older than it (the next page). */
+  before: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, 'expected a queue entry id')
+    .transform(Number)
+    .optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, 'expected a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(NOTIFICATION_FEED_MAX_LIMIT))
+    .optional(),
+});
+
+/** Why the BFF set a notification aside for good (decision 0051). */
+export const notificationParkReasonSchema = z.enum([
+  'no_stored_token',
+  'token_refused',
+  'not_owned_order',
+  'order_not_found',
+  'unavailable',
+]);
+export type NotificationParkReason = z.infer<typeof notificationParkReasonSchema>;
+
+export const notificationFeedEntrySchema = z.object({
+  /** The queue entry: repeats of one change while it waited are folded into one entry. */
+  id: numericIdSchema,
+  topic: orderNotificationTopicSchema,
+  /** `/orders/<id>`, and that id. */
+  resource: z.string().regex(/^\/orders\/\d+$/),
+  order_id: numericIdSchema,
+  state: z.enum(['pending', 'done', 'parked']),
+  /** Set when `state` is `parked`. */
+  park_reason: z.string().nullable(),
+  /** Reads of the order tried so far. */
+  tries: z.number().int().nonnegative(),
+  changed_at: z.iso.datetime({ offset: true }),
+  arrived_at: z.iso.datetime({ offset: true }),
+  /** When it was published (done) or parked; null while pending. */
+  finished_at: z.iso.datetime({ offset: true }).nullable(),
+  notification_ids: z.array(z.string()),
+  /** Some of its ids came from a support redelivery rather than from the platform. */
+  redelivery: z.boolean(),
+});
+export type NotificationFeedEntry = z.infer<typeof notificationFeedEntrySchema>;
+
+export const notificationFeedSchema = z.object({
+  notifications: z.array(notificationFeedEntrySchema),
+  /** Pass as `before` for the next (older) page; null on the last one. */
+  next_before: numericIdSchema.nullable(),
+});
+export type NotificationFeed = z.infer<typeof notificationFeedSchema>;
+
+/** The workspace's URL state. */
+export const notificationsViewSchema = z.object({
+  topic: orderNotificationTopicSchema.optional().catch(undefined),
+});
+export type NotificationsView = z.infer<typeof notificationsViewSchema>;
+
+/** `POST /bff/notifications/{queue_id}/redeliver`: the stored notification went into the receiver again. */
+export const notificationRedeliverySchema = z.strictObject({
+  status: z.enum(['queued', 'duplicate']),
+  /** The fresh `_id` it was given (starts with REDELIVERY_ID_PREFIX). */
+  notification_id: z.string(),
+});
+export type NotificationRedelivery = z.infer<typeof notificationRedeliverySchema>;

@@ -3,6 +3,7 @@ import { type Kysely, type MigrationProvider, Migrator } from 'kysely';
 import { m0001 } from './migrations/0001-sessions.ts';
 import { m0050 } from './migrations/0050-notifications.ts';
 import { m0070 } from './migrations/0070-block-notes.ts';
+import { m0077 } from './migrations/0077-notification-feed.ts';
 import type { BffDatabase } from './schema.ts';
 
 /**
@@ -16,6 +17,7 @@ export async function migrateBff(store: Pick<Store, 'db'> & Partial<Pick<Store, 
       '0001-sessions': m0001,
       '0050-notifications': m0050(store.dialect ?? 'sqlite'),
       '0070-block-notes': m0070(store.dialect ?? 'sqlite'),
+      '0077-notification-feed': m0077,
     }),
   };
   const migrator = new Migrator({

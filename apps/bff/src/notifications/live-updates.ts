@@ -8,6 +8,7 @@ import { eventRoutes } from '../events/event-routes.ts';
 import { type EventSignal, relayEvents } from '../events/event-signal.ts';
 import type { StreamRegistry } from '../events/stream-registry.ts';
 import type { Sessions } from '../session/sessions.ts';
+import { notificationFeedRoutes } from './notification-feed-routes.ts';
 import { createNotificationQueueRepository } from './notification-queue-repository.ts';
 import { createNotificationWorker, type ParkReason, type WorkerOptions } from './notification-worker.ts';
 import { receiverRoutes } from './receiver-routes.ts';
@@ -27,6 +28,8 @@ export interface LiveUpdatesOptions {
   worker?: Partial<Pick<WorkerOptions, 'pollMs' | 'leaseMs' | 'batch' | 'maxTries' | 'timeoutMs'>>;
   onParked?: (userId: number, reason: ParkReason) => void;
   onError?: (error: unknown) => void;
+  /** Support may redeliver a stored notification into the receiver (local use only, decision 0078). */
+  redeliver?: boolean;
 }
 
 /**
@@ -68,15 +71,24 @@ export function createLiveUpdates(deps: {
   let wake = () => {};
 
   const routes = new Hono();
+  const receiver = {
+    queue,
+    applicationId: deps.applicationId,
+    now: deps.now,
+    onQueued: () => wake(),
+  };
   routes.route(
     '/',
-    receiverRoutes({
+    receiverRoutes({ ...receiver, sourceCheck: options.sourceCheck ?? 'platform', sources: options.sources }),
+  );
+  routes.route(
+    '/',
+    notificationFeedRoutes({
+      sessions: deps.sessions,
+      origins: deps.origins,
       queue,
-      applicationId: deps.applicationId,
-      sourceCheck: options.sourceCheck ?? 'platform',
-      sources: options.sources,
-      now: deps.now,
-      onQueued: () => wake(),
+      receiver,
+      redeliver: options.redeliver ?? false,
     }),
   );
   routes.route(

@@ -20,6 +20,19 @@ export interface QueuedNotification {
   tries: number;
 }
 
+export interface FeedEntry {
+  id: number;
+  topic: string;
+  resource: string;
+  state: 'pending' | 'done' | 'parked';
+  parkReason: string | null;
+  tries: number;
+  changedAt: number;
+  arrivedAt: number;
+  finishedAt: number | null;
+  notificationIds: string[];
+}
+
 export type ReceiveOutcome = 'queued' | 'folded' | 'duplicate';
 
 const toQueued = (
@@ -266,6 +279,83 @@ export function createNotificationQueueRepository(db: Kysely<BffDatabase>) {
           .filter((x) => Number(x.queue_id) === Number(r.id))
           .map((x) => x.notification_id),
       }));
+    },
+
+    /**
+     * The workspace's feed (decision 0077): one user's entries, newest first, `before` an entry id for the next
+     * page, with every notification id folded into each.
+     */
+    async list(
+      userId: number,
+      options: { topic?: string; before?: number; limit: number },
+    ): Promise<FeedEntry[]> {
+      let query = db
+        .selectFrom('bff_notification_queue')
+        .select([
+          'id',
+          'topic',
+          'resource',
+          'state',
+          'park_reason',
+          'tries',
+          'changed_at',
+          'arrived_at',
+          'finished_at',
+        ])
+        .where('user_id', '=', userId);
+      if (options.topic !== undefined) query = query.where('topic', '=', options.topic);
+      if (options.before !== undefined) query = query.where('id', '<', options.before);
+      const rows = await query.orderBy('id', 'desc').limit(options.limit).execute();
+      if (rows.length === 0) return [];
+      const receipts = await db
+        .selectFrom('bff_notification_receipts')
+        .select(['queue_id', 'notification_id'])
+        .where(
+          'queue_id',
+          'in',
+          rows.map((r) => Number(r.id)),
+        )
+        .orderBy('arrived_at')
+        .orderBy('notification_id')
+        .execute();
+      const ids = new Map<number, string[]>();
+      for (const r of receipts) {
+        const key = Number(r.queue_id);
+        ids.set(key, [...(ids.get(key) ?? []), r.notification_id]);
+      }
+      return rows.map((r) => ({
+        id: Number(r.id),
+        topic: r.topic,
+        resource: r.resource,
+        state: r.state,
+        parkReason: r.park_reason,
+        tries: Number(r.tries),
+        changedAt: Number(r.changed_at),
+        arrivedAt: Number(r.arrived_at),
+        finishedAt: r.finished_at === null ? null : Number(r.finished_at),
+        notificationIds: ids.get(Number(r.id)) ?? [],
+      }));
+    },
+
+    /** One entry of one user (support's redelivery reads what was stored); undefined for anyone else's. */
+    async entryOf(
+      userId: number,
+      id: number,
+    ): Promise<Pick<QueuedNotification, 'userId' | 'topic' | 'resource' | 'changedAt'> | undefined> {
+      const row = await db
+        .selectFrom('bff_notification_queue')
+        .select(['user_id', 'topic', 'resource', 'changed_at'])
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row
+        ? {
+            userId: Number(row.user_id),
+            topic: row.topic,
+            resource: row.resource,
+            changedAt: Number(row.changed_at),
+          }
+        : undefined;
     },
 
     async purge(before: number): Promise<number> {

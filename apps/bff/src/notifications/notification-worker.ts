@@ -113,6 +113,7 @@ export function createNotificationWorker(options: WorkerOptions) {
           topic: row.topic,
           resource: row.resource,
           notification_ids: notificationIds,
+          queue_id: row.id,
           changed_at: iso(row.changedAt),
           published_at: iso(now()),
           order: outcome.order,

@@ -33,6 +33,44 @@ const refuse = (c: Context, status: 400 | 403 | 413 | 415, message: string, caus
   return c.json(errorBody(code[status], { message, cause }), status);
 };
 
+export type Acceptance =
+  | { ok: true; status: 'queued' | 'duplicate'; notificationId: string }
+  | { ok: false; status: 400 | 403; message: string; cause: unknown[] };
+
+/**
+ * What the receiver does with a body once it knows who sent it: checks it is an order notification of our
+ * application, stores it durably and wakes the worker. Support's redelivery (decision 0078) goes through here too.
+ */
+export async function acceptNotification(
+  options: Pick<ReceiverOptions, 'queue' | 'applicationId' | 'now' | 'onQueued'>,
+  value: unknown,
+): Promise<Acceptance> {
+  const parsed = bodySchema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      status: 400,
+      message: 'the body is not an order notification',
+      cause: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+    };
+  }
+  const n = parsed.data;
+  if (n.application_id !== options.applicationId) {
+    return { ok: false, status: 403, message: 'the notification is for another application', cause: [] };
+  }
+  const changedAt = Date.parse(n.received);
+  // Without an `_id`, the change itself (who, what, when the platform recorded it) names the notification.
+  const notificationId =
+    n._id ??
+    `derived-${createHash('sha256').update(`${n.user_id}|${n.topic}|${n.resource}|${changedAt}`).digest('hex').slice(0, 32)}`;
+  const outcome = await options.queue.receive(
+    { notificationId, userId: n.user_id, topic: n.topic, resource: n.resource, changedAt },
+    options.now(),
+  );
+  if (outcome !== 'duplicate') options.onQueued?.();
+  return { ok: true, status: outcome === 'duplicate' ? 'duplicate' : 'queued', notificationId };
+}
+
 /**
  * `POST /bff/notifications` (spec 6, decision 0051): checks who sent it and what it is, stores it durably and only
  * then answers 200. Nothing in the body is trusted beyond naming whom and which order to look at.
@@ -58,35 +96,9 @@ export function receiverRoutes(options: ReceiverOptions) {
     } catch {
       return refuse(c, 400, 'the body is not valid JSON');
     }
-    const parsed = bodySchema.safeParse(value);
-    if (!parsed.success) {
-      return refuse(
-        c,
-        400,
-        'the body is not an order notification',
-        parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
-      );
-    }
-    const n = parsed.data;
-    if (n.application_id !== options.applicationId) {
-      return refuse(c, 403, 'the notification is for another application');
-    }
-    const changedAt = Date.parse(n.received);
-    const outcome = await options.queue.receive(
-      {
-        // Without an `_id`, the change itself (who, what, when the platform recorded it) names the notification.
-        notificationId:
-          n._id ??
-          `derived-${createHash('sha256').update(`${n.user_id}|${n.topic}|${n.resource}|${changedAt}`).digest('hex').slice(0, 32)}`,
-        userId: n.user_id,
-        topic: n.topic,
-        resource: n.resource,
-        changedAt,
-      },
-      options.now(),
-    );
-    if (outcome !== 'duplicate') options.onQueued?.();
-    return c.json({ status: outcome === 'duplicate' ? 'duplicate' : 'queued' }, 200);
+    const accepted = await acceptNotification(options, value);
+    if (!accepted.ok) return refuse(c, accepted.status, accepted.message, accepted.cause);
+    return c.json({ status: accepted.status }, 200);
   });
 
   return app;

@@ -1,0 +1,59 @@
+import {
+  type LiveOrder,
+  type NotificationFeedEntry,
+  type OrderChangedEvent,
+  REDELIVERY_ID_PREFIX,
+} from '@mostrador/contracts';
+
+/** An entry of the feed: as the BFF lists it, or as the event stream announced it (then with the order read). */
+export type FeedItem = Omit<NotificationFeedEntry, 'arrived_at'> & {
+  /** Unknown for entries that came by the stream (the event says when it was published, not received). */
+  arrived_at: string | null;
+  order: LiveOrder | null;
+};
+
+/** Live entries kept in memory at most; older ones remain reachable through the stored pages. */
+export const MAX_LIVE_ITEMS = 500;
+
+export const isRedeliveryId = (id: string) => id.startsWith(REDELIVERY_ID_PREFIX);
+
+export const fromEntry = (entry: NotificationFeedEntry): FeedItem => ({ ...entry, order: null });
+
+/** The feed entry an event stands for; null for events that do not name their entry. */
+export function fromEvent(event: OrderChangedEvent): FeedItem | null {
+  if (event.queue_id === undefined) return null;
+  return {
+    id: event.queue_id,
+    topic: event.topic,
+    resource: event.resource,
+    order_id: event.order.id,
+    state: 'done',
+    park_reason: null,
+    tries: 0,
+    changed_at: event.changed_at,
+    arrived_at: null,
+    finished_at: event.published_at,
+    notification_ids: event.notification_ids,
+    redelivery: event.notification_ids.some(isRedeliveryId),
+    order: event.order,
+  };
+}
+
+/**
+ * Live entries before the stored ones, one per entry id (a live one, which knows the order, wins over its stored
+ * copy), newest first.
+ */
+export function mergeItems(live: readonly FeedItem[], stored: readonly FeedItem[]): FeedItem[] {
+  const byId = new Map<number, FeedItem>();
+  for (const item of stored) byId.set(item.id, item);
+  for (const item of live) {
+    const before = byId.get(item.id);
+    byId.set(item.id, before ? { ...before, ...item, arrived_at: before.arrived_at } : item);
+  }
+  return [...byId.values()].sort((a, b) => b.id - a.id);
+}
+
+/** Prepends arrivals (newest last in `arrivals`) to the live list, bounded. */
+export function prepend(live: readonly FeedItem[], arrivals: readonly FeedItem[]): FeedItem[] {
+  return [...[...arrivals].reverse(), ...live].slice(0, MAX_LIVE_ITEMS);
+}

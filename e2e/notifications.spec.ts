@@ -1,0 +1,104 @@
+import { expect, test } from './fixtures.ts';
+import { type BffProcess, startBff } from './support/servers.ts';
+import { screenshotBothThemes } from './support/workspace-session.ts';
+
+// A server of its own: the simulator changes the demo sellers' orders, which other journeys count.
+let bff: BffProcess;
+
+test.beforeAll(async () => {
+  bff = await startBff({
+    RATE_LIMIT_PER_MINUTE: '100000',
+    SIGNIN_LIMIT_PER_15_MINUTES: '100000',
+    INVALID_REQUESTS_BEFORE_BLOCK: '0',
+  });
+});
+
+test.afterAll(async () => {
+  await bff?.stop();
+});
+
+test('the feed receives the simulator’s changes, pauses and resumes, shows attempts, and redelivers', async ({
+  page,
+}, testInfo) => {
+  await page.goto(`${bff.url}/bff/login?return_to=${encodeURIComponent('/notifications')}`);
+  await page.getByRole('button', { name: /^TIENDA_PALERMO \(/ }).click();
+  const banner = page.getByRole('banner');
+  await expect(banner.getByTestId('signed-in-user')).toHaveText('TIENDA_PALERMO');
+  await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No notifications yet' })).toBeVisible();
+  await expect(page.getByTestId('deactivated-banner')).toHaveCount(0);
+
+  // The simulator, started from the app's live indicator.
+  await banner.getByTestId('live-indicator').click();
+  const simulator = page.getByRole('region', { name: 'Simulator' });
+  await simulator.getByLabel('Changes per second').selectOption('20');
+  await simulator.getByRole('button', { name: 'Start' }).click();
+  await expect(simulator.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  const entries = page.getByTestId('feed-list').getByTestId('feed-entry');
+  await expect(entries.first()).toBeVisible({ timeout: 15_000 });
+
+  // Paused: the list holds still, the "N new" marker counts, and focus stays where it is.
+  const pause = page.getByTestId('feed-pause');
+  await pause.click();
+  await expect(pause).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('live-region')).toHaveText('Feed paused; new notifications are counted');
+  const shown = await entries.count();
+  const newCount = page.getByTestId('feed-new-count');
+  await expect(newCount).toHaveText(/^[1-9]\d*$/, { timeout: 15_000 });
+  const firstCount = Number(await newCount.textContent());
+  await expect
+    .poll(async () => Number(await newCount.textContent()), { timeout: 15_000 })
+    .toBeGreaterThan(firstCount);
+  expect(await entries.count()).toBe(shown);
+  await expect(pause).toBeFocused();
+
+  // Resumed by keyboard: the held entries are on top, the marker is gone, focus has not moved.
+  await page.keyboard.press('Enter');
+  await expect(pause).toHaveAttribute('aria-pressed', 'false');
+  await expect(newCount).toHaveCount(0);
+  await expect.poll(() => entries.count()).toBeGreaterThan(shown + firstCount);
+  await expect(pause).toBeFocused();
+  await expect(page.getByTestId('live-region')).toHaveText(/^Feed resumed, \d+ new shown$/);
+
+  // Stop the simulator so the redelivered entry is the newest one.
+  await banner.getByTestId('live-indicator').click();
+  await simulator.getByRole('button', { name: 'Stop' }).click();
+  await expect(simulator.getByRole('button', { name: 'Start' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // An entry's payload, its order, and the marketplace's delivery attempts with status and latency.
+  const entry = entries.nth(2);
+  const entryId = await entry.getAttribute('data-entry-id');
+  await entry.click();
+  await expect(entry).toHaveAttribute('aria-pressed', 'true');
+  const details = page.getByRole('region', { name: `Notification ${entryId}` });
+  await expect(details.getByTestId('entry-payload')).toContainText('"resource": "/orders/');
+  const orderLink = details.getByRole('link', { name: /^order \d+$/ });
+  const orderId = ((await orderLink.textContent()) ?? '').replace('order ', '');
+  await expect(orderLink).toHaveAttribute('href', `/orders/${orderId}`);
+  const attempts = details.getByRole('table', { name: 'Delivery attempts' });
+  await expect(attempts.getByTestId('attempt-row').first()).toBeVisible({ timeout: 10_000 });
+  await expect(attempts.getByTestId('attempt-row').first().getByRole('cell').nth(2)).toHaveText('200');
+  await expect(attempts.getByTestId('attempt-row').first().getByRole('cell').nth(3)).toHaveText(/^\d+ ms$/);
+
+  await screenshotBothThemes(page, 'notifications', (name) => testInfo.outputPath(name));
+
+  // Redeliver: the same notification goes through the dashboard's receiver again and reaches the feed on top.
+  const before = await entries.count();
+  await details.getByRole('button', { name: 'Redeliver' }).click();
+  await expect(page.getByTestId('live-region')).toHaveText(`Notification ${entryId} redelivered`);
+  await expect(entries).toHaveCount(before + 1, { timeout: 10_000 });
+  await expect(entries.first()).toContainText('redelivered');
+  await expect(entries.first()).toContainText(`Order ${orderId}`);
+  await entries.first().click();
+  await expect(page.getByText('Redelivered from the dashboard')).toBeVisible();
+
+  // The topic filter lives in the URL; the other topic's entries leave the list.
+  await page.getByLabel('Topic').selectOption('orders_feedback');
+  await expect(page).toHaveURL(/topic=orders_feedback/);
+  for (const text of await page.getByTestId('feed-list').getByTestId('feed-entry').allTextContents()) {
+    expect(text).toContain('orders_feedback');
+  }
+});
