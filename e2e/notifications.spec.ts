@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { expect, test } from './fixtures.ts';
 import { type BffProcess, startBff } from './support/servers.ts';
 import { screenshotBothThemes } from './support/workspace-session.ts';
@@ -100,5 +101,30 @@ test('the feed receives the simulator’s changes, pauses and resumes, shows att
   await expect(page).toHaveURL(/topic=orders_feedback/);
   for (const text of await page.getByTestId('feed-list').getByTestId('feed-entry').allTextContents()) {
     expect(text).toContain('orders_feedback');
+  }
+});
+
+test('deactivated notifications show a banner, and Reactivate turns them back on', async ({ page }) => {
+  // Eight failed deliveries take minutes of retry delays; the marketplace records them by clearing this flag,
+  // so the journey sets the same state directly.
+  const db = new Database(bff.databaseFile);
+  const active = () =>
+    (
+      db.prepare('select notifications_active as a from applications where id = ?').get(5503910054141466) as {
+        a: number;
+      }
+    ).a;
+  try {
+    db.prepare('update applications set notifications_active = 0 where id = ?').run(5503910054141466);
+    await page.goto(`${bff.url}/bff/login?return_to=${encodeURIComponent('/notifications')}`);
+    await page.getByRole('button', { name: /^TIENDA_PALERMO \(/ }).click();
+    const banner = page.getByTestId('deactivated-banner');
+    await expect(banner).toBeVisible();
+    await expect(banner).toContainText('Notifications are off');
+    await banner.getByRole('button', { name: 'Reactivate' }).click();
+    await expect(banner).toHaveCount(0);
+    expect(active()).toBe(1);
+  } finally {
+    db.close();
   }
 });

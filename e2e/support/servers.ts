@@ -33,6 +33,8 @@ export interface BffProcess {
   url: string;
   /** Everything the server wrote to stdout and stderr. */
   logs: string[];
+  /** The server's SQLite database, for journeys that set up a state the app cannot reach quickly. */
+  databaseFile: string;
   stop(): Promise<void>;
 }
 
@@ -71,6 +73,7 @@ export async function startBff(env: Record<string, string>, port?: number): Prom
   return {
     url,
     logs,
+    databaseFile: join(dir, 'mostrador.db'),
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
