@@ -1,26 +1,13 @@
 import { expect, test } from './fixtures.ts';
-import { type BffProcess, startBff } from './support/servers.ts';
+import { ownServer, signInAsDemo } from './support/own-server.ts';
 
 // A server of its own: blocking a buyer changes what other journeys may buy.
-let bff: BffProcess;
-
-test.beforeAll(async () => {
-  bff = await startBff({
-    DEMO_ORDERS: '2000',
-    RATE_LIMIT_PER_MINUTE: '100000',
-    SIGNIN_LIMIT_PER_15_MINUTES: '100000',
-  });
-});
-
-test.afterAll(async () => {
-  await bff?.stop();
-});
+const server = ownServer({ DEMO_ORDERS: '2000' });
 
 test('a buyer blocked from the order page shows up in Blocked buyers and in block search, and is unblocked there', async ({
   page,
 }) => {
-  await page.goto(`${bff.url}/bff/login?return_to=${encodeURIComponent('/orders')}`);
-  await page.getByRole('button', { name: /^TIENDA_PALERMO \(/ }).click();
+  await signInAsDemo(page, server().url, 'TIENDA_PALERMO', '/orders');
   await expect(page.getByRole('banner').getByTestId('signed-in-user')).toHaveText('TIENDA_PALERMO');
 
   // A paid order of another buyer than the demo ones, found the way any client would.
@@ -34,7 +21,7 @@ test('a buyer blocked from the order page shows up in Blocked buyers and in bloc
   expect(order, 'the seed has paid orders of other buyers').toBeTruthy();
   const { id: buyerId, nickname } = order!.buyer;
 
-  await page.goto(`${bff.url}/orders/${order!.id}`);
+  await page.goto(`${server().url}/orders/${order!.id}`);
   const section = page.getByRole('region', { name: 'Block this buyer' });
   await section.getByRole('button', { name: 'Block buyer…' }).click();
   const dialog = page.getByRole('dialog', { name: `Block ${nickname}?` });
@@ -49,7 +36,7 @@ test('a buyer blocked from the order page shows up in Blocked buyers and in bloc
   expect(search.users.map((u) => u.id)).toEqual([buyerId]);
 
   // And the Blocked buyers workspace lists it, with the block in its activity, and unblocks it.
-  await page.goto(`${bff.url}/blocked-buyers?list=orders&buyer=${buyerId}`);
+  await page.goto(`${server().url}/blocked-buyers?list=orders&buyer=${buyerId}`);
   const table = page.getByRole('table', { name: /Blocked from buying/ });
   const row = table.getByRole('row', { name: new RegExp(nickname) });
   await expect(row).toBeVisible();

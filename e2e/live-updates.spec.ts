@@ -1,26 +1,13 @@
 import { expect, test } from './fixtures.ts';
-import { type BffProcess, startBff } from './support/servers.ts';
+import { ownServer, signInAsDemo } from './support/own-server.ts';
 
 // A server of its own: the simulator changes the demo sellers' orders, which other journeys count.
-let bff: BffProcess;
-
-test.beforeAll(async () => {
-  bff = await startBff({
-    RATE_LIMIT_PER_MINUTE: '100000',
-    SIGNIN_LIMIT_PER_15_MINUTES: '100000',
-    INVALID_REQUESTS_BEFORE_BLOCK: '0',
-  });
-});
-
-test.afterAll(async () => {
-  await bff?.stop();
-});
+const server = ownServer();
 
 test('a seller starts the simulator from the header and sees live changes arrive', async ({
   page,
 }, testInfo) => {
-  await page.goto(`${bff.url}/bff/login?return_to=${encodeURIComponent('/notifications')}`);
-  await page.getByRole('button', { name: /^TIENDA_PALERMO \(/ }).click();
+  await signInAsDemo(page, server().url, 'TIENDA_PALERMO', '/notifications');
   const banner = page.getByRole('banner');
   await expect(banner.getByTestId('signed-in-user')).toHaveText('TIENDA_PALERMO');
 

@@ -1,28 +1,15 @@
 import Database from 'better-sqlite3';
 import { expect, test } from './fixtures.ts';
-import { type BffProcess, startBff } from './support/servers.ts';
+import { ownServer, signInAsDemo } from './support/own-server.ts';
 import { screenshotBothThemes } from './support/workspace-session.ts';
 
 // A server of its own: the simulator changes the demo sellers' orders, which other journeys count.
-let bff: BffProcess;
-
-test.beforeAll(async () => {
-  bff = await startBff({
-    RATE_LIMIT_PER_MINUTE: '100000',
-    SIGNIN_LIMIT_PER_15_MINUTES: '100000',
-    INVALID_REQUESTS_BEFORE_BLOCK: '0',
-  });
-});
-
-test.afterAll(async () => {
-  await bff?.stop();
-});
+const server = ownServer();
 
 test('the feed receives the simulator’s changes, pauses and resumes, shows attempts, and redelivers', async ({
   page,
 }, testInfo) => {
-  await page.goto(`${bff.url}/bff/login?return_to=${encodeURIComponent('/notifications')}`);
-  await page.getByRole('button', { name: /^TIENDA_PALERMO \(/ }).click();
+  await signInAsDemo(page, server().url, 'TIENDA_PALERMO', '/notifications');
   const banner = page.getByRole('banner');
   await expect(banner.getByTestId('signed-in-user')).toHaveText('TIENDA_PALERMO');
   await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
@@ -107,7 +94,7 @@ test('the feed receives the simulator’s changes, pauses and resumes, shows att
 test('deactivated notifications show a banner, and Reactivate turns them back on', async ({ page }) => {
   // Eight failed deliveries take minutes of retry delays; the marketplace records them by clearing this flag,
   // so the journey sets the same state directly.
-  const db = new Database(bff.databaseFile);
+  const db = new Database(server().databaseFile);
   const active = () =>
     (
       db.prepare('select notifications_active as a from applications where id = ?').get(5503910054141466) as {
@@ -116,8 +103,7 @@ test('deactivated notifications show a banner, and Reactivate turns them back on
     ).a;
   try {
     db.prepare('update applications set notifications_active = 0 where id = ?').run(5503910054141466);
-    await page.goto(`${bff.url}/bff/login?return_to=${encodeURIComponent('/notifications')}`);
-    await page.getByRole('button', { name: /^TIENDA_PALERMO \(/ }).click();
+    await signInAsDemo(page, server().url, 'TIENDA_PALERMO', '/notifications');
     const banner = page.getByTestId('deactivated-banner');
     await expect(banner).toBeVisible();
     await expect(banner).toContainText('Notifications are off');

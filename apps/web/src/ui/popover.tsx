@@ -1,7 +1,8 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { cx } from '../lib/class-names.ts';
 import { buttonClasses } from './button.tsx';
 import { ChevronDownIcon } from './icons.tsx';
+import { useDismiss } from './use-dismiss.ts';
 
 export interface PopoverProps {
   /** The trigger's content; it is a button with `aria-expanded`. */
@@ -33,25 +34,13 @@ export function Popover({
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        setOpen(false);
-        trigger.current?.focus();
-      }
-    };
-    const onPointer = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onPointer);
-    };
-  }, [open]);
+  useDismiss(open, root, (event) => {
+    setOpen(false);
+    if (event instanceof KeyboardEvent) {
+      event.stopPropagation();
+      trigger.current?.focus();
+    }
+  });
 
   const close = () => {
     setOpen(false);

@@ -1,12 +1,13 @@
 import type { Session } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useActivateAccount } from '../../features/account/api/activate-account.ts';
 import { sessionQueryOptions } from '../../features/account/api/get-session.ts';
 import { useSignOut } from '../../features/account/api/sign-out.ts';
 import { Button } from '../../ui/button.tsx';
 import { AccountIcon, CheckIcon, ChevronDownIcon } from '../../ui/icons.tsx';
+import { useDismiss } from '../../ui/use-dismiss.ts';
 
 const trigger =
   'flex h-8 items-center gap-2 rounded-md pr-2.5 pl-1 text-[13px] text-muted transition-colors hover:bg-subtle hover:text-ink';
@@ -45,21 +46,7 @@ function AccountMenu({ session, nickname }: { session: Session; nickname: string
   const activate = useActivateAccount();
 
   // Escape and a click elsewhere close the menu, as any disclosure would.
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    const onClick = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onClick);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onClick);
-    };
-  }, [open]);
+  useDismiss(open, root, () => setOpen(false));
 
   const returnTo = encodeURIComponent(location.href);
   return (

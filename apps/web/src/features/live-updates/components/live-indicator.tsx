@@ -5,6 +5,7 @@ import { type LiveStatus, liveEvents, useLiveSnapshot } from '../../../lib/live-
 import { Button } from '../../../ui/button.tsx';
 import { useAnnounce } from '../../../ui/live-region.tsx';
 import { Select } from '../../../ui/select.tsx';
+import { useDismiss } from '../../../ui/use-dismiss.ts';
 import { simulatorQueryOptions } from '../api/get-simulator.ts';
 import { useStartSimulator } from '../api/start-simulator.ts';
 import { useStopSimulator } from '../api/stop-simulator.ts';
@@ -63,21 +64,7 @@ export function LiveIndicator({ userId }: { userId: number }) {
   }, [userId]);
   useEffect(() => () => liveEvents.disconnect(), []);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    const onClick = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onClick);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onClick);
-    };
-  }, [open]);
+  useDismiss(open, root, () => setOpen(false));
 
   const { status, received, last } = snapshot;
   return (
