@@ -17,6 +17,7 @@ import { Route as NotificationsRouteImport } from './routes/notifications';
 import { Route as OrdersRouteImport } from './routes/orders';
 import { Route as ReviewsRouteImport } from './routes/reviews';
 import { Route as SignInRouteImport } from './routes/sign-in';
+import { Route as TeamRouteImport } from './routes/team';
 import { Route as OrdersIndexRouteImport } from './routes/orders.index';
 import { Route as OrdersOrderIdRouteImport } from './routes/orders.$orderId';
 
@@ -60,6 +61,11 @@ const SignInRoute = SignInRouteImport.update({
   path: '/sign-in',
   getParentRoute: () => rootRouteImport,
 } as any);
+const TeamRoute = TeamRouteImport.update({
+  id: '/team',
+  path: '/team',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const OrdersIndexRoute = OrdersIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -80,6 +86,7 @@ export interface FileRoutesByFullPath {
   '/orders': typeof OrdersRouteWithChildren;
   '/reviews': typeof ReviewsRoute;
   '/sign-in': typeof SignInRoute;
+  '/team': typeof TeamRoute;
   '/orders/$orderId': typeof OrdersOrderIdRoute;
   '/orders/': typeof OrdersIndexRoute;
 }
@@ -91,6 +98,7 @@ export interface FileRoutesByTo {
   '/notifications': typeof NotificationsRoute;
   '/reviews': typeof ReviewsRoute;
   '/sign-in': typeof SignInRoute;
+  '/team': typeof TeamRoute;
   '/orders/$orderId': typeof OrdersOrderIdRoute;
   '/orders': typeof OrdersIndexRoute;
 }
@@ -104,6 +112,7 @@ export interface FileRoutesById {
   '/orders': typeof OrdersRouteWithChildren;
   '/reviews': typeof ReviewsRoute;
   '/sign-in': typeof SignInRoute;
+  '/team': typeof TeamRoute;
   '/orders/$orderId': typeof OrdersOrderIdRoute;
   '/orders/': typeof OrdersIndexRoute;
 }
@@ -118,6 +127,7 @@ export interface FileRouteTypes {
     | '/orders'
     | '/reviews'
     | '/sign-in'
+    | '/team'
     | '/orders/$orderId'
     | '/orders/';
   fileRoutesByTo: FileRoutesByTo;
@@ -129,6 +139,7 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/reviews'
     | '/sign-in'
+    | '/team'
     | '/orders/$orderId'
     | '/orders';
   id:
@@ -141,6 +152,7 @@ export interface FileRouteTypes {
     | '/orders'
     | '/reviews'
     | '/sign-in'
+    | '/team'
     | '/orders/$orderId'
     | '/orders/';
   fileRoutesById: FileRoutesById;
@@ -154,6 +166,7 @@ export interface RootRouteChildren {
   OrdersRoute: typeof OrdersRouteWithChildren;
   ReviewsRoute: typeof ReviewsRoute;
   SignInRoute: typeof SignInRoute;
+  TeamRoute: typeof TeamRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -214,6 +227,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignInRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/team': {
+      id: '/team';
+      path: '/team';
+      fullPath: '/team';
+      preLoaderRoute: typeof TeamRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/orders/': {
       id: '/orders/';
       path: '/';
@@ -253,6 +273,7 @@ const rootRouteChildren: RootRouteChildren = {
   OrdersRoute: OrdersRouteWithChildren,
   ReviewsRoute: ReviewsRoute,
   SignInRoute: SignInRoute,
+  TeamRoute: TeamRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

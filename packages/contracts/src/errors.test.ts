@@ -99,6 +99,7 @@ describe('general error codes', () => {
       out_of_stock: 409,
       blocked_buyer: 403,
       payment_not_found: 404,
+      operator_permission_denied: 403,
       payload_too_large: 413,
       unsupported_media_type: 415,
       too_many_requests: 429,
@@ -111,7 +112,7 @@ describe('general error codes', () => {
   });
 
   it('lists every code once in the combined catalogue and its enum', () => {
-    expect(ERROR_CODES).toHaveLength(28);
+    expect(ERROR_CODES).toHaveLength(29);
     expect(Object.keys(errorCodes)).toEqual(ERROR_CODES);
     expect(errorCodeSchema.safeParse('caller.id.invalid').success).toBe(true);
     expect(errorCodeSchema.safeParse('machine_readable_error_code').success).toBe(false);

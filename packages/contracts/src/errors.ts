@@ -42,6 +42,8 @@ export const apiErrorCodes = {
   out_of_stock: { message: 'Not enough stock of the item.', status: 409 },
   blocked_buyer: { message: 'The seller does not accept orders from this buyer.', status: 403 },
   payment_not_found: { message: 'Payment not found.', status: 404 },
+  // An operator's token used without the permission the resource needs (docs/decisions/0100-team-access.md).
+  operator_permission_denied: { message: 'The operator lacks the permission this needs.', status: 403 },
   payload_too_large: { message: 'Payload too large', status: 413 },
   unsupported_media_type: { message: 'Unsupported media type', status: 415 },
   too_many_requests: { message: 'Too many requests', status: 429 },

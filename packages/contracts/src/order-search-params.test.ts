@@ -130,9 +130,22 @@ describe('orderSearchParamsSchema: every key', () => {
     expect(parsed).toEqual({ side: 'buyer', userId: 2, sort: 'date_asc', offset: 0, limit: 50 });
   });
 
-  it('lists the 23 keys of spec 4.2 for the URL schema', () => {
-    expect(ORDER_SEARCH_PARAM_KEYS).toHaveLength(23);
+  it('lists the 23 keys of spec 4.2 and our delivery.case for the URL schema', () => {
+    expect(ORDER_SEARCH_PARAM_KEYS).toHaveLength(24);
     expect(ORDER_SEARCH_PARAM_KEYS).toContain('order.date_last_updated.to');
+    expect(ORDER_SEARCH_PARAM_KEYS).toContain('delivery.case');
+  });
+
+  it('parses the delivery.case extension and rejects unknown cases', () => {
+    const parsed = orderSearchParamsSchema.parse({
+      seller: '1',
+      'delivery.case': 'own_with_evidence,platform_shipped',
+    });
+    expect(parsed.deliveryCases).toEqual(['own_with_evidence', 'platform_shipped']);
+    expect(orderSearchParamsSchema.safeParse({ seller: '1', 'delivery.case': 'shipped' }).success).toBe(
+      false,
+    );
+    expect(orderSearchParamsSchema.safeParse({ seller: '1', 'delivery.case': '' }).success).toBe(false);
   });
 
   it('exports the two sorts of the platform', () => {

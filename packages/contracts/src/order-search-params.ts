@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from './common.ts';
+import { DELIVERY_CASES, type DeliveryCase, deliveryCaseSchema } from './delivery.ts';
 import { type OrderStatus, orderStatusSchema } from './orders.ts';
 
 export const ORDER_SORTS = [
@@ -64,6 +65,7 @@ const wordListText = patternList(/^[a-z_]+$/, 'values ([a-z_])');
 const statusListText = enumList(orderStatusSchema.options);
 const ratingListText = enumList(FEEDBACK_RATINGS);
 const booleanText = z.enum(['true', 'false'], { error: 'expected true or false' });
+const deliveryCaseListText = enumList(DELIVERY_CASES);
 const offsetText = integerText(0, ORDER_SEARCH_MAX_OFFSET);
 const limitText = integerText(1, ORDER_SEARCH_MAX_LIMIT);
 
@@ -89,6 +91,8 @@ const textChecks = {
   'feedback.purchase.rating': ratingListText,
   'feedback.sale.fulfilled': booleanText,
   'feedback.purchase.fulfilled': booleanText,
+  // Ours, not the platform's: the row of spec 1's delivery table (docs/decisions/0093-delivery-case-filter.md).
+  'delivery.case': deliveryCaseListText,
   sort: orderSortIdSchema,
   offset: offsetText,
   limit: limitText,
@@ -146,6 +150,7 @@ const rawQueryShape = {
   'feedback.purchase.rating': toList(ratingListText).pipe(z.array(feedbackRatingSchema)).optional(),
   'feedback.sale.fulfilled': booleanText.transform((value) => value === 'true').optional(),
   'feedback.purchase.fulfilled': booleanText.transform((value) => value === 'true').optional(),
+  'delivery.case': toList(deliveryCaseListText).pipe(z.array(deliveryCaseSchema)).optional(),
   sort: orderSortIdSchema.default('date_asc'),
   offset: offsetText.transform(Number).default(0),
   limit: limitText.transform(Number).default(ORDER_SEARCH_DEFAULT_LIMIT),
@@ -177,6 +182,7 @@ export type OrderSearchParams = {
   purchaseRatings?: FeedbackRating[];
   saleFulfilled?: boolean;
   purchaseFulfilled?: boolean;
+  deliveryCases?: DeliveryCase[];
   sort: OrderSortId;
   offset: number;
   limit: number;
@@ -216,6 +222,7 @@ export const orderSearchParamsSchema = z
       purchaseRatings: v['feedback.purchase.rating'],
       saleFulfilled: v['feedback.sale.fulfilled'],
       purchaseFulfilled: v['feedback.purchase.fulfilled'],
+      deliveryCases: v['delivery.case'],
       sort: v.sort,
       offset: v.offset,
       limit: v.limit,

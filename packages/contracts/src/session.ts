@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { operatedAccountSchema } from './team.ts';
 
 /** A marketplace account signed in to the BFF session. Never a token: those stay on the server. */
 export const sessionAccountSchema = z.strictObject({
@@ -14,11 +15,20 @@ export type SessionAccount = z.infer<typeof sessionAccountSchema>;
 export const sessionSchema = z.strictObject({
   user: sessionAccountSchema.omit({ active: true }).nullable(),
   accounts: z.array(sessionAccountSchema),
+  /** Signed in: the seller accounts the active account operates (docs/decisions/0103-acting-for-a-seller.md). */
+  operated_accounts: z.array(operatedAccountSchema).optional(),
+  /** Signed in: the operated account the dashboard works on, or null when it works on the user's own. */
+  acting_for: operatedAccountSchema.nullable().optional(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 
 /** `GET /bff/accounts`: the account switcher's list. */
 export const sessionAccountListSchema = z.strictObject({ accounts: z.array(sessionAccountSchema) });
+
+/** `POST /bff/session/account`: work on an operated seller account, or (null) on the user's own. */
+export const actingAccountRequestSchema = z.strictObject({
+  seller_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable(),
+});
 
 /** `POST /bff/session`: sign in with a token an integrator already holds. */
 export const tokenSignInRequestSchema = z.strictObject({ access_token: z.string().min(1).max(200) });

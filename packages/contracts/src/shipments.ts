@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencyIdSchema, idNameSchema, numericIdSchema, timestampSchema } from './common.ts';
+import { shipmentDeliverySchema } from './delivery.ts';
 
 export const SHIPMENT_STATUSES = [
   'pending',
@@ -59,6 +60,8 @@ export const shipmentSchema = z.object({
   destination: z.object({ receiver_id: numericIdSchema, shipping_address: shippingAddressSchema }),
   lead_time: leadTimeSchema,
   tags: z.array(z.string()),
+  // Ours: where the delivery stands and its evidence (docs/decisions/0091-delivery-state-and-evidence.md).
+  delivery: shipmentDeliverySchema.optional(),
 });
 
 // `GET /shipments/{id}` without `x-format-new`: the cost sits in `shipping_option`, there is no `lead_time`.

@@ -18,6 +18,7 @@ import { createFeedbackRepository } from './repositories/feedback-repository.ts'
 import { createItemSearchRepository } from './repositories/item-search-repository.ts';
 import { createLocationRepository } from './repositories/location-repository.ts';
 import { createOAuthRepository } from './repositories/oauth-repository.ts';
+import { createOperatorRepository } from './repositories/operator-repository.ts';
 import { createOrderRepository } from './repositories/order-repository.ts';
 import { createOrderWriteRepository } from './repositories/order-write-repository.ts';
 import { createOutboxRepository } from './repositories/outbox-repository.ts';
@@ -37,6 +38,7 @@ import { orderResources, orderRoutes } from './routes/orders.ts';
 import { reviewResources, reviewRoutes } from './routes/reviews.ts';
 import { shipmentResources, shipmentRoutes } from './routes/shipments.ts';
 import { siteSearchResources, siteSearchRoutes } from './routes/site-search.ts';
+import { teamResources, teamRoutes } from './routes/team.ts';
 import { userResourceResources, userResourceRoutes } from './routes/user-resources.ts';
 import { userResources, userRoutes } from './routes/users.ts';
 
@@ -84,6 +86,7 @@ export function createMarketplaceApi(deps: MarketplaceDeps) {
     outbox: createOutboxRepository(store.db),
     platform: { localUse: deps.localUse ?? false, operatorToken: deps.operatorToken ?? null },
     oauth: createOAuthRepository(store.db),
+    operators: createOperatorRepository(store.db, store.read),
   };
   const resources: ResourceDescription[] = [
     ...orderResources,
@@ -99,6 +102,7 @@ export function createMarketplaceApi(deps: MarketplaceDeps) {
     ...orderLifecycleResources,
     ...notificationResources,
     ...oauthResources,
+    ...teamResources,
   ];
   const openApi = JSON.stringify(openApiDocument(resources, errorBodySchema));
 
@@ -141,6 +145,7 @@ export function createMarketplaceApi(deps: MarketplaceDeps) {
   app.route('/', feedbackRoutes(ctx));
   app.route('/', orderLifecycleRoutes(ctx));
   app.route('/', notificationRoutes(ctx));
+  app.route('/', teamRoutes(ctx));
 
   // A known path with a method it does not serve: 405 rather than "not found".
   app.all('*', (c) => {

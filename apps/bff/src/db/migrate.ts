@@ -4,6 +4,7 @@ import { m0001 } from './migrations/0001-sessions.ts';
 import { m0050 } from './migrations/0050-notifications.ts';
 import { m0070 } from './migrations/0070-block-notes.ts';
 import { m0077 } from './migrations/0077-notification-feed.ts';
+import { m0100 } from './migrations/0100-acting-account.ts';
 import type { BffDatabase } from './schema.ts';
 
 /**
@@ -18,6 +19,7 @@ export async function migrateBff(store: Pick<Store, 'db'> & Partial<Pick<Store, 
       '0050-notifications': m0050(store.dialect ?? 'sqlite'),
       '0070-block-notes': m0070(store.dialect ?? 'sqlite'),
       '0077-notification-feed': m0077,
+      '0100-acting-account': m0100,
     }),
   };
   const migrator = new Migrator({

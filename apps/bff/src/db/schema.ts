@@ -12,6 +12,8 @@ export interface BffSessionsTable {
   last_seen_at: Millis;
   /** Absolute end of the session, whatever the activity. */
   expires_at: Millis;
+  /** The seller account the active user works on as a team member (decision 0103); null for its own. */
+  acting_seller_id?: number | null;
 }
 
 /** An account signed in to a session; its tokens are sealed with AES-256-GCM (store keyring). */

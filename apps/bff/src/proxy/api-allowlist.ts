@@ -30,6 +30,11 @@ const ROUTES: [Method[], string][] = [
   [['PUT'], '/users/{id}/immediate_payment'],
   [['DELETE'], '/users/{id}/immediate_payment/{reason}'],
   [['GET'], '/users/{id}/addresses'],
+  // Seller teams and the personal-data access log (decisions 0100, 0102).
+  [['GET'], '/users/me/operated_accounts'],
+  [['GET', 'POST'], '/users/{id}/operators'],
+  [['PUT', 'DELETE'], '/users/{id}/operators/{operator}'],
+  [['GET'], '/users/{id}/personal_data_access_log'],
   [['GET', 'POST'], '/users/{id}/order_blacklist'],
   [['DELETE'], '/users/{id}/order_blacklist/{user}'],
   [['GET', 'POST'], '/users/{id}/questions_blacklist'],

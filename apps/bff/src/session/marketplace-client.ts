@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { oauthErrorSchema, oauthTokenResponseSchema, userPrivateSchema } from '@mostrador/contracts';
+import {
+  type OperatedAccount,
+  oauthErrorSchema,
+  oauthTokenResponseSchema,
+  operatedAccountListSchema,
+  userPrivateSchema,
+} from '@mostrador/contracts';
 import type { FetchApp } from '../app.ts';
 
 // Requests to the marketplace are built against this placeholder origin; the embedded app ignores it and the
@@ -111,6 +117,19 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
       const parsed = identitySchema.safeParse(await res.json().catch(() => undefined));
       if (!parsed.success) throw new TokenRequestFailed('unavailable');
       return { id: parsed.data.id, nickname: parsed.data.nickname, siteId: parsed.data.site_id };
+    },
+
+    /**
+     * The seller accounts a token's user operates, with its permissions on each (decision 0103); null when the
+     * platform could not tell.
+     */
+    async operatedAccounts(accessToken: string): Promise<OperatedAccount[] | null> {
+      const res = await call('/users/me/operated_accounts', {
+        headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+      }).catch(() => null);
+      if (res?.status !== 200) return null;
+      const parsed = operatedAccountListSchema.safeParse(await res.json().catch(() => undefined));
+      return parsed.success ? parsed.data.accounts : null;
     },
   };
 }

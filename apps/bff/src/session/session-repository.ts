@@ -25,7 +25,14 @@ export function createSessionRepository(db: Kysely<BffDatabase>) {
         .where('id_hash', '=', idHash)
         .executeTakeFirst();
       return (
-        row && { ...row, active_user_id: row.active_user_id === null ? null : Number(row.active_user_id) }
+        row && {
+          ...row,
+          active_user_id: row.active_user_id === null ? null : Number(row.active_user_id),
+          acting_seller_id:
+            row.acting_seller_id === null || row.acting_seller_id === undefined
+              ? null
+              : Number(row.acting_seller_id),
+        }
       );
     },
 
@@ -33,10 +40,19 @@ export function createSessionRepository(db: Kysely<BffDatabase>) {
       await db.updateTable('bff_sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute();
     },
 
+    /** Another account becomes active: it works on its own account until it picks one it operates. */
     async setActive(idHash: string, userId: number | null): Promise<void> {
       await db
         .updateTable('bff_sessions')
-        .set({ active_user_id: userId })
+        .set({ active_user_id: userId, acting_seller_id: null })
+        .where('id_hash', '=', idHash)
+        .execute();
+    },
+
+    async setActing(idHash: string, sellerId: number | null): Promise<void> {
+      await db
+        .updateTable('bff_sessions')
+        .set({ acting_seller_id: sellerId })
         .where('id_hash', '=', idHash)
         .execute();
     },

@@ -1,4 +1,5 @@
 import {
+  actingAccountRequestSchema,
   errorBody,
   type SignInError,
   sessionAccountListSchema,
@@ -145,6 +146,25 @@ export function sessionRoutes(options: SessionRoutesOptions) {
     options.log?.('sign-in', { user_id: user.id, via: 'access_token' });
     const signedIn = await sessions.resolve(cookie);
     return c.json(await sessions.view(signedIn));
+  });
+
+  // Which seller the dashboard works on: one the user operates, or (null) its own (decision 0103).
+  app.post('/session/account', async (c) => {
+    const session = await sessionOf(c);
+    if (!session) return c.json(errorBody('not_identified_user'), 401);
+    const json = await readJsonBody(c, MAX_JSON_BYTES);
+    if (!json.ok) return json.response;
+    const parsed = actingAccountRequestSchema.safeParse(json.value);
+    if (!parsed.success) {
+      return c.json(
+        errorBody('bad_request', { message: 'the body must be {"seller_id": <user id> | null}' }),
+        400,
+      );
+    }
+    if (!(await sessions.setActing(session, parsed.data.seller_id))) {
+      return c.json(errorBody('forbidden', { message: 'you are not on that seller’s team' }), 403);
+    }
+    return c.json(await sessions.view(session));
   });
 
   app.get('/accounts', async (c) => {

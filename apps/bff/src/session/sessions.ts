@@ -133,6 +133,16 @@ export function createSessions(options: SessionsOptions) {
     return refreshAccount(idHash, account);
   }
 
+  /** The accounts the session's active user operates; null when the platform could not tell or nobody is active. */
+  async function operatedBy(session: ActiveSession) {
+    const row = await repo.findSession(session.idHash);
+    if (!row || row.active_user_id === null) return null;
+    const account = await repo.findAccount(session.idHash, row.active_user_id);
+    if (!account) return null;
+    const token = await tokenOf(session.idHash, account).catch(() => null);
+    return token === null ? null : client.operatedAccounts(token);
+  }
+
   return {
     streams,
 
@@ -163,10 +173,40 @@ export function createSessions(options: SessionsOptions) {
         active: a.user_id === activeId,
       }));
       const active = list.find((a) => a.active);
+      if (!active || !current) {
+        return {
+          user: active
+            ? { user_id: active.user_id, nickname: active.nickname, site_id: active.site_id }
+            : null,
+          accounts: list,
+        };
+      }
+      // Asked of the platform on every view, so a removal or a changed permission shows at once (decision 0103).
+      const operated = await operatedBy(session);
+      const acting = operated?.find((a) => a.user_id === current.acting_seller_id) ?? null;
+      if (current.acting_seller_id != null && operated !== null && acting === null) {
+        // No longer on that seller's team: back to the user's own account.
+        await repo.setActing(session.idHash, null);
+      }
       return {
-        user: active ? { user_id: active.user_id, nickname: active.nickname, site_id: active.site_id } : null,
+        user: { user_id: active.user_id, nickname: active.nickname, site_id: active.site_id },
         accounts: list,
+        operated_accounts: operated ?? [],
+        acting_for: acting,
       };
+    },
+
+    /**
+     * Works on `sellerId` (an account the active user operates) or, with null, on the user's own account; false when
+     * the user is not on that seller's team.
+     */
+    async setActing(session: ActiveSession, sellerId: number | null): Promise<boolean> {
+      if (sellerId !== null) {
+        const operated = await operatedBy(session);
+        if (!operated?.some((a) => a.user_id === sellerId)) return false;
+      }
+      await repo.setActing(session.idHash, sellerId);
+      return true;
     },
 
     /**

@@ -2,8 +2,10 @@ import { blockedBuyersViewSchema } from '@mostrador/contracts';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { sessionQueryOptions } from '../features/account/api/get-session.ts';
+import { can, workingAccount } from '../features/account/model/working-account.ts';
 import { blockedBuyersQueryOptions } from '../features/blocklists/api/search-blocked-buyers.ts';
 import { BlockedBuyersWorkspace } from '../features/blocklists/components/blocked-buyers-workspace.tsx';
+import { PermissionRequired } from './-shell/permission-required.tsx';
 import { SignInRequired } from './-shell/sign-in-required.tsx';
 
 const DESCRIPTION = 'Buyers you have stopped from buying your items or asking you questions.';
@@ -14,10 +16,12 @@ export const Route = createFileRoute('/blocked-buyers')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context: { queryClient }, deps }) => {
     const session = await queryClient.ensureQueryData(sessionQueryOptions());
-    if (!session.user) return;
+    const account = workingAccount(session);
+    if (!account || !can(account, 'blocklists.manage')) return;
     await queryClient.ensureQueryData(
       blockedBuyersQueryOptions({
-        sellerId: session.user.user_id,
+        sellerId: account.user_id,
+        ...(account.permissions && session.user ? { callerId: session.user.user_id } : {}),
         list: deps.list,
         offset: deps.offset,
         ...(deps.buyer ? { buyerId: deps.buyer } : {}),
@@ -31,11 +35,22 @@ function BlockedBuyersPage() {
   const { data: session } = useSuspenseQuery(sessionQueryOptions());
   const view = Route.useSearch();
   const navigate = Route.useNavigate();
-  if (!session.user) return <SignInRequired title="Blocked buyers" description={DESCRIPTION} />;
+  const account = workingAccount(session);
+  if (!account) return <SignInRequired title="Blocked buyers" description={DESCRIPTION} />;
+  if (!can(account, 'blocklists.manage')) {
+    return (
+      <PermissionRequired title="Blocked buyers" account={account.nickname} permission="blocklists.manage" />
+    );
+  }
   return (
     <BlockedBuyersWorkspace
-      key={session.user.user_id}
-      seller={{ id: session.user.user_id, nickname: session.user.nickname, siteId: session.user.site_id }}
+      key={account.user_id}
+      seller={{
+        id: account.user_id,
+        nickname: account.nickname,
+        siteId: account.site_id,
+        ...(account.permissions && session.user ? { callerId: session.user.user_id } : {}),
+      }}
       view={view}
       onViewChange={(next) => navigate({ search: (previous) => ({ ...previous, ...next }), replace: true })}
     />

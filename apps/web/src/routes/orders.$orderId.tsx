@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
 import { sessionQueryOptions } from '../features/account/api/get-session.ts';
+import { workingAccount } from '../features/account/model/working-account.ts';
 import { orderQueryOptions } from '../features/orders/api/get-order.ts';
 import { orderSearchQueryOptions } from '../features/orders/api/search-orders.ts';
 import { OrderDetail } from '../features/orders/components/order-detail.tsx';
@@ -36,7 +37,7 @@ function OrderPage() {
   const navigate = Route.useNavigate();
   const queryClient = useQueryClient();
   const session = useQuery(sessionQueryOptions());
-  const user = session.data?.user;
+  const user = workingAccount(session.data);
   const id = Number(orderId);
   const order = useQuery({ ...orderQueryOptions(id), enabled: Boolean(user) });
   const list = useQuery({ ...orderSearchQueryOptions(user?.user_id ?? 0, search), enabled: Boolean(user) });
@@ -90,6 +91,7 @@ function OrderPage() {
       order={order.data.order}
       missing={order.data.missing}
       userId={user.user_id}
+      permissions={user.permissions}
       locale={localeForSite(order.data.order.context.site || user.site_id || '')}
       neighbours={neighbours}
       backToList={back}

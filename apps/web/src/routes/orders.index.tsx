@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { sessionQueryOptions } from '../features/account/api/get-session.ts';
+import { workingAccount } from '../features/account/model/working-account.ts';
 import { orderSearchQueryOptions } from '../features/orders/api/search-orders.ts';
 import { OrderList } from '../features/orders/components/order-list.tsx';
 import {
@@ -17,7 +18,8 @@ export const Route = createFileRoute('/orders/')({
     const session = await queryClient.ensureQueryData(sessionQueryOptions());
     // Started, not awaited: a filter change shows at once (the previous rows dimmed) and the table follows its
     // data; a failed search is the page's to show, with the API's message and a retry.
-    if (session.user) void queryClient.prefetchQuery(orderSearchQueryOptions(session.user.user_id, deps));
+    const account = workingAccount(session);
+    if (account) void queryClient.prefetchQuery(orderSearchQueryOptions(account.user_id, deps));
   },
   component: OrdersPage,
 });
@@ -30,7 +32,8 @@ function OrdersPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const session = useQuery(sessionQueryOptions());
-  const user = session.data?.user;
+  // The seller account the dashboard works on: the user's own, or one it operates (decision 0103).
+  const user = workingAccount(session.data);
   if (!user) return <SignedOut title="Orders" what="your orders" />;
   return (
     <OrderList

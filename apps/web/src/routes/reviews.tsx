@@ -2,6 +2,7 @@ import { reviewsViewSchema } from '@mostrador/contracts';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { sessionQueryOptions } from '../features/account/api/get-session.ts';
+import { workingAccount } from '../features/account/model/working-account.ts';
 import { itemReviewsQueryOptions } from '../features/reviews/api/get-item-reviews.ts';
 import { ReviewsWorkspace } from '../features/reviews/components/reviews-workspace.tsx';
 
@@ -25,13 +26,14 @@ export const Route = createFileRoute('/reviews')({
 
 function ReviewsPage() {
   const { data: session } = useSuspenseQuery(sessionQueryOptions());
+  const account = workingAccount(session);
   const view = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
     // A new item is a new workspace: its reviews query mounts fresh, so an answered 404 is not asked again.
     <ReviewsWorkspace
       key={`${view.item ?? ''}|${view.catalog ?? ''}`}
-      seller={session.user ? { id: session.user.user_id, siteId: session.user.site_id } : null}
+      seller={account ? { id: account.user_id, siteId: account.site_id } : null}
       view={view}
       onViewChange={(next) => navigate({ search: (previous) => ({ ...previous, ...next }), replace: true })}
     />

@@ -176,6 +176,8 @@ export interface OrdersTable {
   payments_short: Uint8Array;
   feedback_doc: Uint8Array;
   mediations_doc: Uint8Array;
+  /** The row of spec 1's delivery table the order is in, for search (migration 0006; see domain/delivery.ts). */
+  delivery_case?: string;
 }
 
 /** Per user, side and status: how many orders; kept in the same transaction as every order write. */
@@ -200,6 +202,23 @@ export interface ShipmentsTable {
   last_updated: Millis;
   /** Shipment document in the new format (x-format-new), without `lead_time` money (rendered from columns). */
   doc: string;
+  /** Where the delivery stands and its proof (migration 0006; docs/decisions/0091). */
+  delivery_state?: string;
+  evidence_kind?: string | null;
+  evidence_reference?: string | null;
+  evidence_at?: Millis | null;
+}
+
+/** How a seller was told of a cancellation or chargeback of one of its sales (migration 0006). */
+export interface SellerNoticesTable {
+  id: Generated<number>;
+  order_id: number;
+  seller_id: number;
+  channel: string;
+  trigger: string;
+  delivery_case: string;
+  outcome: string;
+  created_at: Millis;
 }
 
 export interface OrderDiscountsTable {
@@ -251,6 +270,18 @@ export interface PersonalDataAccessLogTable {
   resource: string;
   /** Comma-separated field names. */
   fields: string;
+  /** The team member who read under the account (`accessor_user_id`); null for the account's own token. */
+  operator_user_id: ColumnType<number | null, number | null | undefined, never>;
+}
+
+/** A user a seller let act for it, with what it may do (docs/decisions/0100-team-access.md). */
+export interface AccountOperatorsTable {
+  seller_id: number;
+  operator_user_id: number;
+  /** Comma-separated permissions of the documented set. */
+  permissions: string;
+  created_at: Millis;
+  updated_at: Millis;
 }
 
 export interface CategoriesTable {
@@ -446,6 +477,8 @@ export interface Database {
   oauth_refresh_tokens: OAuthRefreshTokensTable;
   notification_outbox: NotificationOutboxTable;
   notification_attempts: NotificationAttemptsTable;
+  seller_notices: SellerNoticesTable;
+  account_operators: AccountOperatorsTable;
 }
 
 export type { ColumnType, Generated };

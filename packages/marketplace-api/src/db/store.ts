@@ -15,6 +15,8 @@ import { m0002 } from './migrations/0002-users.ts';
 import { m0003 } from './migrations/0003-locations-reviews.ts';
 import { m0004 } from './migrations/0004-oauth.ts';
 import { m0005 } from './migrations/0005-notifications.ts';
+import { m0006 } from './migrations/0006-delivery.ts';
+import { m0007 } from './migrations/0007-team.ts';
 import { createPool, databaseName } from './postgres.ts';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './statement-cache.ts';
@@ -52,6 +54,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0003-locations-reviews': m0003(dialect),
     '0004-oauth': m0004(dialect),
     '0005-notifications': m0005(dialect),
+    '0006-delivery': m0006(dialect),
+    '0007-team': m0007,
   };
 }
 

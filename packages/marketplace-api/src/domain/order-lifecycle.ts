@@ -104,15 +104,15 @@ export function statusFromPayments(o: OrderRecord): string {
 
 const takeAll = (o: OrderRecord): StockMove[] =>
   o.items.map((i) => ({ itemId: i.itemId, quantity: i.quantity }));
-const giveBack = (o: OrderRecord): StockMove[] =>
+export const giveBack = (o: OrderRecord): StockMove[] =>
   o.dateClosed === null ? [] : o.items.map((i) => ({ itemId: i.itemId, quantity: -i.quantity }));
 
-const withTags = (tags: string[], add: string[], remove: string[] = []) => [
+export const withTags = (tags: string[], add: string[], remove: string[] = []) => [
   ...tags.filter((t) => !remove.includes(t) && !add.includes(t)),
   ...add,
 ];
 
-function open(o: OrderRecord) {
+export function open(o: OrderRecord) {
   if (FINAL_STATUSES.has(o.status)) {
     throw new LifecycleError('invalid_order_status', `The order is ${o.status}; it cannot change any more.`);
   }
@@ -294,7 +294,7 @@ function settlePayment(p: PaymentRecord, status: PaymentStatus, now: number) {
 }
 
 /** Approved money goes back; payments still open are called off. */
-function unwind(after: OrderRecord, openDetail: { status: string; detail: string }, now: number) {
+export function unwind(after: OrderRecord, openDetail: { status: string; detail: string }, now: number) {
   for (const p of after.payments) {
     if (p.status === 'approved') {
       p.status = 'refunded';

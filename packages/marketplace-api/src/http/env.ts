@@ -7,6 +7,7 @@ import type { FeedbackRepository } from '../repositories/feedback-repository.ts'
 import type { ItemSearchRepository } from '../repositories/item-search-repository.ts';
 import type { LocationRepository } from '../repositories/location-repository.ts';
 import type { OAuthRepository } from '../repositories/oauth-repository.ts';
+import type { OperatorRepository } from '../repositories/operator-repository.ts';
 import type { OrderRepository } from '../repositories/order-repository.ts';
 import type { OrderWriteRepository } from '../repositories/order-write-repository.ts';
 import type { OutboxRepository } from '../repositories/outbox-repository.ts';
@@ -49,6 +50,8 @@ export interface ApiContext {
   outbox: OutboxRepository;
   platform: PlatformOptions;
   oauth: OAuthRepository;
+  /** Seller teams (docs/decisions/0100-team-access.md). */
+  operators: OperatorRepository;
 }
 
 /** How the marketplace runs: on a developer's machine (local use) or as a service; see MarketplaceDeps. */

@@ -30,6 +30,13 @@ describe('simulator', () => {
       fraud_alert: (row) => expect(row.tags).toContain(',fraud_risk_detected,'),
       feedback: (row) => expect(row.feedback_status).not.toBe('pending'),
       invalidation: (row) => expect(row.status).toBe('invalid'),
+      // Settled by the delivery table: covered (still paid) or cancelled, never both refunded and covered.
+      chargeback: (row) => {
+        const covered = row.tags.includes(',chargeback_covered,');
+        expect(covered ? 'paid' : 'cancelled').toBe(row.status);
+        expect(covered && row.payments_short.toString().includes('"refunded"')).toBe(false);
+      },
+      delivery: (row) => expect(row.version).toBeGreaterThan(1),
     };
     for (const kind of CHANGE_KINDS) {
       now += 1_000;

@@ -1,3 +1,4 @@
+import type { DeliveryProgressBody } from '@mostrador/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { LifecycleError, type PaymentStatus, type SellerCancelCode } from '../domain/order-lifecycle.ts';
@@ -15,6 +16,8 @@ export const CHANGE_KINDS = [
   'fraud_alert',
   'feedback',
   'invalidation',
+  'chargeback',
+  'delivery',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -39,9 +42,11 @@ const WEIGHTS: readonly (readonly [ChangeKind, number])[] = [
   ['order', 0.34],
   ['payment', 0.26],
   ['feedback', 0.15],
-  ['cancellation', 0.1],
-  ['fraud_alert', 0.1],
-  ['invalidation', 0.05],
+  ['cancellation', 0.08],
+  ['fraud_alert', 0.06],
+  ['invalidation', 0.03],
+  ['chargeback', 0.04],
+  ['delivery', 0.08],
 ];
 const OPEN = ['confirmed', 'payment_required', 'payment_in_process', 'partially_paid'];
 const FEEDBACK_MESSAGES = [
@@ -168,6 +173,42 @@ export function createSimulator(store: { db: Kysely<Database> }, options: Simula
       );
       if (!order) return null;
       return done('fraud_alert', await writes.fraudAlert(order.id, now));
+    },
+    /** The buyer's chargeback on a paid sale: settled by spec 1's table (covered, refund, cancelled, returned). */
+    async chargeback(now) {
+      const order = await pickOrder(
+        ['paid', 'partially_paid'],
+        (o) => !o.tags.includes('chargeback_covered'),
+      );
+      if (!order) return null;
+      return done('chargeback', await writes.chargeback(order.id, now));
+    },
+    /** A delivery moves one step on: the carrier's for the platform's shipping, the seller's for its own. */
+    async delivery(now) {
+      const { sellers } = await people();
+      const candidates = await writes.recentDeliveries(
+        sellers.map((s) => s.id),
+        60,
+      );
+      if (candidates.length === 0) return null;
+      const d = r.pick(candidates);
+      const evidence = {
+        kind: r.pick(['signed_receipt', 'tracking', 'photo'] as const),
+        reference: `RC-${r.digits(8)}`,
+      };
+      const arrives = r.chance(0.85);
+      const body: DeliveryProgressBody = d.platformShipping
+        ? d.state === 'label_not_printed'
+          ? { state: 'label_printed' }
+          : d.state === 'label_printed'
+            ? { state: 'shipped' }
+            : d.state === 'shipped'
+              ? { state: arrives ? 'delivered' : 'not_delivered' }
+              : { state: 'delivered' }
+        : d.state === 'not_delivered' || arrives
+          ? { state: 'delivered', ...(r.chance(0.7) ? { evidence } : {}) }
+          : { state: 'not_delivered' };
+      return done('delivery', await writes.progressDelivery(d.orderId, d.shipmentId, body, now));
     },
     async invalidation(now) {
       const order = await pickOrder(['confirmed', 'payment_required'], () => true);

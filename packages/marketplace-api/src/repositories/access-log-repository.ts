@@ -4,7 +4,10 @@ import type { Database } from '../db/schema.ts';
 import type { Dialect } from '../db/store.ts';
 
 export interface PersonalDataAccess {
+  /** The account under whose name the data was read. */
   accessorUserId: number;
+  /** The team member who read it under that account; null or absent for the account's own token. */
+  operatorUserId?: number | null;
   applicationId: number;
   subjectUserId: number;
   at: number;
@@ -28,6 +31,7 @@ export function createAccessLogRepository(db: Kysely<Database>, auditDb: Kysely<
   // Multi-row inserts compiled once per row count (up to CHUNK), so a search page that discloses fifty people
   // costs one statement, not fifty, and no query building.
   const CHUNK = 64;
+  const WIDTH = 7;
   const inserts = new Map<number, Precompiled<unknown>>();
   const insertRows = (count: number) => {
     let query = inserts.get(count);
@@ -35,12 +39,13 @@ export function createAccessLogRepository(db: Kysely<Database>, auditDb: Kysely<
       query = precompiled(auditDb, (db, param) =>
         db.insertInto('personal_data_access_log').values(
           Array.from({ length: count }, (_, i) => ({
-            accessor_user_id: param(i * 6) as number,
-            application_id: param(i * 6 + 1) as number,
-            subject_user_id: param(i * 6 + 2) as number,
-            accessed_at: param(i * 6 + 3) as number,
-            resource: param(i * 6 + 4) as string,
-            fields: param(i * 6 + 5) as string,
+            accessor_user_id: param(i * WIDTH) as number,
+            application_id: param(i * WIDTH + 1) as number,
+            subject_user_id: param(i * WIDTH + 2) as number,
+            accessed_at: param(i * WIDTH + 3) as number,
+            resource: param(i * WIDTH + 4) as string,
+            fields: param(i * WIDTH + 5) as string,
+            operator_user_id: param(i * WIDTH + 6) as number | null,
           })),
         ),
       );
@@ -58,11 +63,12 @@ export function createAccessLogRepository(db: Kysely<Database>, auditDb: Kysely<
         e.at,
         e.resource,
         e.fields.join(','),
+        e.operatorUserId ?? null,
       ]),
     );
-    for (let i = 0; i < values.length; i += CHUNK * 6) {
-      const chunk = values.slice(i, i + CHUNK * 6);
-      await insertRows(chunk.length / 6).on(conn, ...chunk);
+    for (let i = 0; i < values.length; i += CHUNK * WIDTH) {
+      const chunk = values.slice(i, i + CHUNK * WIDTH);
+      await insertRows(chunk.length / WIDTH).on(conn, ...chunk);
     }
   }
 
@@ -110,12 +116,62 @@ export function createAccessLogRepository(db: Kysely<Database>, auditDb: Kysely<
         .execute();
       return rows.map((r) => ({
         accessorUserId: Number(r.accessor_user_id),
+        operatorUserId: r.operator_user_id === null ? null : Number(r.operator_user_id),
         applicationId: Number(r.application_id),
         subjectUserId: Number(r.subject_user_id),
         at: Number(r.accessed_at),
         resource: r.resource,
         fields: r.fields === '' ? [] : r.fields.split(','),
       }));
+    },
+
+    /**
+     * Reads made under one account (by its own token or its team), newest first, with the nicknames of the team
+     * member and the subject: the account's view of the log (docs/decisions/0102-access-log-for-the-account.md).
+     * Follows the log's only index (reader, time).
+     */
+    async forAccount(accountId: number, page: { offset: number; limit: number }) {
+      const [rows, count] = await Promise.all([
+        db
+          .selectFrom('personal_data_access_log as l')
+          .leftJoin('users as s', 's.id', 'l.subject_user_id')
+          .leftJoin('users as o', 'o.id', 'l.operator_user_id')
+          .select([
+            'l.accessor_user_id',
+            'l.operator_user_id',
+            'l.application_id',
+            'l.subject_user_id',
+            'l.accessed_at',
+            'l.resource',
+            'l.fields',
+            's.nickname as subject_nickname',
+            'o.nickname as operator_nickname',
+          ])
+          .where('l.accessor_user_id', '=', accountId)
+          .orderBy('l.accessed_at', 'desc')
+          .limit(page.limit)
+          .offset(page.offset)
+          .execute(),
+        db
+          .selectFrom('personal_data_access_log')
+          .select((eb) => eb.fn.countAll<number | string>().as('total'))
+          .where('accessor_user_id', '=', accountId)
+          .executeTakeFirst(),
+      ]);
+      return {
+        total: Number(count?.total ?? 0),
+        rows: rows.map((r) => ({
+          accountId: Number(r.accessor_user_id),
+          operatorUserId: r.operator_user_id === null ? null : Number(r.operator_user_id),
+          operatorNickname: r.operator_nickname ?? null,
+          applicationId: Number(r.application_id),
+          subjectUserId: Number(r.subject_user_id),
+          subjectNickname: r.subject_nickname ?? null,
+          at: Number(r.accessed_at),
+          resource: r.resource,
+          fields: r.fields === '' ? [] : r.fields.split(','),
+        })),
+      };
     },
   };
 }

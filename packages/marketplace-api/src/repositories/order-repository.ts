@@ -42,6 +42,8 @@ export interface OrderQuery {
   purchaseRatings?: string[];
   saleFulfilled?: boolean;
   purchaseFulfilled?: boolean;
+  /** Rows of spec 1's delivery table (our extension `delivery.case`, decision 0093). */
+  deliveryCases?: string[];
   sort: 'date_asc' | 'date_desc';
   offset: number;
   limit: number;
@@ -102,6 +104,7 @@ function filters(eb: Eb, q: OrderQuery): Expression<SqlBool>[] {
   if (q.saleFulfilled !== undefined) where.push(eb('feedback_sale_fulfilled', '=', Number(q.saleFulfilled)));
   if (q.purchaseFulfilled !== undefined)
     where.push(eb('feedback_purchase_fulfilled', '=', Number(q.purchaseFulfilled)));
+  if (q.deliveryCases?.length) where.push(eb('delivery_case', 'in', q.deliveryCases));
   return where;
 }
 
@@ -121,7 +124,8 @@ function countableFromCounters(q: OrderQuery): boolean {
     !q.saleRatings?.length &&
     !q.purchaseRatings?.length &&
     q.saleFulfilled === undefined &&
-    q.purchaseFulfilled === undefined
+    q.purchaseFulfilled === undefined &&
+    !q.deliveryCases?.length
   );
 }
 

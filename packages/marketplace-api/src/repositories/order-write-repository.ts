@@ -1,7 +1,8 @@
+import type { DeliveryCase, DeliveryProgressBody, SaleTrigger } from '@mostrador/contracts';
 import type { Kysely } from 'kysely';
 import type { Database, OrdersTable } from '../db/schema.ts';
+import { caseOf, type DeliveryRecord, NO_SHIPMENT, progressDelivery, settle } from '../domain/delivery.ts';
 import {
-  cancelOrder,
   createOrder,
   invalidateOrder,
   LifecycleError,
@@ -18,6 +19,7 @@ import { createBlockRepository } from './block-repository.ts';
 import { feedbackRecord } from './feedback-repository.ts';
 import { nextId } from './id-sequence.ts';
 import { enqueueNotification } from './outbox-repository.ts';
+import { loadDelivery, saveDelivery, sellerChannel } from './shipment-repository.ts';
 
 /** New payment ids start above every seeded one (the seed's ids stay below 6·10^10 even for 10^6 orders). */
 const FIRST_PAYMENT_ID = 70_000_000_000;
@@ -141,8 +143,13 @@ export function createOrderWriteRepository(db: Kysely<Database>) {
     t: Transition,
     version: number,
     ctx: RenderContext,
+    deliveryCase?: DeliveryCase,
   ): Promise<OrdersTable> {
-    const row = { ...renderOrderRow(t.order, ctx), version: version + 1 };
+    const row = {
+      ...renderOrderRow(t.order, ctx),
+      version: version + 1,
+      ...(deliveryCase ? { delivery_case: deliveryCase } : {}),
+    };
     if (before === null) {
       await trx.insertInto('orders').values(row).execute();
       await count(trx, t.order, t.order.status, 1);
@@ -194,6 +201,72 @@ export function createOrderWriteRepository(db: Kysely<Database>) {
     if (written?.changed) ringOutbox(db);
     return written;
   }
+
+  /**
+   * Runs an operation that reads and may move the order's delivery (domain/delivery.ts): the shipment row, the
+   * order's `delivery_case` search column and the order itself change in one transaction with the outbox row.
+   */
+  async function changeWithDelivery(
+    id: number,
+    now: number,
+    operation: (
+      order: OrderRecord,
+      delivery: DeliveryRecord,
+    ) => {
+      order: Transition;
+      delivery: DeliveryRecord;
+      notice?: { by: 'contact' | 'notification'; trigger: SaleTrigger; outcome: string };
+    },
+    shipmentId?: number,
+  ): Promise<(WrittenOrder & { delivery: DeliveryRecord }) | undefined> {
+    const written = await db.transaction().execute(async (trx) => {
+      const loaded = await load(trx, id);
+      if (!loaded) return undefined;
+      const before =
+        loaded.record.shippingId === null ? NO_SHIPMENT : await loadDelivery(trx, loaded.record.shippingId);
+      if (shipmentId !== undefined && before.shipmentId !== shipmentId) return undefined;
+      const result = operation(loaded.record, before);
+      const t = result.order;
+      if (result.delivery !== before) await saveDelivery(trx, before, result.delivery, now, loaded.ctx);
+      if (!t.changed) {
+        return {
+          order: t.order,
+          row: { ...renderOrderRow(t.order, loaded.ctx), version: loaded.version },
+          changed: false,
+          delivery: result.delivery,
+        };
+      }
+      const row = await persist(trx, loaded.record, t, loaded.version, loaded.ctx, caseOf(result.delivery));
+      if (result.notice) {
+        await trx
+          .insertInto('seller_notices')
+          .values({
+            order_id: t.order.id,
+            seller_id: t.order.sellerId,
+            channel:
+              result.notice.by === 'contact' ? await sellerChannel(trx, t.order.sellerId) : 'notification',
+            trigger: result.notice.trigger,
+            delivery_case: caseOf(before),
+            outcome: result.notice.outcome,
+            created_at: t.order.lastUpdated,
+          })
+          .execute();
+      }
+      return { order: t.order, row, changed: true, delivery: result.delivery };
+    });
+    if (written?.changed) ringOutbox(db);
+    return written;
+  }
+
+  const settleBy =
+    (input: Parameters<typeof settle>[2]) => (order: OrderRecord, delivery: DeliveryRecord) => {
+      const s = settle(order, delivery, input);
+      return {
+        order: s,
+        delivery: s.delivery,
+        notice: { by: s.noticeBy, trigger: input.trigger, outcome: s.outcome },
+      };
+    };
 
   async function nextPaymentId(trx: Trx): Promise<number> {
     return nextId(trx, PAYMENT_SEQUENCE, async () => FIRST_PAYMENT_ID);
@@ -304,8 +377,24 @@ export function createOrderWriteRepository(db: Kysely<Database>) {
       });
     },
 
+    /** The seller cancels: settled by spec 1's table (domain/delivery.ts). */
     async cancel(id: number, input: { code: SellerCancelCode; applicationId: number; now: number }) {
-      return change(id, (order) => cancelOrder(order, input));
+      return changeWithDelivery(id, input.now, settleBy({ trigger: 'cancellation', ...input }));
+    },
+
+    /** The buyer's chargeback, reported by the payment network: settled by spec 1's table. */
+    async chargeback(id: number, now: number) {
+      return changeWithDelivery(id, now, settleBy({ trigger: 'chargeback', now }));
+    },
+
+    /** The next step of an order's delivery; undefined when the order has no such shipment. */
+    async progressDelivery(orderId: number, shipmentId: number, body: DeliveryProgressBody, now: number) {
+      return changeWithDelivery(
+        orderId,
+        now,
+        (order, delivery) => progressDelivery(order, delivery, body, now),
+        shipmentId,
+      );
     },
 
     async invalidate(id: number, now: number) {
@@ -331,6 +420,32 @@ export function createOrderWriteRepository(db: Kysely<Database>) {
         status: row.status,
         decimals: Number(row.decimal_places),
       };
+    },
+
+    /** Recent open orders of the given sellers whose delivery can move on, newest first (the simulator's pick). */
+    async recentDeliveries(sellerIds: number[], limit: number) {
+      const rows = await db
+        .selectFrom('orders')
+        .innerJoin('shipments', 'shipments.id', 'orders.shipping_id')
+        .select(['orders.id', 'shipments.id as shipment_id', 'shipments.mode', 'shipments.delivery_state'])
+        .where('orders.seller_id', 'in', sellerIds)
+        .where('orders.status', 'not in', ['cancelled', 'invalid', 'manually_cancelled'])
+        .where('shipments.delivery_state', 'in', [
+          'not_platform_shipping',
+          'label_not_printed',
+          'label_printed',
+          'shipped',
+          'not_delivered',
+        ])
+        .orderBy('orders.date_created', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({
+        orderId: Number(r.id),
+        shipmentId: Number(r.shipment_id),
+        platformShipping: r.mode === 'me2',
+        state: String(r.delivery_state),
+      }));
     },
 
     /** Recent orders of the given sellers in the given statuses, newest first (the simulator's pick). */

@@ -10,8 +10,9 @@ import { isoAt } from '../domain/time.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import { type ApiContext, type ApiEnv, requireCaller } from '../http/env.ts';
 import { jsonBody } from '../http/json-body.ts';
+import { actFor } from '../http/operator-access.ts';
 import type { ResourceDescription } from '../http/resources.ts';
-import { parseUserId, requireSelf } from '../http/user-params.ts';
+import { parseUserId } from '../http/user-params.ts';
 import type { BlockList } from '../repositories/block-repository.ts';
 
 const LISTS: Record<string, BlockList> = { order_blacklist: 'order', questions_blacklist: 'questions' };
@@ -23,18 +24,23 @@ const SEARCH_TYPES: Record<string, BlockList> = {
 /** Buyers a seller blocked from buying (`order_blacklist`) or from asking (`questions_blacklist`). */
 export function blocklistRoutes(ctx: ApiContext) {
   const app = new Hono<ApiEnv>();
+  const notOwner = () =>
+    new ApiError('forbidden', { message: 'only the account owner may use this resource' });
+  // The seller's own token, or a member of its team with `blocklists.manage` (decision 0100).
+  const manage = (caller: Parameters<typeof requireCaller>[0], sellerId: number) =>
+    actFor(ctx, requireCaller(caller), sellerId, 'blocklists.manage', notOwner);
 
   for (const [segment, list] of Object.entries(LISTS)) {
     app.get(`/users/:seller_id/${segment}`, async (c) => {
       const sellerId = parseUserId(c.req.param('seller_id'), 'seller_id');
-      requireSelf(c.get('caller'), sellerId);
+      await manage(c.get('caller'), sellerId);
       const { blocks } = await ctx.blocks.list(sellerId, list);
       return c.json(blocks.map((b) => ({ user: { id: b.userId, blocked: true } })));
     });
 
     app.post(`/users/:seller_id/${segment}`, async (c) => {
       const sellerId = parseUserId(c.req.param('seller_id'), 'seller_id');
-      requireSelf(c.get('caller'), sellerId);
+      await manage(c.get('caller'), sellerId);
       const { user_id: userId } = await jsonBody(c, blockRequestSchema);
       if (userId === sellerId) {
         throw badRequest('a seller cannot block itself', [
@@ -52,7 +58,7 @@ export function blocklistRoutes(ctx: ApiContext) {
     app.delete(`/users/:seller_id/${segment}/:user_id`, async (c) => {
       const sellerId = parseUserId(c.req.param('seller_id'), 'seller_id');
       const userId = parseUserId(c.req.param('user_id'));
-      requireSelf(c.get('caller'), sellerId);
+      await manage(c.get('caller'), sellerId);
       if (!(await ctx.users.exists(userId))) {
         throw new ApiError('not_found', { message: `User ${userId} not found` });
       }
@@ -79,9 +85,13 @@ export function blocklistRoutes(ctx: ApiContext) {
     if (q['caller.id'] !== String(caller.userId)) {
       throw new ApiError('caller.id.invalid', { message: 'caller.id does not match the token’s user.' });
     }
-    if (userId !== caller.userId) {
-      throw new ApiError('forbidden', { message: 'only the seller may search its own blocks' });
-    }
+    await actFor(
+      ctx,
+      caller,
+      userId,
+      'blocklists.manage',
+      () => new ApiError('forbidden', { message: 'only the seller may search its own blocks' }),
+    );
     const offset = (await ctx.users.find(userId))?.utcOffsetMinutes ?? 0;
     const { blocks, total } = await ctx.blocks.list(userId, SEARCH_TYPES[q.type]!, {
       offset: q.offset,
@@ -101,7 +111,7 @@ const listResource = (segment: string, what: string): ResourceDescription[] => [
   {
     path: `/users/{seller_id}/${segment}`,
     name: `Blocked buyers (${what})`,
-    description: `Buyers the seller blocked from ${what}. Only the seller's own token may read or change it.`,
+    description: `Buyers the seller blocked from ${what}. Only the seller's own token, or an operator with blocklists.manage, may read or change it.`,
     attributes: { user: '{id, blocked}: the blocked buyer.' },
     methods: [
       {
@@ -149,7 +159,8 @@ export const blocklistResources: ResourceDescription[] = [
     path: '/block-api/search/users/{user_id}',
     name: 'Block search',
     description:
-      'The buyers the seller in the path blocked, with when. caller.id must be the token’s user and the seller.',
+      'The buyers the seller in the path blocked, with when. caller.id must be the token’s user; that user is ' +
+      'the seller or an operator of the seller with blocklists.manage.',
     attributes: {
       users: 'Array of {id, blocked_at}: blocked buyers, newest first.',
       paging: 'offset, limit and total (the number of blocks found).',

@@ -13,6 +13,7 @@ import { renderFeedback } from '../domain/order-record.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import { type ApiContext, type ApiEnv, requireCaller } from '../http/env.ts';
 import { jsonBody } from '../http/json-body.ts';
+import { actOnOrder } from '../http/operator-access.ts';
 import type { ResourceDescription } from '../http/resources.ts';
 import type { Caller } from '../repositories/token-repository.ts';
 
@@ -70,7 +71,7 @@ export function feedbackRoutes(ctx: ApiContext) {
     const caller = requireCaller(c.get('caller'));
     const row = await ctx.orders.findForRead(id);
     if (!row) throw new ApiError('order_not_found');
-    sideOf(row, caller);
+    await actOnOrder(ctx, caller, row, 'orders.read');
     return c.body(Buffer.from(row.feedback_doc).toString('utf8'), 200, JSON_TYPE);
   });
 
@@ -117,8 +118,14 @@ export function feedbackRoutes(ctx: ApiContext) {
     const caller = requireCaller(c.get('caller'));
     const found = await ctx.feedback.find(id);
     if (!found) throw new ApiError('feedback_not_found');
-    sideOf({ seller_id: found.sellerId, buyer_id: found.buyerId }, caller);
-    if (found.record.toUserId !== caller.userId) {
+    // The receiver itself, or a member of its team with `feedback.reply` (decision 0100).
+    const acting = await actOnOrder(
+      ctx,
+      caller,
+      { seller_id: found.sellerId, buyer_id: found.buyerId },
+      'feedback.reply',
+    );
+    if (found.record.toUserId !== acting.userId) {
       throw new ApiError('forbidden', {
         message: 'Only the user who received the feedback can reply to it.',
       });
@@ -183,7 +190,8 @@ export const feedbackResources: ResourceDescription[] = [
     path: '/feedback/{feedback_id}/reply',
     name: 'Feedback reply',
     description:
-      'The reply to a feedback, by the user who received it, within 14 days of the feedback; one reply only.',
+      'The reply to a feedback, by the user who received it (or an operator of it with feedback.reply), within ' +
+      '14 days of the feedback; one reply only.',
     attributes: feedbackAttributes,
     methods: [
       {

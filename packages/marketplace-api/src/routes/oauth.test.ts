@@ -22,6 +22,8 @@ const DEMO_NICKNAMES = [
   'COMPRADOR_BELGRANO',
   'COMPRADORA_SAMPA',
   'COMPRADOR_POLANCO',
+  // The first demo seller's support operator (decision 0104).
+  'SOPORTE_PALERMO',
 ];
 
 let api: TestApi;
@@ -155,7 +157,7 @@ async function expectOAuthError(res: Response, status: number, code: string) {
 const meStatus = async (accessToken: string) => (await api.get('/users/me', accessToken)).status;
 
 describe('demo accounts', () => {
-  it('are flagged by the seed, the six of its demo list and no one else', async () => {
+  it('are flagged by the seed, the seven of its demo list and no one else', async () => {
     const rows = await api.store.db
       .selectFrom('users')
       .select(['nickname'])
@@ -182,7 +184,11 @@ describe('GET /authorization', () => {
     for (const nickname of DEMO_NICKNAMES) {
       expect(html).toContain(`name="user_id" value="${demoUser(nickname).id}">${nickname} (`);
     }
-    expect(html.match(/name="user_id"/g)).toHaveLength(6);
+    expect(html.match(/name="user_id"/g)).toHaveLength(7);
+    // Team members are listed apart, with the seller they act for.
+    expect(html).toMatch(
+      /<h2>Team members<\/h2>[\s\S]*SOPORTE_PALERMO \(MLA\), team member of TIENDA_PALERMO/,
+    );
     // The state is echoed escaped, never as markup.
     expect(html).toContain('value="st&lt;&quot;ate&gt;1"');
     expect(html).not.toContain('st<"ate>1');

@@ -255,11 +255,18 @@ export function oauthRoutes(ctx: ApiContext) {
     const hidden = AUTHORIZATION_PARAMS.filter((name) => params[name] !== undefined)
       .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(params[name]!)}">`)
       .join('\n');
+    // Demo users on a seller's team are listed apart, with the accounts they act for (decision 0104).
+    const operated = await Promise.all(accounts.map((a) => ctx.operators.operatedBy(a.id)));
+    const button = (a: (typeof accounts)[number], note = '') =>
+      `<li><button type="submit" name="user_id" value="${a.id}">${escapeHtml(a.nickname)} (${escapeHtml(a.siteId)})${note}</button></li>`;
     const buttons = accounts
-      .map(
-        (a) =>
-          `<li><button type="submit" name="user_id" value="${a.id}">${escapeHtml(a.nickname)} (${escapeHtml(a.siteId)})</button></li>`,
-      )
+      .filter((_, i) => operated[i]!.length === 0)
+      .map((a) => button(a))
+      .join('\n');
+    const members = accounts
+      .map((a, i) => ({ a, of: operated[i]! }))
+      .filter(({ of }) => of.length > 0)
+      .map(({ a, of }) => button(a, `, team member of ${of.map((o) => escapeHtml(o.nickname)).join(', ')}`))
       .join('\n');
     // A relative action posts back to this same resource wherever the API is mounted (`/api/authorization`).
     const html = page(
@@ -273,6 +280,15 @@ ${hidden}
 <ul class="accounts">
 ${buttons}
 </ul>
+${
+  members === ''
+    ? ''
+    : `<h2>Team members</h2>
+<p class="hint">They act for a seller with the permissions it gave them.</p>
+<ul class="accounts">
+${members}
+</ul>`
+}
 <p><button class="quiet" type="submit" name="decision" value="deny">Cancel</button></p>
 </form>`,
     );

@@ -67,7 +67,7 @@ const sameSecret = (given: string, expected: string) => {
  * local use an order's seller or buyer may trigger them too, to try the flow. Anyone else is refused before the
  * order is even looked up.
  */
-function operatorAccess(ctx: ApiContext, c: Context<ApiEnv>): { operator: true } | { party: Caller } {
+export function operatorAccess(ctx: ApiContext, c: Context<ApiEnv>): { operator: true } | { party: Caller } {
   const token = c.req.header('x-operator-token');
   if (token !== undefined) {
     if (ctx.platform.operatorToken !== null && sameSecret(token, ctx.platform.operatorToken)) {
@@ -166,6 +166,7 @@ export function orderLifecycleRoutes(ctx: ApiContext) {
   for (const [path, operation] of [
     ['fraud_alert', (id: number) => ctx.orderWrites.fraudAlert(id, now())],
     ['invalidate', (id: number) => ctx.orderWrites.invalidate(id, now())],
+    ['chargeback', (id: number) => ctx.orderWrites.chargeback(id, now())],
   ] as const) {
     app.post(`/orders/:id/${path}`, async (c) => {
       const id = parseOrderId(c.req.param('id'));
@@ -265,7 +266,10 @@ export const orderLifecycleResources: ResourceDescription[] = [
     name: 'Order cancellation',
     description:
       'The seller cancels an order that is not cancelled or invalid yet: approved payments are refunded and items ' +
-      'taken from stock go back.',
+      'taken from stock go back. By spec 1’s delivery table (docs/decisions/0090): on the seller’s own delivery the ' +
+      'seller is told by e-mail or phone; with the platform’s shipping before the package reaches the carrier the ' +
+      'shipment is cancelled too; once shipped the carrier returns the item (cancel_detail group delivery, code ' +
+      'carrier_return).',
     attributes: changeAttributes,
     methods: [
       {
@@ -301,6 +305,30 @@ export const orderLifecycleResources: ResourceDescription[] = [
       },
     ],
     related_resources: ['/orders/{order_id}', '/orders/{order_id}/cancel'],
+    connections: { order: '/orders/{order_id}' },
+  },
+  {
+    path: '/orders/{order_id}/chargeback',
+    name: 'Order chargeback',
+    description:
+      'The buyer’s chargeback, reported by the payment network, settled by spec 1’s delivery table ' +
+      '(docs/decisions/0090-sale-outcome-by-delivery.md): delivered with evidence on the seller’s own delivery, the ' +
+      'seller is covered (the money stays, tag chargeback_covered); without evidence the seller refunds (cancelled, ' +
+      'code chargeback_not_delivered); with the platform’s shipping before the carrier the sale is cancelled ' +
+      `(chargeback_not_shipped); after, the carrier returns the item (chargeback_carrier_return). ${platformOnly}`,
+    attributes: changeAttributes,
+    methods: [
+      {
+        method: 'POST',
+        example: '/orders/2000003508419013/chargeback',
+        description:
+          'Charge back (no body). 200 with the order; a covered order again: 200, unchanged, nothing sent; 409 ' +
+          'invalid_order_status without an approved payment or when the order is final.',
+        response: orderChangeSchema,
+        auth: 'optional',
+      },
+    ],
+    related_resources: ['/orders/{order_id}', '/shipments/{shipping_id}'],
     connections: { order: '/orders/{order_id}' },
   },
   {

@@ -9,9 +9,9 @@ import {
 import { Hono } from 'hono';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import { type ApiContext, type ApiEnv, type OrderMember, requireCaller } from '../http/env.ts';
+import { type Acting, actFor, actOnOrder, asOwner } from '../http/operator-access.ts';
 import type { ResourceDescription } from '../http/resources.ts';
 import type { OrderQuery, OrderReadRow } from '../repositories/order-repository.ts';
-import type { Caller } from '../repositories/token-repository.ts';
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
 
@@ -43,12 +43,6 @@ function parseOrderId(raw: string): number {
   if (!/^[1-9]\d{0,15}$/.test(raw) || !Number.isSafeInteger(Number(raw)))
     throw new ApiError('invalid_order_id');
   return Number(raw);
-}
-
-function checkOwner(row: { seller_id: number; buyer_id: number }, caller: Caller) {
-  if (Number(row.seller_id) !== caller.userId && Number(row.buyer_id) !== caller.userId) {
-    throw new ApiError('not_owned_order');
-  }
 }
 
 async function legacyShipping(ctx: ApiContext, shippingId: number): Promise<Buffer> {
@@ -93,18 +87,20 @@ function searchPrefix(row: OrderReadRow): Buffer {
 function searchFromMemory(
   ctx: ApiContext,
   row: OrderReadRow,
-  caller: Caller,
+  reader: Acting,
   out: Uint8Array[],
   disclosed: number[],
 ): boolean {
   if (ctx.faults.failMember) return false;
   const sellerId = Number(row.seller_id);
   const buyerId = Number(row.buyer_id);
-  const contact = !CONTACT_HIDDEN.has(row.status);
-  const buyer = ctx.parties.cached(buyerId, 'search', caller.userId === buyerId || contact);
-  const seller = ctx.parties.cached(sellerId, 'search', caller.userId === sellerId || contact);
+  // A team member without `buyers.personal_data.read` sees every card as id and nickname (decision 0101).
+  const contact = reader.personalData && !CONTACT_HIDDEN.has(row.status);
+  const own = reader.personalData ? reader.userId : 0;
+  const buyer = ctx.parties.cached(buyerId, 'search', own === buyerId || contact);
+  const seller = ctx.parties.cached(sellerId, 'search', own === sellerId || contact);
   if (!buyer || !seller) return false;
-  if (contact) disclosed.push(caller.userId === sellerId ? buyerId : sellerId);
+  if (contact) disclosed.push(reader.userId === sellerId ? buyerId : sellerId);
   out.push(searchPrefix(row), KEY.buyer, buyer, KEY.seller, seller, KEY.end);
   return true;
 }
@@ -118,7 +114,7 @@ function searchFromMemory(
 async function composeOrder(
   ctx: ApiContext,
   row: OrderReadRow,
-  caller: Caller,
+  reader: Acting,
   form: 'single' | 'search',
   legacy: boolean,
   out: Uint8Array[],
@@ -146,16 +142,17 @@ async function composeOrder(
     value instanceof Promise ? await value : value;
   const sellerId = Number(row.seller_id);
   const buyerId = Number(row.buyer_id);
-  const contact = !CONTACT_HIDDEN.has(row.status);
+  const contact = reader.personalData && !CONTACT_HIDDEN.has(row.status);
+  const own = reader.personalData ? reader.userId : 0;
   const buyer = await settle(
-    member('buyer', () => ctx.parties.card(buyerId, form, caller.userId === buyerId || contact)),
+    member('buyer', () => ctx.parties.card(buyerId, form, own === buyerId || contact)),
   );
   const seller = await settle(
-    member('seller', () => ctx.parties.card(sellerId, form, caller.userId === sellerId || contact)),
+    member('seller', () => ctx.parties.card(sellerId, form, own === sellerId || contact)),
   );
   // The counterpart's names and phones went out: the access log needs the row (spec 5, item 6).
   if (contact) {
-    const counterpart = caller.userId === sellerId ? 'buyer' : 'seller';
+    const counterpart = reader.userId === sellerId ? 'buyer' : 'seller';
     if (!missing.includes(counterpart)) disclosed.push(counterpart === 'buyer' ? buyerId : sellerId);
   }
   if (form === 'search' && !faults) {
@@ -195,13 +192,14 @@ async function composeOrder(
 const CONTACT_FIELDS = ['first_name', 'last_name', 'phone', 'alternative_phone'] as const;
 
 /** One insert per read (one statement for a whole search page), awaited so no disclosure goes unlogged. */
-async function logContactReads(ctx: ApiContext, caller: Caller, subjects: number[], resource: string) {
+async function logContactReads(ctx: ApiContext, reader: Acting, subjects: number[], resource: string) {
   if (subjects.length === 0) return;
   const at = ctx.clock().getTime();
   await ctx.accessLog.record(
     [...new Set(subjects)].map((subjectUserId) => ({
-      accessorUserId: caller.userId,
-      applicationId: caller.applicationId,
+      accessorUserId: reader.userId,
+      operatorUserId: reader.operatorUserId,
+      applicationId: reader.applicationId,
       subjectUserId,
       at,
       resource,
@@ -229,6 +227,7 @@ const FILTER_NAMES: Record<string, string> = {
   'feedback.purchase.rating': 'Purchase rating',
   'feedback.sale.fulfilled': 'Sale fulfilled',
   'feedback.purchase.fulfilled': 'Purchase fulfilled',
+  'delivery.case': 'Delivery case',
 };
 
 /** The filters applied, in the platform's `{id, name, type, values}` form. */
@@ -259,12 +258,14 @@ export function orderRoutes(ctx: ApiContext) {
       );
     }
     const q: OrderQuery = parsed.data;
-    if (
-      q.userId !== caller.userId ||
-      (raw['caller.id'] !== undefined && raw['caller.id'] !== String(caller.userId))
-    ) {
+    if (raw['caller.id'] !== undefined && raw['caller.id'] !== String(caller.userId)) {
       throw new ApiError('caller.id.invalid');
     }
+    // The account's own token costs no query; a team member's rights are looked up (decision 0100).
+    const reader =
+      q.userId === caller.userId
+        ? asOwner(caller)
+        : await actFor(ctx, caller, q.userId, 'orders.read', () => new ApiError('caller.id.invalid'));
     const [rows, total] = await Promise.all([ctx.orders.search(q), ctx.orders.count(q)]);
     const sort = ORDER_SORTS.find((s) => s.id === q.sort)!;
     const out: Uint8Array[] = [bytes(`{"query":${JSON.stringify(raw.q ?? null)},"results":[`)];
@@ -273,11 +274,11 @@ export function orderRoutes(ctx: ApiContext) {
     for (const [i, row] of rows.entries()) {
       if (i > 0) out.push(KEY.comma);
       // Fifty orders a page: when both cards are in memory, join them without a single await.
-      if (!searchFromMemory(ctx, row, caller, out, disclosed)) {
-        await composeOrder(ctx, row, caller, 'search', false, out, missing, disclosed);
+      if (!searchFromMemory(ctx, row, reader, out, disclosed)) {
+        await composeOrder(ctx, row, reader, 'search', false, out, missing, disclosed);
       }
     }
-    await logContactReads(ctx, caller, disclosed, 'GET /orders/search');
+    await logContactReads(ctx, reader, disclosed, 'GET /orders/search');
     out.push(
       bytes(
         `],"sort":${JSON.stringify(sort)},"available_sorts":${JSON.stringify(ORDER_SORTS.filter((s) => s.id !== q.sort))},` +
@@ -300,13 +301,13 @@ export function orderRoutes(ctx: ApiContext) {
     const caller = requireCaller(c.get('caller'));
     const row = await ctx.orders.findForRead(id);
     if (!row) throw new ApiError('order_not_found');
-    checkOwner(row, caller);
+    const reader = await actOnOrder(ctx, caller, row, 'orders.read');
     const legacy = c.req.header('x-format-new') !== 'true';
     const out: Uint8Array[] = [];
     const missing: OrderMember[] = [];
     const disclosed: number[] = [];
-    await composeOrder(ctx, row, caller, 'single', legacy, out, missing, disclosed);
-    await logContactReads(ctx, caller, disclosed, 'GET /orders/{order_id}');
+    await composeOrder(ctx, row, reader, 'single', legacy, out, missing, disclosed);
+    await logContactReads(ctx, reader, disclosed, 'GET /orders/{order_id}');
     const body = Buffer.concat(out);
     if (missing.length === 0) return c.body(body, 200, JSON_TYPE);
     return c.body(body, 206, { ...JSON_TYPE, 'X-Content-Missing': missing.join(',') });
@@ -317,7 +318,7 @@ export function orderRoutes(ctx: ApiContext) {
     const caller = requireCaller(c.get('caller'));
     const owners = await ctx.orders.owners(id);
     if (!owners) throw new ApiError('order_not_found');
-    checkOwner(owners, caller);
+    await actOnOrder(ctx, caller, owners, 'orders.read');
     return c.body(`{"attributes":${await ctx.orders.product(id)}}`, 200, JSON_TYPE);
   });
 
@@ -326,7 +327,7 @@ export function orderRoutes(ctx: ApiContext) {
     const caller = requireCaller(c.get('caller'));
     const owners = await ctx.orders.owners(id);
     if (!owners) throw new ApiError('order_not_found');
-    checkOwner(owners, caller);
+    await actOnOrder(ctx, caller, owners, 'orders.read');
     return c.body(`{"details":${await ctx.orders.discounts(id)}}`, 200, JSON_TYPE);
   });
 
@@ -368,7 +369,8 @@ export const orderResources: ResourceDescription[] = [
     path: '/orders/search',
     name: 'Order search',
     description:
-      'Orders of a seller or a buyer, filtered, sorted and paged. The caller must be that seller or buyer.',
+      'Orders of a seller or a buyer, filtered, sorted and paged. The caller must be that seller or buyer, or ' +
+      'an operator of that account with orders.read.',
     attributes: {
       query: 'The q value.',
       results: 'Orders (search form: buyer and seller ids are integers, payments in full).',
@@ -404,6 +406,9 @@ export const orderResources: ResourceDescription[] = [
           'feedback.purchase.rating': 'positive, neutral, negative.',
           'feedback.sale.fulfilled': 'true or false.',
           'feedback.purchase.fulfilled': 'true or false.',
+          'delivery.case':
+            'Ours (docs/decisions/0093): comma-separated rows of spec 1’s delivery table: own_with_evidence, ' +
+            'own_without_evidence, platform_not_shipped, platform_shipped.',
           sort: 'date_asc (default) or date_desc.',
           offset: 'Default 0.',
           limit: 'Default 50, at most 51.',
@@ -418,7 +423,9 @@ export const orderResources: ResourceDescription[] = [
   {
     path: '/orders/{order_id}',
     name: 'Order',
-    description: 'One order, for its seller or buyer.',
+    description:
+      "One order, for its seller or buyer, or an operator of either with orders.read (the counterpart's names " +
+      'and phones only with buyers.personal_data.read).',
     attributes: orderAttributes,
     methods: [
       {

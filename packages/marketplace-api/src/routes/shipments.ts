@@ -1,8 +1,19 @@
-import { legacyShipmentSchema, shipmentSchema } from '@mostrador/contracts';
+import { deliveryProgressBodySchema, legacyShipmentSchema, shipmentSchema } from '@mostrador/contracts';
 import { Hono } from 'hono';
+import { caseOf } from '../domain/delivery.ts';
+import { LifecycleError } from '../domain/order-lifecycle.ts';
+import { isoAt } from '../domain/time.ts';
 import { ApiError } from '../http/api-error.ts';
 import { type ApiContext, type ApiEnv, requireCaller } from '../http/env.ts';
+import { jsonBody } from '../http/json-body.ts';
+import { actOnOrder } from '../http/operator-access.ts';
 import type { ResourceDescription } from '../http/resources.ts';
+import {
+  deliveryRecord,
+  PLATFORM_MODE,
+  type ShipmentRepository,
+} from '../repositories/shipment-repository.ts';
+import { operatorAccess } from './order-lifecycle.ts';
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
 
@@ -26,24 +37,87 @@ function legacyShipment(doc: string): string {
   });
 }
 
+type FoundShipment = NonNullable<Awaited<ReturnType<ShipmentRepository['find']>>>;
+
+/**
+ * The new format with our `delivery` member (decision 0091) joined to the stored document: where the delivery
+ * stands, whether it is the platform's, its evidence and the row of spec 1's table it is in.
+ */
+function withDelivery(s: FoundShipment): string {
+  const d = deliveryRecord(s);
+  const delivery = {
+    state: d.state,
+    platform_shipping: d.platformShipping,
+    evidence: d.evidence
+      ? {
+          kind: d.evidence.kind,
+          reference: d.evidence.reference,
+          date: isoAt(d.evidence.at, Number(s.utc_offset_minutes)),
+        }
+      : null,
+    case: caseOf(d),
+  };
+  return `${s.doc.slice(0, s.doc.lastIndexOf('}'))},"delivery":${JSON.stringify(delivery)}}`;
+}
+
+function parseShipmentId(raw: string): number {
+  if (!/^[1-9]\d{0,15}$/.test(raw)) {
+    throw new ApiError('bad_request', {
+      message: 'Invalid shipment ID.',
+      cause: [{ code: 'invalid_shipment_id' }],
+    });
+  }
+  return Number(raw);
+}
+
 export function shipmentRoutes(ctx: ApiContext) {
   const app = new Hono<ApiEnv>();
   app.get('/shipments/:id', async (c) => {
-    const raw = c.req.param('id');
-    if (!/^[1-9]\d{0,15}$/.test(raw)) {
-      throw new ApiError('bad_request', {
-        message: 'Invalid shipment ID.',
-        cause: [{ code: 'invalid_shipment_id' }],
-      });
-    }
+    const id = parseShipmentId(c.req.param('id'));
     const caller = requireCaller(c.get('caller'));
-    const shipment = await ctx.shipments.find(Number(raw));
+    const shipment = await ctx.shipments.find(id);
     if (!shipment) throw new ApiError('not_found', { message: 'Shipment not found.' });
-    if (Number(shipment.seller_id) !== caller.userId && Number(shipment.buyer_id) !== caller.userId) {
-      throw new ApiError('forbidden', { message: 'The user has not access to the shipment.' });
-    }
-    const body = c.req.header('x-format-new') === 'true' ? shipment.doc : legacyShipment(shipment.doc);
+    // Its parties, or a member of either's team with `orders.read` (decision 0100).
+    await actOnOrder(ctx, caller, shipment, 'orders.read').catch((error: unknown) => {
+      if (error instanceof ApiError && error.code === 'not_owned_order') {
+        throw new ApiError('forbidden', { message: 'The user has not access to the shipment.' });
+      }
+      throw error;
+    });
+    const body =
+      c.req.header('x-format-new') === 'true' ? withDelivery(shipment) : legacyShipment(shipment.doc);
     return c.body(body, 200, JSON_TYPE);
+  });
+
+  /**
+   * The next step of a delivery (decision 0091): the platform's carrier reports its shipments (operator token; in
+   * local use the seller too); a seller reports the deliveries it arranges itself. The buyer and anyone else: 403.
+   */
+  app.post('/shipments/:id/delivery', async (c) => {
+    const id = parseShipmentId(c.req.param('id'));
+    const operator = c.req.header('x-operator-token') !== undefined;
+    if (operator) operatorAccess(ctx, c);
+    const caller = operator ? undefined : requireCaller(c.get('caller'));
+    const shipment = await ctx.shipments.find(id);
+    if (!shipment) throw new ApiError('not_found', { message: 'Shipment not found.' });
+    if (caller) {
+      if (Number(shipment.seller_id) !== caller.userId) {
+        throw new ApiError('forbidden', { message: 'Only the seller or the carrier reports a delivery.' });
+      }
+      if (shipment.mode === PLATFORM_MODE && !ctx.platform.localUse) {
+        throw new ApiError('forbidden', { message: 'The platform’s carrier reports this shipment.' });
+      }
+    }
+    const body = await jsonBody(c, deliveryProgressBodySchema);
+    const written = await ctx.orderWrites
+      .progressDelivery(Number(shipment.order_id), id, body, ctx.clock().getTime())
+      .catch((error: unknown) => {
+        if (error instanceof LifecycleError) throw new ApiError(error.code, { message: error.message });
+        throw error;
+      });
+    if (!written) throw new ApiError('not_found', { message: 'Shipment not found.' });
+    const after = await ctx.shipments.find(id);
+    return c.body(withDelivery(after!), 200, JSON_TYPE);
   });
   return app;
 }
@@ -61,6 +135,10 @@ export const shipmentResources: ResourceDescription[] = [
       lead_time:
         'New format only: cost (in the item currency), list_cost, currency_id, cost_type, shipping method.',
       shipping_option: 'Legacy format only: cost and name of the chosen option.',
+      delivery:
+        'Ours, new format only (docs/decisions/0091): {state, platform_shipping, evidence {kind, reference, date} ' +
+        'or null, case}: where the delivery stands and the row of spec 1’s table a cancellation or chargeback ' +
+        'would follow.',
     },
     methods: [
       {
@@ -72,7 +150,38 @@ export const shipmentResources: ResourceDescription[] = [
         auth: 'required',
       },
     ],
-    related_resources: ['/orders/{order_id}'],
+    related_resources: ['/orders/{order_id}', '/shipments/{shipping_id}/delivery'],
     connections: { order: '/orders/{order_id}' },
+  },
+  {
+    path: '/shipments/{shipping_id}/delivery',
+    name: 'Shipment delivery',
+    description:
+      'The next step of a delivery (local use and the platform’s carrier; docs/decisions/0091): label_printed, ' +
+      'shipped, delivered (with evidence), not_delivered, returned. The platform’s shipments go label_not_printed → ' +
+      'label_printed → shipped → delivered | not_delivered, and returning → returned after a carrier return; a ' +
+      'seller’s own delivery goes to delivered (with or without evidence, which may follow) or not_delivered. The ' +
+      'order follows (tags delivered / not_delivered) and orders_v2 is sent.',
+    attributes: { state: 'The new state.', evidence: '{kind, reference}: the proof of a delivery.' },
+    methods: [
+      {
+        method: 'POST',
+        example: '/shipments/43210987654321/delivery',
+        description:
+          'Move the delivery on: {state, evidence?: {kind: carrier_scan | signed_receipt | tracking | photo, ' +
+          'reference}}. 200 with the shipment (new format); 400 for a bad body or evidence on another step; 403 ' +
+          'for the buyer, a stranger, or the seller on a platform shipment outside local use; 404; 409 ' +
+          'invalid_order_status for a step out of order or a final order.',
+        body: deliveryProgressBodySchema,
+        response: shipmentSchema,
+        auth: 'required',
+      },
+    ],
+    related_resources: [
+      '/shipments/{shipping_id}',
+      '/orders/{order_id}/cancel',
+      '/orders/{order_id}/chargeback',
+    ],
+    connections: { shipment: '/shipments/{shipping_id}' },
   },
 ];

@@ -18,6 +18,7 @@ import {
 import { ApiError, badRequest } from '../http/api-error.ts';
 import { type ApiContext, type ApiEnv, requireCaller } from '../http/env.ts';
 import { jsonBody } from '../http/json-body.ts';
+import { actFor } from '../http/operator-access.ts';
 import type { ResourceDescription } from '../http/resources.ts';
 import { disclosedFields, parseUserId, requireSelf } from '../http/user-params.ts';
 import type { Caller } from '../repositories/token-repository.ts';
@@ -95,6 +96,16 @@ export function userRoutes(ctx: ApiContext) {
     ]);
   }
 
+  // The account's own token, or a member of its team with `immediate_payment.manage` (decision 0100).
+  const manageImmediatePayment = (caller: Caller | null, id: number) =>
+    actFor(
+      ctx,
+      requireCaller(caller),
+      id,
+      'immediate_payment.manage',
+      () => new ApiError('forbidden', { message: 'only the account owner may use this resource' }),
+    );
+
   app.get('/users/me', async (c) => {
     const caller = requireCaller(c.get('caller'));
     return privateView(c, caller, await findUser(ctx, caller.userId), 'GET /users/me');
@@ -139,7 +150,7 @@ export function userRoutes(ctx: ApiContext) {
 
   app.put('/users/:user_id/immediate_payment', async (c) => {
     const id = parseUserId(c.req.param('user_id'));
-    requireSelf(c.get('caller'), id);
+    await manageImmediatePayment(c.get('caller'), id);
     const body = await jsonBody(c, immediatePaymentRequestSchema);
     await findUser(ctx, id);
     await ctx.users.addImmediatePayment(id, body.reason, ctx.clock().getTime());
@@ -148,7 +159,7 @@ export function userRoutes(ctx: ApiContext) {
 
   app.delete('/users/:user_id/immediate_payment/:reason', async (c) => {
     const id = parseUserId(c.req.param('user_id'));
-    requireSelf(c.get('caller'), id);
+    await manageImmediatePayment(c.get('caller'), id);
     const reason = c.req.param('reason');
     if (reason !== 'by_user') {
       throw new ApiError('not_found', { message: 'only the by_user marker can be removed by its user' });

@@ -1,3 +1,4 @@
+import { type DeliveryState, deliveryCase as deliveryCaseOf } from '@mostrador/contracts';
 import { blindIndex, type Keyring, sealJson, userAad } from '../crypto/personal-data.ts';
 import type {
   BrandsTable,
@@ -376,14 +377,54 @@ export function createSeedGenerator(opts: SeedOptions) {
       for (const status of EVERY_STATUS) forced.push({ seller: s, buyer: b, status });
   const forcedStride = Math.max(1, Math.floor(opts.orders / (forced.length + 1)));
 
+  // cancel_detail of the sales the seed settles by spec 1's table (domain/delivery.ts writes the same).
+  const SETTLED_DETAIL = {
+    carrier_return: [
+      'delivery',
+      'carrier_return',
+      'Cancelled by the seller after shipping; the carrier returns the item',
+      'seller',
+    ],
+    chargeback_carrier_return: [
+      'delivery',
+      'chargeback_carrier_return',
+      'Buyer’s chargeback after shipping; the carrier returns the item to the seller',
+      'buyer',
+    ],
+    chargeback_not_shipped: [
+      'buyer',
+      'chargeback_not_shipped',
+      'Buyer’s chargeback before shipping; the sale is cancelled',
+      'buyer',
+    ],
+    chargeback_not_delivered: [
+      'buyer',
+      'chargeback_not_delivered',
+      'Buyer’s chargeback; no evidence of delivery, the seller refunds',
+      'buyer',
+    ],
+  } as const;
+
   // Ids grow with the order's place in the year, with random gaps, and never depend on another chunk.
   const ORDER_BASE = 2_000_008_000_000_000;
   const SHIPMENT_BASE = 44_100_000_000;
   const PAYMENT_BASE = 51_000_000_000;
   const FEEDBACK_BASE = 5_000_000_000;
 
+  /**
+   * A second, stateless draw per order for its delivery (docs/decisions/0092-seeded-delivery-cases.md): hashed from
+   * the order's place, so adding it left every other generated value as it was.
+   */
+  const deliveryDraw = (index: number, salt: number) => {
+    let x = (index * 0x9e3779b1 + opts.seed * 0x85ebca6b + salt * 0xc2b2ae35) >>> 0;
+    x = Math.imul(x ^ (x >>> 16), 0x7feb352d) >>> 0;
+    x = Math.imul(x ^ (x >>> 15), 0x846ca68b) >>> 0;
+    return ((x ^ (x >>> 16)) >>> 0) / 4_294_967_296;
+  };
+
   function generateOrder(index: number): {
     order: OrderRecord;
+    deliveryCase: string;
     shipment: ShipmentsTable | null;
     discounts: unknown[] | null;
     product: unknown[] | null;
@@ -493,6 +534,27 @@ export function createSeedGenerator(opts: SeedOptions) {
     const dateClosed =
       status === 'paid' || (wasPaid && status !== 'partially_paid') ? created + r.int(1, 30) * MINUTE : null;
     const fraud = status === 'paid' && r.chance(0.006);
+    // Cancelled sales that were paid: some settled by spec 1's table (a chargeback, a carrier return).
+    const settledDraw = deliveryDraw(index, 1);
+    const settled:
+      | 'carrier_return'
+      | 'chargeback_carrier_return'
+      | 'chargeback_not_shipped'
+      | 'chargeback_not_delivered'
+      | null =
+      !wasPaid || (status !== 'cancelled' && status !== 'manually_cancelled')
+        ? null
+        : mode === 'me2'
+          ? settledDraw < 0.15
+            ? 'carrier_return'
+            : settledDraw < 0.3
+              ? 'chargeback_carrier_return'
+              : settledDraw < 0.5
+                ? 'chargeback_not_shipped'
+                : null
+          : settledDraw < 0.5
+            ? 'chargeback_not_delivered'
+            : null;
     const delivered = status === 'paid' && !fraud && ageDays > 6 && r.chance(0.93);
 
     const [methodId, paymentType] = r.pick(site.paymentMethods);
@@ -619,6 +681,11 @@ export function createSeedGenerator(opts: SeedOptions) {
     const id = ORDER_BASE + index * 40_000 + r.int(1, 39_999);
     let shipment: ShipmentsTable | null = null;
     let shippingId: number | null = null;
+    let delivery: { state: DeliveryState; evidence: boolean } = {
+      state: 'not_platform_shipping',
+      evidence: false,
+    };
+    let covered = false;
     if (mode !== 'not_specified') {
       shippingId = SHIPMENT_BASE + index * 500 + r.int(1, 499);
       const shipStatus =
@@ -635,20 +702,64 @@ export function createSeedGenerator(opts: SeedOptions) {
                   : r.pick(['handling', 'ready_to_ship', 'shipped']);
       const shipUpdated =
         shipStatus === 'delivered' ? created + r.int(2, 6) * DAY : created + r.int(1, 48) * 60 * MINUTE;
+      const platform = mode === 'me2';
+      const draw = deliveryDraw(index, 2);
+      const returning = settled === 'carrier_return' || settled === 'chargeback_carrier_return';
+      const state: DeliveryState = returning
+        ? ageDays > 10
+          ? 'returned'
+          : 'returning'
+        : shipStatus === 'delivered' || shipStatus === 'not_delivered'
+          ? shipStatus
+          : !platform
+            ? 'not_platform_shipping'
+            : shipStatus === 'shipped'
+              ? 'shipped'
+              : shipStatus === 'cancelled'
+                ? 'cancelled'
+                : shipStatus === 'ready_to_ship' && draw < 0.5
+                  ? 'label_printed'
+                  : 'label_not_printed';
+      // The carrier's scan proves its deliveries; a seller's own delivery has a receipt, tracking or photo, or none.
+      const evidenceKind =
+        state !== 'delivered'
+          ? null
+          : platform
+            ? 'carrier_scan'
+            : draw < 0.25
+              ? 'signed_receipt'
+              : draw < 0.5
+                ? 'tracking'
+                : draw < 0.7
+                  ? 'photo'
+                  : null;
+      delivery = { state, evidence: evidenceKind !== null };
+      covered = evidenceKind !== null && !platform && status === 'paid' && deliveryDraw(index, 3) < 0.35;
       const buyerState = r.pick(buyer.site.states);
       const sellerState = r.pick(site.states);
+      // Drawn in the order they always were: the logistic type, then the tracking number.
+      const logisticType =
+        mode === 'me2' ? r.pick(['drop_off', 'xd_drop_off', 'cross_docking', 'fulfillment']) : null;
+      const trackingNumber =
+        mode === 'me2' && shipStatus !== 'pending' ? `${site.countryId}${r.digits(11)}` : null;
       const doc = {
         id: shippingId,
         order_id: id,
-        status: shipStatus,
-        substatus: shipStatus === 'ready_to_ship' ? 'ready_to_print' : null,
+        status: returning ? 'not_delivered' : shipStatus,
+        substatus: returning
+          ? state === 'returned'
+            ? 'returned'
+            : 'returning_to_sender'
+          : shipStatus === 'ready_to_ship'
+            ? state === 'label_printed'
+              ? 'printed'
+              : 'ready_to_print'
+            : null,
         mode,
-        logistic_type:
-          mode === 'me2' ? r.pick(['drop_off', 'xd_drop_off', 'cross_docking', 'fulfillment']) : null,
+        logistic_type: logisticType,
         date_created: isoAt(created + MINUTE, site.offsetMinutes),
         last_updated: isoAt(Math.min(shipUpdated, opts.now), site.offsetMinutes),
-        tracking_number:
-          mode === 'me2' && shipStatus !== 'pending' ? `${site.countryId}${r.digits(11)}` : null,
+        tracking_number: trackingNumber,
         declared_value: toMajor(total, d),
         dimensions:
           mode === 'me2'
@@ -705,6 +816,15 @@ export function createSeedGenerator(opts: SeedOptions) {
         date_created: created + MINUTE,
         last_updated: Math.min(shipUpdated, opts.now),
         doc: JSON.stringify(doc),
+        delivery_state: state,
+        evidence_kind: evidenceKind,
+        evidence_reference:
+          evidenceKind === null
+            ? null
+            : evidenceKind === 'carrier_scan'
+              ? (trackingNumber ?? `SHP-${shippingId}`)
+              : `${evidenceKind === 'photo' ? 'IMG' : evidenceKind === 'tracking' ? 'TRK' : 'RC'}-${shippingId}`,
+        evidence_at: evidenceKind === null ? null : Math.min(shipUpdated, opts.now),
       };
     }
 
@@ -770,7 +890,8 @@ export function createSeedGenerator(opts: SeedOptions) {
                   ['mediations', 'mediation_refund', 'Refunded in a mediation', 'internal'],
                   ['item', 'item_removed', 'The item was removed', 'internal'],
                 ];
-          const [group, code, description, by] = r.pick(reasons);
+          const [group, code, description, by] = settled ? SETTLED_DETAIL[settled] : r.pick(reasons);
+          if (settled) r.next();
           return {
             group,
             code,
@@ -816,6 +937,8 @@ export function createSeedGenerator(opts: SeedOptions) {
     const tags: string[] = [];
     if (status === 'paid') tags.push('paid');
     if (status === 'paid') tags.push(delivered ? 'delivered' : 'not_delivered');
+    if (settled) tags.push('not_delivered');
+    if (covered) tags.push('chargeback_covered');
     if (mode === 'not_specified') tags.push('no_shipping');
     if (fraud) tags.push('fraud_risk_detected');
     if (channel === 'shops') tags.push('shops');
@@ -871,7 +994,13 @@ export function createSeedGenerator(opts: SeedOptions) {
     };
     bump(seller.id, 'seller', status);
     bump(buyer.id, 'buyer', status);
-    return { order, shipment, discounts, product: attributes.length > 0 ? attributes : null };
+    return {
+      order,
+      deliveryCase: deliveryCaseOf({ platformShipping: mode === 'me2', ...delivery }),
+      shipment,
+      discounts,
+      product: attributes.length > 0 ? attributes : null,
+    };
   }
 
   const feedbackRow = (f: FeedbackRecord, orderId: number): FeedbackTable => ({
@@ -940,7 +1069,10 @@ export function createSeedGenerator(opts: SeedOptions) {
       for (let i = c * CHUNK_ORDERS; i < Math.min(opts.orders, (c + 1) * CHUNK_ORDERS); i++) {
         const g = generateOrder(i);
         const site = siteById.get(g.order.siteId)!;
-        batch.orders.push(renderOrderRow(g.order, { offsetMinutes: site.offsetMinutes, decimals }));
+        batch.orders.push({
+          ...renderOrderRow(g.order, { offsetMinutes: site.offsetMinutes, decimals }),
+          delivery_case: g.deliveryCase,
+        });
         if (g.shipment) batch.shipments.push(g.shipment);
         if (g.discounts) batch.discounts.push({ order_id: g.order.id, details: JSON.stringify(g.discounts) });
         if (g.product) batch.products.push({ order_id: g.order.id, attributes: JSON.stringify(g.product) });

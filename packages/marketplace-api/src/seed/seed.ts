@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Keyring } from '../crypto/personal-data.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { createOAuthRepository } from '../repositories/oauth-repository.ts';
@@ -8,9 +9,17 @@ import { DEMO_APPLICATION_ID } from './generate.ts';
 import { locationRows } from './locations-data.ts';
 import { generateReviews } from './reviews.ts';
 import { inThreadSource, type SeedSource, workerSource } from './source.ts';
+import { SUPPORT_OPERATOR, supportOperatorRows } from './team.ts';
 
 export interface SeedManifest {
-  users: { id: number; nickname: string; role: 'seller' | 'buyer'; site_id: string; access_token: string }[];
+  users: {
+    id: number;
+    nickname: string;
+    /** `operator`: a team member of a demo seller (docs/decisions/0104-team-seed.md). */
+    role: 'seller' | 'buyer' | 'operator';
+    site_id: string;
+    access_token: string;
+  }[];
   applications: { id: number; name: string; owner_user_id: number | null }[];
 }
 
@@ -32,7 +41,13 @@ export interface SeedRunOptions {
 
 type InTransaction = (work: (db: Kysely<Database>) => Promise<void>) => Promise<void>;
 
-async function load(source: SeedSource, inTransaction: InTransaction, options: SeedRunOptions, now: number) {
+async function load(
+  source: SeedSource,
+  inTransaction: InTransaction,
+  options: SeedRunOptions,
+  now: number,
+  keyring: Keyring,
+) {
   let mark = performance.now();
   const phase = (name: string) => {
     const at = performance.now();
@@ -115,6 +130,11 @@ async function load(source: SeedSource, inTransaction: InTransaction, options: S
     await repo.insertMany('brands', tail.brands);
     await repo.insertMany('user_blocks', tail.blocks);
     await repo.insertMany('promotion_packs', tail.packs);
+    // The first demo seller's support operator: its own user and its place on the seller's team.
+    const team = supportOperatorRows(keyring, owner, now);
+    await repo.insertMany('users', [team.user]);
+    await repo.insertMany('account_operators', [team.operator]);
+    await createOAuthRepository(db).markDemoAccounts([team.user.id]);
     phase('items, reviews and accounts');
     const tokens = createTokenRepository(db);
     for (const u of header.demoUsers) {
@@ -127,6 +147,14 @@ async function load(source: SeedSource, inTransaction: InTransaction, options: S
         access_token: token,
       });
     }
+    const { token } = await tokens.issue(DEMO_APPLICATION_ID, SUPPORT_OPERATOR.id, new Date());
+    manifest.users.push({
+      id: SUPPORT_OPERATOR.id,
+      nickname: SUPPORT_OPERATOR.nickname,
+      role: 'operator',
+      site_id: SUPPORT_OPERATOR.siteId,
+      access_token: token,
+    });
   });
   return manifest;
 }
@@ -138,13 +166,19 @@ export async function seedStore(store: Store, options: SeedRunOptions): Promise<
   const source = options.bulk ? workerSource(generatorOptions) : inThreadSource(generatorOptions);
   try {
     if (options.bulk) {
-      const manifest = await load(source, (work) => store.db.transaction().execute(work), options, now);
+      const manifest = await load(
+        source,
+        (work) => store.db.transaction().execute(work),
+        options,
+        now,
+        store.keyring,
+      );
       await createSeedRepository(store.db).analyze();
       return manifest;
     }
     let manifest: SeedManifest | undefined;
     await store.db.transaction().execute(async (trx) => {
-      manifest = await load(source, (work) => work(trx), options, now);
+      manifest = await load(source, (work) => work(trx), options, now, store.keyring);
     });
     return manifest!;
   } finally {

@@ -1,9 +1,17 @@
 import type { ComponentType } from 'react';
 import type { IconProps } from '../../ui/icons.tsx';
-import { AccountIcon, BellIcon, BlockedIcon, LocationIcon, OrdersIcon, StarIcon } from '../../ui/icons.tsx';
+import {
+  AccountIcon,
+  BellIcon,
+  BlockedIcon,
+  LocationIcon,
+  OrdersIcon,
+  StarIcon,
+  TeamIcon,
+} from '../../ui/icons.tsx';
 
 export interface NavItem {
-  to: '/orders' | '/blocked-buyers' | '/locations' | '/reviews' | '/account' | '/notifications';
+  to: '/orders' | '/blocked-buyers' | '/locations' | '/reviews' | '/account' | '/notifications' | '/team';
   label: string;
   icon: ComponentType<IconProps>;
 }
@@ -22,6 +30,7 @@ export const NAV_GROUPS: readonly { label: string; items: readonly NavItem[] }[]
     label: 'You',
     items: [
       { to: '/account', label: 'Account', icon: AccountIcon },
+      { to: '/team', label: 'Team', icon: TeamIcon },
       { to: '/notifications', label: 'Notifications', icon: BellIcon },
     ],
   },

@@ -13,16 +13,18 @@ export interface BlockSearch {
   offset: number;
   /** Narrows to one buyer (the block search's `user_blocked`). */
   buyerId?: number;
+  /** The signed-in user when it works for the seller as a team member (`caller.id` names the token's user). */
+  callerId?: number;
 }
 
 /** `GET /api/block-api/search/users/{seller}`: the seller's blocks of one list, newest first, paged. */
 export const searchBlockedBuyers = (
-  { sellerId, list, offset, buyerId }: BlockSearch,
+  { sellerId, list, offset, buyerId, callerId }: BlockSearch,
   signal?: AbortSignal,
 ) => {
   const query = new URLSearchParams({
     type: BLOCK_SEARCH_TYPE[list],
-    'caller.id': String(sellerId),
+    'caller.id': String(callerId ?? sellerId),
     offset: String(offset),
     limit: String(BLOCK_PAGE_SIZE),
   });
@@ -38,13 +40,13 @@ export const blockedBuyersQueryOptions = (search: BlockSearch) =>
   });
 
 /** The size of a list, for the tab counts: one row is enough to read `paging.total`. */
-export const blockCountQueryOptions = (sellerId: number, list: BlockList) =>
+export const blockCountQueryOptions = (sellerId: number, list: BlockList, callerId = sellerId) =>
   queryOptions({
     queryKey: [...blocklistsKey, 'count', sellerId, list],
     queryFn: async ({ signal }) => {
       const query = new URLSearchParams({
         type: BLOCK_SEARCH_TYPE[list],
-        'caller.id': String(sellerId),
+        'caller.id': String(callerId),
         limit: '1',
       });
       const page = await request(`/api/block-api/search/users/${sellerId}?${query}`, blockSearchPageSchema, {

@@ -35,6 +35,8 @@ export interface SellerAccount {
   id: number;
   nickname: string;
   siteId: string | null;
+  /** The signed-in user, when it works on the seller's account as a team member. */
+  callerId?: number;
 }
 
 export interface BlockedBuyersWorkspaceProps {
@@ -63,14 +65,15 @@ export function BlockedBuyersWorkspace({ seller, view, onViewChange }: BlockedBu
   const search = useQuery(
     blockedBuyersQueryOptions({
       sellerId: seller.id,
+      ...(seller.callerId ? { callerId: seller.callerId } : {}),
       list: view.list,
       offset: view.offset,
       ...(view.buyer ? { buyerId: view.buyer } : {}),
     }),
   );
   const counts = {
-    order: useQuery(blockCountQueryOptions(seller.id, 'order')).data,
-    questions: useQuery(blockCountQueryOptions(seller.id, 'questions')).data,
+    order: useQuery(blockCountQueryOptions(seller.id, 'order', seller.callerId)).data,
+    questions: useQuery(blockCountQueryOptions(seller.id, 'questions', seller.callerId)).data,
   };
   const rows = search.data?.users ?? [];
   const notes = useQuery(

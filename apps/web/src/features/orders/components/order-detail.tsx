@@ -4,6 +4,7 @@ import {
   type Feedback,
   type FeedbackBody,
   feedbackSchema,
+  type OperatorPermission,
   type OrderParty,
   type PartialOrder,
   SELLER_FEEDBACK_REASONS,
@@ -31,6 +32,7 @@ import { useReplyFeedback } from '../api/reply-feedback.ts';
 import { discountBreakdown } from '../model/discounts.ts';
 import { convertMoney, totalWithShipping } from '../model/money.ts';
 import { replyWindow, statusHistory } from '../model/status-history.ts';
+import { DeliveryOutcomePanel } from './delivery-outcome-panel.tsx';
 import { StatusBadge, TagChips } from './order-status.tsx';
 
 export interface Neighbours {
@@ -43,6 +45,8 @@ export interface OrderDetailProps {
   order: PartialOrder;
   missing: string[];
   userId: number;
+  /** A team member's permissions on the seller account; null or absent on the user's own account. */
+  permissions?: readonly OperatorPermission[] | null;
   locale: string;
   neighbours: Neighbours;
   backToList: ReactNode;
@@ -76,7 +80,17 @@ function Row({ label, children, strong }: { label: ReactNode; children: ReactNod
 
 const isParty = (party: PartialOrder['buyer']): party is OrderParty => 'id' in party;
 
-export function OrderDetail({ order, missing, userId, locale, neighbours, backToList }: OrderDetailProps) {
+export function OrderDetail({
+  order,
+  missing,
+  userId,
+  permissions,
+  locale,
+  neighbours,
+  backToList,
+}: OrderDetailProps) {
+  // Actions a team member may not take are not offered (the platform refuses them anyway).
+  const can = (permission: OperatorPermission) => !permissions || permissions.includes(permission);
   const fraud = order.tags.includes('fraud_risk_detected');
   const isSeller = isParty(order.seller) && Number(order.seller.id) === userId;
   const itemCurrency = order.order_items[0]?.currency_id ?? order.currency_id;
@@ -216,7 +230,13 @@ export function OrderDetail({ order, missing, userId, locale, neighbours, backTo
               <Row label="Paid">{money(order.paid_amount, order.currency_id)}</Row>
             </dl>
           </Section>
-          <FeedbackSection order={order} isSeller={isSeller} locale={locale} />
+          <FeedbackSection
+            order={order}
+            isSeller={isSeller}
+            locale={locale}
+            canReply={can('feedback.reply')}
+            canGive={!permissions}
+          />
           <ProductSection orderId={order.id} />
           <NotificationsSection orderId={order.id} locale={locale} />
           <Section title="History">
@@ -246,7 +266,8 @@ export function OrderDetail({ order, missing, userId, locale, neighbours, backTo
           <PartyCard title="Buyer" party={order.buyer} />
           <PartyCard title="Seller" party={order.seller} />
           <ShippingCard order={order} locale={locale} />
-          {isSeller && isParty(order.buyer) ? (
+          <DeliveryOutcomePanel order={order} />
+          {isSeller && isParty(order.buyer) && can('blocklists.manage') ? (
             <BlockBuyer
               sellerId={userId}
               buyerId={Number(order.buyer.id)}
@@ -579,10 +600,14 @@ function FeedbackSection({
   order,
   isSeller,
   locale,
+  canReply = true,
+  canGive = true,
 }: {
   order: PartialOrder;
   isSeller: boolean;
   locale: string;
+  canReply?: boolean;
+  canGive?: boolean;
 }) {
   if (!('sale' in order.feedback)) {
     return (
@@ -601,7 +626,7 @@ function FeedbackSection({
             {isSeller ? 'From the buyer' : 'From the seller'}
           </h3>
           {theirs ? (
-            <ReceivedFeedback feedback={theirs} locale={locale} />
+            <ReceivedFeedback feedback={theirs} locale={locale} canReply={canReply} />
           ) : (
             <p className="text-muted">Not given yet.</p>
           )}
@@ -610,8 +635,10 @@ function FeedbackSection({
           <h3 className="mb-1 text-xs font-medium text-muted">Yours</h3>
           {mine ? (
             <FeedbackText feedback={mine} locale={locale} />
-          ) : (
+          ) : canGive ? (
             <GiveFeedback orderId={order.id} isSeller={isSeller} />
+          ) : (
+            <p className="text-muted">Not given yet.</p>
           )}
         </div>
       </div>
@@ -638,7 +665,15 @@ function FeedbackText({ feedback, locale }: { feedback: Feedback; locale: string
   );
 }
 
-function ReceivedFeedback({ feedback, locale }: { feedback: Feedback; locale: string }) {
+function ReceivedFeedback({
+  feedback,
+  locale,
+  canReply = true,
+}: {
+  feedback: Feedback;
+  locale: string;
+  canReply?: boolean;
+}) {
   const [now] = useState(() => Date.now());
   const window = replyWindow(feedback.date_created, now);
   const reply = useReplyFeedback();
@@ -647,7 +682,7 @@ function ReceivedFeedback({ feedback, locale }: { feedback: Feedback; locale: st
   return (
     <div className="flex flex-col gap-2">
       <FeedbackText feedback={feedback} locale={locale} />
-      {feedback.reply ? null : window.open ? (
+      {feedback.reply || !canReply ? null : window.open ? (
         <form
           className="flex flex-col gap-1.5"
           onSubmit={(event) => {

@@ -1,4 +1,11 @@
-import { FEEDBACK_RATINGS, KNOWN_ORDER_TAGS, ORDER_STATUSES, type OrderStatus } from '@mostrador/contracts';
+import {
+  DELIVERY_CASES,
+  type DeliveryCase,
+  FEEDBACK_RATINGS,
+  KNOWN_ORDER_TAGS,
+  ORDER_STATUSES,
+  type OrderStatus,
+} from '@mostrador/contracts';
 import { type ReactNode, type RefObject, useEffect, useId, useState } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
@@ -6,6 +13,7 @@ import { CloseIcon } from '../../../ui/icons.tsx';
 import { Input, TextField } from '../../../ui/input.tsx';
 import { Popover } from '../../../ui/popover.tsx';
 import { Select, SelectField } from '../../../ui/select.tsx';
+import { DELIVERY_CASE_LABELS } from '../model/delivery-outcome.ts';
 import {
   activeFilterKeys,
   DATE_FIELDS,
@@ -185,6 +193,12 @@ function DateRange({
   );
 }
 
+// Our `delivery.case` search extension (decision 0093): one row of spec 1's table at a time.
+const DELIVERY_CASE_OPTIONS = [
+  { value: '', label: 'Any delivery' },
+  ...DELIVERY_CASES.map((c) => ({ value: c, label: DELIVERY_CASE_LABELS[c] })),
+];
+
 const BOOLEAN_OPTIONS = [
   { value: '', label: 'Any' },
   { value: 'true', label: 'Fulfilled' },
@@ -202,7 +216,10 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
   const panelId = useId();
   const statuses = listOf(search['order.status']);
   const more = activeFilterKeys(search).filter(
-    (key) => !['q', 'order.status', 'order.date_created.from', 'order.date_created.to'].includes(key),
+    (key) =>
+      !['q', 'order.status', 'order.date_created.from', 'order.date_created.to', 'delivery.case'].includes(
+        key,
+      ),
   ).length;
   const commitQ = (q: string) => onChange({ q: q || undefined });
 
@@ -299,6 +316,13 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
               }
             />
           </div>
+          <SelectField
+            label="If cancelled or charged back"
+            hint="Delivery and proof decide the outcome"
+            value={search['delivery.case'] ?? ''}
+            options={DELIVERY_CASE_OPTIONS}
+            onChange={(event) => onChange({ 'delivery.case': event.target.value || undefined })}
+          />
           <DebouncedTextField
             label="Mediation stage"
             hint="e.g. claim, dispute (comma-separated)"
@@ -432,6 +456,7 @@ const KEY_LABELS: Record<string, string> = {
   'feedback.purchase.rating': 'Buyer rating',
   'feedback.sale.fulfilled': 'Seller says fulfilled',
   'feedback.purchase.fulfilled': 'Buyer says fulfilled',
+  'delivery.case': 'If cancelled or charged back',
 };
 
 function chipValue(key: string, value: string, locale: string): string {
@@ -444,6 +469,10 @@ function chipValue(key: string, value: string, locale: string): string {
       .map((s) => STATUS_LABELS[s as OrderStatus] ?? s)
       .join(', ');
   if (key === 'tags' || key === 'tags.not') return listOf(value).map(tagLabel).join(', ');
+  if (key === 'delivery.case')
+    return listOf(value)
+      .map((c) => DELIVERY_CASE_LABELS[c as DeliveryCase] ?? c)
+      .join(', ');
   return value.replaceAll(',', ', ');
 }
 

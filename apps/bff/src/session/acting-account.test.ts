@@ -1,0 +1,122 @@
+import { errorBodySchema, operatorListSchema, sessionSchema } from '@mostrador/contracts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type Browser, createKit, expectNoTokens, type Kit } from '../test-support.ts';
+
+let kit: Kit;
+
+beforeEach(async () => {
+  kit = await createKit();
+});
+
+async function session(browser: Browser) {
+  const res = await browser.request('/bff/session');
+  expect(res.status).toBe(200);
+  return sessionSchema.parse(await res.json());
+}
+
+const post = (browser: Browser, body: unknown) =>
+  browser.write('/bff/session/account', {
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+const pick = (browser: Browser, sellerId: number | null) => post(browser, { seller_id: sellerId });
+
+async function expectErrorBody(res: Response, status: number, error: string) {
+  expect(res.status).toBe(status);
+  expect(errorBodySchema.parse(await res.json()).error).toBe(error);
+}
+
+describe('acting for a seller', () => {
+  it('reports the accounts the operator works for and keeps the one it picks in the session', async () => {
+    const seller = kit.user('TIENDA_PALERMO');
+    const browser = kit.browser();
+    await browser.signIn('SOPORTE_PALERMO');
+    const before = await session(browser);
+    expect(before.user?.nickname).toBe('SOPORTE_PALERMO');
+    expect(before.operated_accounts).toEqual([
+      {
+        user_id: seller.id,
+        nickname: 'TIENDA_PALERMO',
+        site_id: 'MLA',
+        permissions: ['orders.read', 'blocklists.manage'],
+      },
+    ]);
+    expect(before.acting_for).toBeNull();
+
+    const picked = await pick(browser, seller.id);
+    expect(picked.status).toBe(200);
+    expect(sessionSchema.parse(await picked.json()).acting_for?.user_id).toBe(seller.id);
+    expect((await session(browser)).acting_for?.nickname).toBe('TIENDA_PALERMO');
+
+    // The operator's token reaches the seller's blocklist; the seller's team stays the seller's.
+    const blocks = await browser.request(`/api/users/${seller.id}/order_blacklist`);
+    expect(blocks.status).toBe(200);
+    const team = await browser.request(`/api/users/${seller.id}/operators`);
+    await expectErrorBody(team, 403, 'operator_permission_denied');
+    // The platform's refusal passes through unchanged.
+    const payment = await browser.request(`/api/users/${seller.id}/immediate_payment`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'fetch' },
+      body: JSON.stringify({ reason: 'by_user' }),
+    });
+    expect(payment.status).toBe(403);
+    const refused = errorBodySchema.parse(await payment.json());
+    expect(refused).toMatchObject({ error: 'operator_permission_denied' });
+    expect(refused.message).toContain('immediate_payment.manage');
+
+    const back = await pick(browser, null);
+    expect(sessionSchema.parse(await back.json()).acting_for).toBeNull();
+    expectNoTokens(kit, browser.bodies);
+  });
+
+  it('refuses an account the user does not operate, bad bodies, strangers and cross-site posts', async () => {
+    const browser = kit.browser();
+    await browser.signIn('SOPORTE_PALERMO');
+    await expectErrorBody(await pick(browser, kit.user('LOJA_PINHEIROS').id), 403, 'forbidden');
+    expect((await session(browser)).acting_for).toBeNull();
+    await expectErrorBody(await post(browser, { seller_id: 'x' }), 400, 'bad_request');
+    await expectErrorBody(await post(browser, { user_id: 1 }), 400, 'bad_request');
+    const csrf = await browser.request('/bff/session/account', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: JSON.stringify({ seller_id: kit.user('TIENDA_PALERMO').id }),
+    });
+    expect(csrf.status).toBe(403);
+    expect((await session(browser)).acting_for).toBeNull();
+    await expectErrorBody(
+      await pick(kit.browser(), kit.user('TIENDA_PALERMO').id),
+      401,
+      'not_identified_user',
+    );
+  });
+
+  it('forgets the account when the seller removes the operator', async () => {
+    const seller = kit.user('TIENDA_PALERMO');
+    const operator = kit.browser();
+    await operator.signIn('SOPORTE_PALERMO');
+    expect((await pick(operator, seller.id)).status).toBe(200);
+
+    const owner = kit.browser();
+    await owner.signIn('TIENDA_PALERMO');
+    const ownerView = await session(owner);
+    expect(ownerView.operated_accounts).toEqual([]);
+    const removed = await owner.request(
+      `/api/users/${seller.id}/operators/${kit.user('SOPORTE_PALERMO').id}`,
+      {
+        method: 'DELETE',
+        headers: { 'x-requested-with': 'fetch' },
+      },
+    );
+    expect(removed.status).toBe(200);
+    expect(operatorListSchema.parse(await removed.json()).operators).toEqual([]);
+
+    const after = await session(operator);
+    expect(after.acting_for).toBeNull();
+    expect(after.operated_accounts).toEqual([]);
+    await expectErrorBody(
+      await operator.request(`/api/users/${seller.id}/order_blacklist`),
+      403,
+      'forbidden',
+    );
+  });
+});
