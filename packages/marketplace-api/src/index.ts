@@ -9,6 +9,7 @@
  *   purges orders past the 12-month retention hourly and returns its stop function.
  * - `configureOAuthClient(store, { applicationId, clientSecret, redirectUris })` registers an OAuth client (the
  *   BFF does it for the demo application); `DEMO_APPLICATION_ID` is that application's id.
+ * - `createCommitGroup(db)` runs units of work that arrive together in one durable commit (decision 0086).
  * - `seal`/`open` with `store.keyring` encrypt other secrets at rest the way personal data is (the BFF's tokens).
  * - `startDispatcher({ store, clock, fetch, localUse })` delivers the notifications of the outbox to the
  *   applications' callbacks (spec 6) until its `stop()`; `setApplicationCallback(store, appId, url, { localUse })`
@@ -18,6 +19,7 @@
  */
 export { createMarketplaceApi, type MarketplaceDeps } from './app.ts';
 export { type Keyring, open, parseKeyring, seal } from './crypto/personal-data.ts';
+export { type CommitGroup, createCommitGroup } from './db/commit-group.ts';
 export { isPostgres } from './db/dialect.ts';
 export { openStore, type Store } from './db/store.ts';
 export { configureOAuthClient, type OAuthClientConfiguration } from './domain/oauth-client.ts';

@@ -6,7 +6,7 @@ import {
 } from '@mostrador/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SseClient } from '../events/sse-test-client.ts';
-import { connection, createKit, expectNoTokens, type Kit } from '../test-support.ts';
+import { connection, createKit, expectNoTokens, type Kit, type KitOptions } from '../test-support.ts';
 import { cookieOf, listen, notificationBody, ordersOf, postNotification } from './live-test-support.ts';
 import type { LiveUpdatesOptions } from './live-updates.ts';
 
@@ -15,9 +15,12 @@ let http: Awaited<ReturnType<typeof listen>>;
 let stopWorker: (() => Promise<void>) | undefined;
 const clients: SseClient[] = [];
 
-async function setup(options: LiveUpdatesOptions & { startWorker?: boolean } = {}) {
-  const { startWorker = true, ...liveUpdates } = options;
+async function setup(
+  options: LiveUpdatesOptions & { startWorker?: boolean; marketplace?: KitOptions['marketplace'] } = {},
+) {
+  const { startWorker = true, marketplace, ...liveUpdates } = options;
   kit = await createKit({
+    marketplace,
     bff: {
       liveUpdates: { sourceCheck: 'loopback', heartbeatMs: 100, worker: { pollMs: 20 }, ...liveUpdates },
     },
@@ -104,6 +107,47 @@ describe('GET /bff/events', () => {
       kit,
       client.messages.map((m) => `${m.id} ${m.event} ${m.data}`),
     );
+  });
+
+  it('publishes a seller’s waiting rows from one claim in order; one the platform cannot answer holds the rest back', async () => {
+    // The platform fails on one order for a while (fault injection in front of the real embedded marketplace).
+    let unavailable: string | null = null;
+    await setup({
+      startWorker: false,
+      marketplace: (embedded) => ({
+        fetch: (request: Request) =>
+          unavailable !== null && new URL(request.url).pathname === unavailable
+            ? Promise.resolve(new Response('{}', { status: 503 }))
+            : embedded.fetch(request),
+      }),
+    });
+    const palermo = await seller('TIENDA_PALERMO');
+    const client = await stream(palermo.browser);
+    const orders = palermo.orders.slice(0, 5);
+    for (const id of orders) await notify(notificationBody(palermo.id, id));
+    unavailable = `/orders/${orders[2]}`;
+    await kit.bff.liveUpdates.worker.drain();
+    await client.until((c) => c.messages.length === 2, 5_000, 'two events');
+    expect(events(client).map((e) => e.order.id)).toEqual(orders.slice(0, 2));
+    const waiting = await kit.store.db
+      .selectFrom('bff_notification_queue')
+      .select(['resource', 'claimed_by', 'tries', 'due_at'])
+      .where('user_id', '=', palermo.id)
+      .where('state', '=', 'pending')
+      .orderBy('id')
+      .execute();
+    // The failed one waits for its retry; the two behind it were given back untouched.
+    expect(waiting.map((r) => [r.resource, r.claimed_by, r.tries])).toEqual([
+      [`/orders/${orders[2]}`, null, 1],
+      [`/orders/${orders[3]}`, null, 0],
+      [`/orders/${orders[4]}`, null, 0],
+    ]);
+    expect(await kit.bff.liveUpdates.worker.drain()).toBe(0);
+    unavailable = null;
+    kit.advance(Number(waiting[0]!.due_at) - kit.now());
+    await kit.bff.liveUpdates.worker.drain();
+    await client.until((c) => c.messages.length === 5, 5_000, 'five events');
+    expect(events(client).map((e) => e.order.id)).toEqual(orders);
   });
 
   it('lists the notifications about one order for its own account only, repeats folded in', async () => {

@@ -1,3 +1,4 @@
+import { createCommitGroup } from '@mostrador/marketplace-api';
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { FetchApp } from '../app.ts';
@@ -25,7 +26,9 @@ export interface LiveUpdatesOptions {
   sources?: readonly string[];
   /** Comment lines on idle event streams this often; 15 s by default. */
   heartbeatMs?: number;
-  worker?: Partial<Pick<WorkerOptions, 'pollMs' | 'leaseMs' | 'batch' | 'maxTries' | 'timeoutMs'>>;
+  worker?: Partial<
+    Pick<WorkerOptions, 'pollMs' | 'leaseMs' | 'batch' | 'perLane' | 'maxTries' | 'timeoutMs'>
+  >;
   onParked?: (userId: number, reason: ParkReason) => void;
   onError?: (error: unknown) => void;
   /** Support may redeliver a stored notification into the receiver (local use only, decision 0078). */
@@ -49,7 +52,7 @@ export function createLiveUpdates(deps: {
   signal?: EventSignal;
 }) {
   const options = deps.options ?? {};
-  const queue = createNotificationQueueRepository(deps.db);
+  const queue = createNotificationQueueRepository(deps.db, { group: createCommitGroup(deps.db) });
   const events = createEventRepository(deps.db);
   const bus = createEventBus();
   // With a signal, events published here also reach streams on the other instances of the store (decision 0082).

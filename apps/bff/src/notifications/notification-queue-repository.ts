@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import type { CommitGroup } from '@mostrador/marketplace-api';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { BffDatabase, BffNotificationQueueTable } from '../db/schema.ts';
 
 export interface IncomingNotification {
@@ -49,7 +50,13 @@ const toQueued = (
 });
 
 /** All SQL of the notification queue (decision 0051): plain statements that run on SQLite and PostgreSQL alike. */
-export function createNotificationQueueRepository(db: Kysely<BffDatabase>) {
+export function createNotificationQueueRepository(
+  db: Kysely<BffDatabase>,
+  options: { group?: CommitGroup<BffDatabase> } = {},
+) {
+  // Receipts and publications arriving together share one durable commit (decision 0086).
+  const inTransaction = <T>(work: (trx: Transaction<BffDatabase>) => Promise<T>): Promise<T> =>
+    options.group ? options.group.run(work) : db.transaction().execute(work);
   return {
     /**
      * Stores a notification, once: an id seen before is a duplicate; a notification about the same user, topic and
@@ -58,7 +65,7 @@ export function createNotificationQueueRepository(db: Kysely<BffDatabase>) {
      */
     async receive(n: IncomingNotification, now: number): Promise<ReceiveOutcome> {
       try {
-        return await db.transaction().execute(async (trx) => {
+        return await inTransaction(async (trx) => {
           const seen = await trx
             .selectFrom('bff_notification_receipts')
             .select('queue_id')
@@ -120,15 +127,17 @@ export function createNotificationQueueRepository(db: Kysely<BffDatabase>) {
     },
 
     /**
-     * Leases up to `limit` due rows to `worker`. Only the oldest waiting row of each user is eligible, so a user's
-     * events are published in the order their notifications arrived.
+     * Leases due rows to `worker`, user by user: only a user whose oldest waiting row is due and free is taken, with
+     * up to `perLane` of their waiting rows in order, so a user's events are published in the order their
+     * notifications arrived. At most `limit` users; the rows by id, each user's consecutive.
      */
     async claim(
       now: number,
       worker: string,
-      options: { leaseMs: number; limit: number },
+      options: { leaseMs: number; limit: number; perLane?: number },
     ): Promise<QueuedNotification[]> {
       if (options.limit <= 0) return [];
+      const perLane = Math.max(1, options.perLane ?? 1);
       return db.transaction().execute(async (trx) => {
         // Each user's oldest waiting row, found by walking the users with an index seek per step (a loose index
         // scan), so a long backlog of one user costs nothing here; then those that are due and free.
@@ -153,6 +162,26 @@ export function createNotificationQueueRepository(db: Kysely<BffDatabase>) {
         const due = heads.rows;
         if (due.length === 0) return [];
         const ids = due.map((r) => Number(r.id));
+        if (perLane > 1) {
+          for (const head of due) {
+            const followers = await trx
+              .selectFrom('bff_notification_queue as f')
+              .innerJoin('bff_notification_queue as h', 'h.user_id', 'f.user_id')
+              .select(['f.id', 'f.due_at', 'f.claimed_until'])
+              .where('h.id', '=', Number(head.id))
+              .where('f.state', '=', 'pending')
+              .where('f.id', '>', Number(head.id))
+              .orderBy('f.id')
+              .limit(perLane - 1)
+              .execute();
+            // Only an unbroken run behind the head: a row not due yet or held elsewhere stops the user there.
+            for (const f of followers) {
+              if (Number(f.due_at) > now) break;
+              if (f.claimed_until !== null && Number(f.claimed_until) > now) break;
+              ids.push(Number(f.id));
+            }
+          }
+        }
         const until = now + options.leaseMs;
         await trx
           .updateTable('bff_notification_queue')
@@ -184,7 +213,7 @@ export function createNotificationQueueRepository(db: Kysely<BffDatabase>) {
       now: number,
       build: (eventId: number, notificationIds: string[]) => { name: string; data: string },
     ): Promise<{ id: number; name: string; data: string } | null> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(async (trx) => {
         const done = await trx
           .updateTable('bff_notification_queue')
           .set({ state: 'done', finished_at: now, claimed_until: null })
@@ -221,30 +250,48 @@ export function createNotificationQueueRepository(db: Kysely<BffDatabase>) {
 
     /** Gives a claimed row back, due again at `dueAt` (the platform did not answer). */
     async retryLater(row: QueuedNotification, worker: string, dueAt: number): Promise<void> {
-      await db
-        .updateTable('bff_notification_queue')
-        .set({ claimed_by: null, claimed_until: null, due_at: dueAt, tries: row.tries + 1 })
-        .where('id', '=', row.id)
-        .where('state', '=', 'pending')
-        .where('claimed_by', '=', worker)
-        .execute();
+      await inTransaction((trx) =>
+        trx
+          .updateTable('bff_notification_queue')
+          .set({ claimed_by: null, claimed_until: null, due_at: dueAt, tries: row.tries + 1 })
+          .where('id', '=', row.id)
+          .where('state', '=', 'pending')
+          .where('claimed_by', '=', worker)
+          .execute(),
+      );
+    },
+
+    /** Gives claimed rows back as they were (a user's later rows when an earlier one must wait). */
+    async release(ids: number[], worker: string): Promise<void> {
+      if (ids.length === 0) return;
+      await inTransaction((trx) =>
+        trx
+          .updateTable('bff_notification_queue')
+          .set({ claimed_by: null, claimed_until: null })
+          .where('id', 'in', ids)
+          .where('state', '=', 'pending')
+          .where('claimed_by', '=', worker)
+          .execute(),
+      );
     },
 
     /** Sets a claimed row aside for good: nobody can be shown it (no stored token, the order is not theirs…). */
     async park(row: QueuedNotification, worker: string, reason: string, now: number): Promise<void> {
-      await db
-        .updateTable('bff_notification_queue')
-        .set({
-          state: 'parked',
-          park_reason: reason,
-          finished_at: now,
-          claimed_until: null,
-          tries: row.tries + 1,
-        })
-        .where('id', '=', row.id)
-        .where('state', '=', 'pending')
-        .where('claimed_by', '=', worker)
-        .execute();
+      await inTransaction((trx) =>
+        trx
+          .updateTable('bff_notification_queue')
+          .set({
+            state: 'parked',
+            park_reason: reason,
+            finished_at: now,
+            claimed_until: null,
+            tries: row.tries + 1,
+          })
+          .where('id', '=', row.id)
+          .where('state', '=', 'pending')
+          .where('claimed_by', '=', worker)
+          .execute(),
+      );
     },
 
     /** Finished rows and old receipts go after `keepMs`; waiting rows stay whatever their age. */

@@ -24,8 +24,10 @@ export interface WorkerOptions {
   /** A stored, valid token of the user (refreshed if need be), or null when the BFF holds none. */
   tokenFor: (userId: number) => Promise<string | null>;
   now: () => number;
-  /** Rows in flight at most (one per user at a time). */
+  /** Users in flight at most; each user's rows are handled in order. */
   batch?: number;
+  /** Rows of one user leased together (decision 0086). */
+  perLane?: number;
   leaseMs?: number;
   /** How often to look for rows another process queued, or that came due after a delay. */
   pollMs?: number;
@@ -75,6 +77,7 @@ export function createNotificationWorker(options: WorkerOptions) {
   const batch = options.batch ?? 32;
   const leaseMs = options.leaseMs ?? 30_000;
   const maxTries = options.maxTries ?? 8;
+  const perLane = options.perLane ?? 32;
   let inFlight = 0;
 
   async function readOrder(row: QueuedNotification): Promise<Outcome> {
@@ -102,10 +105,10 @@ export function createNotificationWorker(options: WorkerOptions) {
     return { kind: 'retry' };
   }
 
-  async function handle(row: QueuedNotification): Promise<void> {
-    const outcome = await readOrder(row);
+  /** What to do with a row once its order was read; false when the user's later rows must wait behind it. */
+  function settle(row: QueuedNotification, outcome: Outcome): { done: Promise<unknown>; goesOn: boolean } {
     if (outcome.kind === 'order') {
-      const published = await queue.publish(row, worker, now(), (eventId, notificationIds) => {
+      const published = queue.publish(row, worker, now(), (eventId, notificationIds) => {
         const event = liveEventSchema.parse({
           type: 'order_changed',
           event_id: eventId,
@@ -120,24 +123,67 @@ export function createNotificationWorker(options: WorkerOptions) {
         });
         return { name: event.type, data: jsonLine(JSON.stringify(event)) };
       });
-      if (published) bus.publish({ ...published, userId: row.userId });
-      return;
+      return { done: published, goesOn: true };
     }
     if (outcome.kind === 'retry' && row.tries + 1 < maxTries) {
-      await queue.retryLater(row, worker, now() + Math.min(60_000, 1000 * 2 ** row.tries));
-      return;
+      return {
+        done: queue.retryLater(row, worker, now() + Math.min(60_000, 1000 * 2 ** row.tries)),
+        goesOn: false,
+      };
     }
     const reason = outcome.kind === 'park' ? outcome.reason : 'unavailable';
-    await queue.park(row, worker, reason, now());
-    options.onParked?.(row, reason);
+    return {
+      done: queue.park(row, worker, reason, now()).then(() => options.onParked?.(row, reason)),
+      goesOn: true,
+    };
+  }
+
+  /**
+   * One user's claimed rows, in order: their orders are read side by side, then the rows are settled in one go (the
+   * commits are shared) and their events published in order. A row that must be tried again later holds the user's
+   * later rows back: they are given back untouched.
+   */
+  async function handleLane(rows: QueuedNotification[]): Promise<void> {
+    const reads = rows.map((row) => readOrder(row).catch((): Outcome => ({ kind: 'retry' })));
+    const settled: { row: QueuedNotification; done: Promise<unknown> }[] = [];
+    let stop = rows.length;
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i]!;
+      const { done, goesOn } = settle(row, await reads[i]!);
+      settled.push({ row, done });
+      if (!goesOn) {
+        stop = i + 1;
+        break;
+      }
+    }
+    const released = queue.release(
+      rows.slice(stop).map((row) => row.id),
+      worker,
+    );
+    for (const { row, done } of settled) {
+      const published = await done.catch((error) => {
+        options.onError?.(error);
+        return null;
+      });
+      if (published && typeof published === 'object' && 'id' in published) {
+        bus.publish({ ...(published as { id: number; name: string; data: string }), userId: row.userId });
+      }
+    }
+    await released;
   }
 
   async function claimAndHandle(limit: number): Promise<{ claimed: number; done: Promise<void> }> {
-    const claimed = await queue.claim(now(), worker, { leaseMs, limit });
-    inFlight += claimed.length;
+    const claimed = await queue.claim(now(), worker, { leaseMs, limit, perLane });
+    const lanes = new Map<number, QueuedNotification[]>();
+    for (const row of claimed) {
+      const lane = lanes.get(row.userId);
+      if (lane) lane.push(row);
+      else lanes.set(row.userId, [row]);
+    }
+    inFlight += lanes.size;
     const done = Promise.all(
-      claimed.map((row) =>
-        handle(row)
+      [...lanes.values()].map((lane) =>
+        handleLane(lane)
           .catch((error) => options.onError?.(error))
           .finally(() => {
             inFlight--;

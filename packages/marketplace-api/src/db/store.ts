@@ -1,5 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import SqliteDatabase from 'better-sqlite3';
 import {
   Kysely,
@@ -158,6 +159,39 @@ async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> 
   };
 }
 
+interface Checkpointer {
+  stop(): Promise<void>;
+}
+
+/**
+ * Checkpoints the write-ahead log from a worker thread every `intervalMs` (decision 0086). A checkpoint writes
+ * pages back into the database file and flushes it to disk, which stalls whoever runs it for milliseconds; left to
+ * SQLite it is run by the commit that crosses the threshold, on the thread that answers requests.
+ */
+function startCheckpointer(file: string, onFailure: () => void, intervalMs = 200): Checkpointer {
+  const worker = new Worker(new URL('./checkpoint-worker.mjs', import.meta.url), {
+    workerData: { file, intervalMs },
+  });
+  worker.unref();
+  let failed = false;
+  worker.on('error', () => {
+    failed = true;
+    onFailure();
+  });
+  return {
+    async stop() {
+      if (failed) return;
+      const stopped = new Promise<void>((resolve) => {
+        worker.once('message', () => resolve());
+        worker.once('exit', () => resolve());
+      });
+      worker.postMessage('stop');
+      await stopped;
+      await worker.terminate();
+    },
+  };
+}
+
 async function openSqliteStore(options: SqliteStoreOptions): Promise<Store> {
   if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
   const sqlite = new SqliteDatabase(options.file);
@@ -180,6 +214,7 @@ async function openSqliteStore(options: SqliteStoreOptions): Promise<Store> {
   let auditDb = db;
   let read: SnapshotRead | undefined;
   let reader: InstanceType<typeof SqliteDatabase> | undefined;
+  let checkpointer: Checkpointer | undefined;
   if (options.file !== ':memory:') {
     reader = new SqliteDatabase(options.file, { readonly: true });
     reader.pragma('cache_size = -65536');
@@ -189,6 +224,15 @@ async function openSqliteStore(options: SqliteStoreOptions): Promise<Store> {
     const audit = new SqliteDatabase(options.file);
     audit.pragma('synchronous = NORMAL');
     audit.pragma('busy_timeout = 5000');
+    if (!options.unsafeFastWrites) {
+      checkpointer = startCheckpointer(options.file, () => {
+        // Without its own thread the writers checkpoint again, as SQLite does by default.
+        sqlite.pragma('wal_autocheckpoint = 1000');
+        audit.pragma('wal_autocheckpoint = 1000');
+      });
+      sqlite.pragma('wal_autocheckpoint = 0');
+      audit.pragma('wal_autocheckpoint = 0');
+    }
     auditDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(audit) }) });
   }
   return {
@@ -198,6 +242,7 @@ async function openSqliteStore(options: SqliteStoreOptions): Promise<Store> {
     auditDb,
     ...(read ? { read } : {}),
     async close() {
+      await checkpointer?.stop();
       reader?.close();
       if (auditDb !== db) await auditDb.destroy();
       await db.destroy();

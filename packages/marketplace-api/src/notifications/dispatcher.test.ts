@@ -181,6 +181,40 @@ describe('delivery', () => {
     expect(received.some((r) => r.body.attempts === 2)).toBe(true);
   });
 
+  it('sends a user’s backlog from one claim, in order; a failure gives the rest back untouched', async () => {
+    const seller = sellers[0]!;
+    for (let i = 0; i < 6; i++) await change(0);
+    const mine = async () =>
+      (await outbox()).filter((r) => r.user_id === seller.id && r.delivered_at === null);
+    const ids = (await mine()).map((r) => r.feed_id);
+    expect(ids).toHaveLength(6);
+    let n = 0;
+    answer = (body) => ({ status: body.user_id === seller.id && ++n === 3 ? 503 : 200 });
+    await dispatcher().tick();
+    const sent = () =>
+      received.filter((r) => r.body.user_id === seller.id).map((r) => [r.body._id, r.status]);
+    // One round: the first two delivered, the third refused, the last three never sent and free again.
+    expect(sent()).toEqual([
+      [ids[0], 200],
+      [ids[1], 200],
+      [ids[2], 503],
+    ]);
+    const waiting = await mine();
+    expect(waiting.map((r) => r.feed_id)).toEqual(ids.slice(2));
+    expect(waiting.map((r) => [r.claimed_by, r.attempts])).toEqual([
+      [null, 1],
+      [null, 0],
+      [null, 0],
+      [null, 0],
+    ]);
+    // Nothing overtakes the refused one while it waits for its retry.
+    expect(await dispatcher().tick()).toBe(0);
+    now += retryDelayMs(1);
+    await dispatcher().tick();
+    expect(sent().slice(3)).toEqual(ids.slice(2).map((id) => [id, 200]));
+    expect(await mine()).toEqual([]);
+  });
+
   it('runs in the background: a committed change is sent without waiting for a poll', async () => {
     const running = startDispatcher({ store: api.store, clock, localUse: true, pollMs: 60_000 });
     try {

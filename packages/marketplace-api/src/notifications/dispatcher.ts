@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createCommitGroup } from '../db/commit-group.ts';
 import type { Store } from '../db/store.ts';
 import { type Clock, systemClock } from '../domain/time.ts';
 import {
@@ -20,8 +21,10 @@ export interface DispatcherDeps {
   fetch?: typeof fetch;
   /** Allows plain HTTP callbacks to loopback addresses (the demo's BFF). */
   localUse?: boolean;
-  /** Rows leased per claim and sends in flight at most. */
+  /** Lanes (an application and a user) in flight at most; each sends its rows one after the other. */
   batch?: number;
+  /** Rows of one lane leased together and sent in order without claiming again (decision 0086). */
+  perLane?: number;
   /** How long a claimed row stays with this worker; longer than a send and its bookkeeping. */
   leaseMs?: number;
   /** How often to look for due rows written by other processes or coming due after a delay. */
@@ -57,15 +60,16 @@ async function readSome(response: Response): Promise<string> {
  * off at the eighth failed attempt of a notification. `tick()` does one round and waits for its sends (tests).
  */
 export function createDispatcher(deps: DispatcherDeps) {
-  const outbox = createOutboxRepository(deps.store.db);
+  const outbox = createOutboxRepository(deps.store.db, { group: createCommitGroup(deps.store.db) });
   const clock = deps.clock ?? systemClock;
   const fetchImpl = deps.fetch ?? globalThis.fetch;
   const worker = `w-${process.pid}-${randomBytes(4).toString('hex')}`;
   const batch = deps.batch ?? 32;
   const leaseMs = deps.leaseMs ?? 10_000;
+  const perLane = deps.perLane ?? 32;
   let inFlight = 0;
 
-  async function send(n: ClaimedNotification): Promise<void> {
+  async function send(n: ClaimedNotification): Promise<AttemptOutcome> {
     const sent = clock().getTime();
     const requestBody = JSON.stringify({
       _id: n.feedId,
@@ -116,22 +120,71 @@ export function createDispatcher(deps: DispatcherDeps) {
     }
     const outcome = await outbox.recordAttempt(n, worker, attempt, clock().getTime());
     deps.onAttempt?.(n, outcome, attempt);
+    return outcome;
+  }
+
+  /**
+   * Sends one lane's rows in order, each after the previous one's attempt is recorded. The first that is not
+   * delivered stops the lane and gives the rest back, so nothing overtakes it; so does a lease about to run out.
+   */
+  async function sendLane(lane: ClaimedNotification[], leaseEnd: number): Promise<number> {
+    for (let i = 0; i < lane.length; i++) {
+      if (i > 0 && clock().getTime() > leaseEnd - 2 * NOTIFICATION_TIMEOUT_MS) {
+        await outbox.release(
+          lane.slice(i).map((n) => n.id),
+          worker,
+        );
+        return i;
+      }
+      let outcome: AttemptOutcome;
+      try {
+        outcome = await send(lane[i]!);
+      } catch (error) {
+        deps.onError?.(error);
+        await outbox
+          .release(
+            lane.slice(i).map((n) => n.id),
+            worker,
+          )
+          .catch(() => {});
+        return i;
+      }
+      if (outcome !== 'delivered') {
+        await outbox.release(
+          lane.slice(i + 1).map((n) => n.id),
+          worker,
+        );
+        return i + 1;
+      }
+    }
+    return lane.length;
   }
 
   /** Claims what fits and starts sending; `done` settles when those sends are recorded. */
-  async function claimAndSend(limit: number): Promise<{ claimed: number; done: Promise<void> }> {
-    if (limit <= 0) return { claimed: 0, done: Promise.resolve() };
-    const claimed = await outbox.claim(clock().getTime(), worker, { leaseMs, limit });
-    inFlight += claimed.length;
+  async function claimAndSend(limit: number): Promise<{ claimed: number; done: Promise<number> }> {
+    if (limit <= 0) return { claimed: 0, done: Promise.resolve(0) };
+    const now = clock().getTime();
+    const claimed = await outbox.claim(now, worker, { leaseMs, limit, perLane });
+    const lanes = new Map<string, ClaimedNotification[]>();
+    for (const n of claimed) {
+      const key = `${n.applicationId}:${n.userId}`;
+      const lane = lanes.get(key);
+      if (lane) lane.push(n);
+      else lanes.set(key, [n]);
+    }
+    inFlight += lanes.size;
     const done = Promise.all(
-      claimed.map((n) =>
-        send(n)
-          .catch((error) => deps.onError?.(error))
+      [...lanes.values()].map((lane) =>
+        sendLane(lane, now + leaseMs)
+          .catch((error) => {
+            deps.onError?.(error);
+            return 0;
+          })
           .finally(() => {
             inFlight--;
           }),
       ),
-    ).then(() => {});
+    ).then((sent) => sent.reduce((a, b) => a + b, 0));
     return { claimed: claimed.length, done };
   }
 
@@ -143,18 +196,17 @@ export function createDispatcher(deps: DispatcherDeps) {
     claimAndSend: () => claimAndSend(batch - inFlight),
     /** One round: claim due rows, send them, record the attempts. Answers how many were sent. */
     async tick(): Promise<number> {
-      const { claimed, done } = await claimAndSend(batch);
-      await done;
-      return claimed;
+      const { done } = await claimAndSend(batch);
+      return done;
     },
     /** Rounds until nothing is due at the clock's current time. */
     async drain(maxRounds = 1_000): Promise<number> {
       let total = 0;
       for (let i = 0; i < maxRounds; i++) {
         const { claimed, done } = await claimAndSend(batch);
-        await done;
+        const sent = await done;
         if (claimed === 0) break;
-        total += claimed;
+        total += sent;
       }
       return total;
     },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type Kysely, type SqlBool, sql } from 'kysely';
+import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import type { CommitGroup } from '../db/commit-group.ts';
 import { isPostgres } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -100,47 +101,70 @@ export async function enqueueNotification(
 
 const truncate = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 
-export function createOutboxRepository(db: Kysely<Database>) {
+export interface OutboxRepositoryOptions {
+  /** Shares the commits of attempts arriving together (decision 0086); one transaction each without it. */
+  group?: CommitGroup<Database>;
+}
+
+export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepositoryOptions = {}) {
   const postgres = isPostgres(db);
+  const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> =>
+    options.group ? options.group.run(work) : db.transaction().execute(work);
   return {
     /**
-     * Leases up to `limit` due notifications to `worker` until `now + leaseMs`. Only the oldest undelivered row of
-     * each application and user is eligible, so a user's notifications go out one after the other, in order. The
-     * guarded update makes a row go to one worker only; on PostgreSQL the select becomes `FOR UPDATE SKIP LOCKED`.
+     * Leases due notifications to `worker` until `now + leaseMs`, lane by lane: a lane is one application and user,
+     * and only a lane whose oldest undelivered row is due and free is taken, with up to `perLane` of its rows in
+     * order, so a user's notifications go out one after the other, in order (decision 0086). At most `limit` lanes.
+     * Answers the rows by id, each lane's rows consecutive. The guarded update makes a row go to one worker only;
+     * on PostgreSQL the heads are picked `FOR UPDATE SKIP LOCKED`.
      */
-    async claim(now: number, worker: string, options: { leaseMs: number; limit: number }) {
+    async claim(now: number, worker: string, options: { leaseMs: number; limit: number; perLane?: number }) {
+      const perLane = Math.max(1, options.perLane ?? 1);
       return db.transaction().execute(async (trx) => {
-        const due = await trx
+        const heads = await trx
           .selectFrom('notification_outbox as o')
           .innerJoin('applications as a', 'a.id', 'o.application_id')
-          .select('o.id')
-          .where('o.delivered_at', 'is', null)
+          .select(['o.id', 'o.application_id', 'o.user_id'])
+          .where('o.id', 'in', (eb) =>
+            eb
+              .selectFrom('notification_outbox as h')
+              .select((h) => h.fn.min<number>('h.id').as('id'))
+              .where('h.delivered_at', 'is', null)
+              .groupBy(['h.application_id', 'h.user_id']),
+          )
           .where('o.next_attempt_at', '<=', now)
           .where((eb) => eb.or([eb('o.claimed_until', 'is', null), eb('o.claimed_until', '<=', now)]))
           .where('a.notifications_active', '=', 1)
           .where('a.callback_url', 'is not', null)
-          .where((eb) =>
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('notification_outbox as p')
-                  .select(sql`1`.as('one'))
-                  .whereRef('p.application_id', '=', 'o.application_id')
-                  .whereRef('p.user_id', '=', 'o.user_id')
-                  .where('p.delivered_at', 'is', null)
-                  .whereRef('p.id', '<', 'o.id'),
-              ),
-            ),
-          )
           .orderBy('o.next_attempt_at')
           .orderBy('o.id')
           .limit(options.limit)
-          // Several dispatchers on one PostgreSQL database: each locks the rows it picks and passes over rows
-          // another holds, so they take disjoint batches instead of queueing on each other's locks.
+          // Several dispatchers on one PostgreSQL database: each locks the heads it picks and passes over heads
+          // another holds, so they take disjoint lanes instead of queueing on each other's locks.
           .$if(postgres, (q) => q.forUpdate('o').skipLocked())
           .execute();
-        if (due.length === 0) return [];
-        const ids = due.map((r) => Number(r.id));
+        if (heads.length === 0) return [];
+        const ids = heads.map((r) => Number(r.id));
+        if (perLane > 1) {
+          for (const head of heads) {
+            const followers = await trx
+              .selectFrom('notification_outbox')
+              .select(['id', 'next_attempt_at', 'claimed_until'])
+              .where('application_id', '=', head.application_id)
+              .where('user_id', '=', head.user_id)
+              .where('delivered_at', 'is', null)
+              .where('id', '>', head.id)
+              .orderBy('id')
+              .limit(perLane - 1)
+              .execute();
+            // Only an unbroken run behind the head: a row that is not due or is held stops the lane there.
+            for (const f of followers) {
+              if (Number(f.next_attempt_at) > now) break;
+              if (f.claimed_until !== null && Number(f.claimed_until) > now) break;
+              ids.push(Number(f.id));
+            }
+          }
+        }
         await trx
           .updateTable('notification_outbox')
           .set({ claimed_until: now + options.leaseMs, claimed_by: worker })
@@ -185,6 +209,20 @@ export function createOutboxRepository(db: Kysely<Database>) {
       });
     },
 
+    /** Gives claimed rows back untouched (the rest of a lane after a failure), due as they were. */
+    async release(ids: number[], worker: string): Promise<void> {
+      if (ids.length === 0) return;
+      await inTransaction((trx) =>
+        trx
+          .updateTable('notification_outbox')
+          .set({ claimed_until: null, claimed_by: null })
+          .where('id', 'in', ids)
+          .where('claimed_by', '=', worker)
+          .where('delivered_at', 'is', null)
+          .execute(),
+      );
+    },
+
     /**
      * Records one attempt and moves the row on: delivered on a 2xx; otherwise due again after the growing delay,
      * and at the eighth failure in a row the application's notifications go off (spec 6.3). A worker whose lease
@@ -196,7 +234,7 @@ export function createOutboxRepository(db: Kysely<Database>) {
       attempt: AttemptRecord,
       now: number,
     ): Promise<AttemptOutcome> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(async (trx) => {
         const number = n.attempts + 1;
         await trx
           .insertInto('notification_attempts')

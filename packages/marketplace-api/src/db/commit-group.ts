@@ -1,0 +1,82 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+
+export interface CommitGroupOptions {
+  /** Units per shared transaction at most; the rest wait for the next one. */
+  maxUnits?: number;
+}
+
+/**
+ * Group commit: units of work submitted in the same turn of the event loop run in one shared transaction, each
+ * inside its own savepoint, and each caller's promise settles only once that transaction is committed (decision
+ * 0086). A durable commit costs one flush to disk, which on SQLite holds the event loop; sharing it between the
+ * notifications that arrive together keeps every acknowledgement durable while the flushes stay few.
+ *
+ * A unit that throws is rolled back to its savepoint alone and its caller gets the error; the others commit. If the
+ * commit itself fails, every caller of that group gets the error and nothing of it was written. Units run one after
+ * the other in submission order, so what a unit reads includes what earlier units of its group wrote.
+ */
+export function createCommitGroup<DB>(db: Kysely<DB>, options: CommitGroupOptions = {}) {
+  const maxUnits = options.maxUnits ?? 256;
+  type Unit = {
+    work: (trx: Transaction<DB>) => Promise<unknown>;
+    resolve: (value: unknown) => void;
+    reject: (error: unknown) => void;
+  };
+  let waiting: Unit[] = [];
+  let flushing = false;
+  let scheduled = false;
+
+  function schedule() {
+    if (scheduled || flushing) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      void flush();
+    });
+  }
+
+  async function flush() {
+    flushing = true;
+    const units = waiting.slice(0, maxUnits);
+    waiting = waiting.slice(units.length);
+    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    try {
+      await db.transaction().execute(async (trx) => {
+        for (const unit of units) {
+          await sql`savepoint commit_unit`.execute(trx);
+          try {
+            const value = await unit.work(trx);
+            await sql`release savepoint commit_unit`.execute(trx);
+            outcomes.push({ ok: true, value });
+          } catch (error) {
+            await sql`rollback to savepoint commit_unit`.execute(trx);
+            await sql`release savepoint commit_unit`.execute(trx);
+            outcomes.push({ ok: false, error });
+          }
+        }
+      });
+      units.forEach((unit, i) => {
+        const outcome = outcomes[i]!;
+        if (outcome.ok) unit.resolve(outcome.value);
+        else unit.reject(outcome.error);
+      });
+    } catch (error) {
+      for (const unit of units) unit.reject(error);
+    } finally {
+      flushing = false;
+      if (waiting.length > 0) schedule();
+    }
+  }
+
+  return {
+    /** Runs `work` in the next shared transaction; settles after it commits. */
+    run<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
+        schedule();
+      });
+    },
+  };
+}
+
+export type CommitGroup<DB> = ReturnType<typeof createCommitGroup<DB>>;
