@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { errorBody } from '@mostrador/contracts';
-import type { Logger, Store } from '@mostrador/marketplace-api';
+import type { CommitGroup, Logger, Store } from '@mostrador/marketplace-api';
 import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Kysely } from 'kysely';
@@ -40,7 +40,7 @@ export interface BffDeps {
   /** The marketplace API app, reached at `/api` (it sees paths without the prefix). */
   marketplace: FetchApp;
   /** The database the sessions live in (migrated with `migrateBff`) and the keyring that seals their tokens. */
-  store: Pick<Store, 'db' | 'keyring'>;
+  store: Pick<Store, 'db' | 'keyring'> & Partial<Pick<Store, 'group'>>;
   /** The BFF as an OAuth client of the marketplace. */
   oauth: {
     clientId: number;
@@ -183,6 +183,7 @@ export function createBffApp(deps: BffDeps): Bff {
   );
   const liveUpdates = createLiveUpdates({
     db: deps.store.db as unknown as Kysely<BffDatabase>,
+    group: deps.store.group as unknown as CommitGroup<BffDatabase> | undefined,
     sessions,
     streams,
     marketplace: deps.marketplace,

@@ -82,7 +82,7 @@ export function createMarketplaceApi(deps: MarketplaceDeps) {
     locations: createLocationRepository(store.db),
     reviews: createReviewRepository(store.db),
     feedback: createFeedbackRepository(store.db),
-    orderWrites: createOrderWriteRepository(store.db),
+    orderWrites: createOrderWriteRepository(store.db, store.group),
     outbox: createOutboxRepository(store.db),
     platform: { localUse: deps.localUse ?? false, operatorToken: deps.operatorToken ?? null },
     oauth: createOAuthRepository(store.db),

@@ -1,4 +1,4 @@
-import { createCommitGroup } from '@mostrador/marketplace-api';
+import { type CommitGroup, createCommitGroup } from '@mostrador/marketplace-api';
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { FetchApp } from '../app.ts';
@@ -41,6 +41,8 @@ export interface LiveUpdatesOptions {
  */
 export function createLiveUpdates(deps: {
   db: Kysely<BffDatabase>;
+  /** The store's shared commits (decision 0086); one of its own without it. */
+  group?: CommitGroup<BffDatabase>;
   sessions: Sessions;
   streams: StreamRegistry;
   marketplace: FetchApp;
@@ -52,7 +54,9 @@ export function createLiveUpdates(deps: {
   signal?: EventSignal;
 }) {
   const options = deps.options ?? {};
-  const queue = createNotificationQueueRepository(deps.db, { group: createCommitGroup(deps.db) });
+  const queue = createNotificationQueueRepository(deps.db, {
+    group: deps.group ?? createCommitGroup(deps.db),
+  });
   const events = createEventRepository(deps.db);
   const bus = createEventBus();
   // With a signal, events published here also reach streams on the other instances of the store (decision 0082).

@@ -138,7 +138,7 @@ export function createNotificationQueueRepository(
     ): Promise<QueuedNotification[]> {
       if (options.limit <= 0) return [];
       const perLane = Math.max(1, options.perLane ?? 1);
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(async (trx) => {
         // Each user's oldest waiting row, found by walking the users with an index seek per step (a loose index
         // scan), so a long backlog of one user costs nothing here; then those that are due and free.
         const heads = await sql<{ id: number }>`

@@ -80,3 +80,11 @@ export function createCommitGroup<DB>(db: Kysely<DB>, options: CommitGroupOption
 }
 
 export type CommitGroup<DB> = ReturnType<typeof createCommitGroup<DB>>;
+
+/**
+ * The same interface with a transaction of its own per unit: for PostgreSQL, which groups concurrent commits
+ * itself and runs transactions side by side on its pooled connections.
+ */
+export function directCommits<DB>(db: Kysely<DB>): CommitGroup<DB> {
+  return { run: (work) => db.transaction().execute(work) };
+}

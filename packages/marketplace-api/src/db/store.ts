@@ -11,6 +11,7 @@ import {
   SqliteDialect,
 } from 'kysely';
 import { generateKeyring, type Keyring, parseKeyring } from '../crypto/personal-data.ts';
+import { type CommitGroup, createCommitGroup, directCommits } from './commit-group.ts';
 import { m0001 } from './migrations/0001-orders.ts';
 import { m0002 } from './migrations/0002-users.ts';
 import { m0003 } from './migrations/0003-locations-reviews.ts';
@@ -42,6 +43,11 @@ export interface Store {
    * reads go through `db`. Absent on PostgreSQL, where every read takes a pooled connection of its own anyway.
    */
   read?: SnapshotRead;
+  /**
+   * Where writes that must be durable before they are acknowledged run: on SQLite the units arriving together share
+   * one commit (decision 0086); on PostgreSQL each has its own transaction.
+   */
+  group: CommitGroup<Database>;
   /** PostgreSQL only: the connection URL, for parts that hold a connection of their own (LISTEN). */
   url?: string;
   close(): Promise<void>;
@@ -150,6 +156,7 @@ async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> 
   return {
     db,
     dialect: 'postgres',
+    group: directCommits(db),
     keyring,
     auditDb: db,
     url: options.url,
@@ -238,6 +245,7 @@ async function openSqliteStore(options: SqliteStoreOptions): Promise<Store> {
   return {
     db,
     dialect: 'sqlite',
+    group: createCommitGroup(db),
     keyring: options.keyring ?? localKeyring(options.file),
     auditDb,
     ...(read ? { read } : {}),

@@ -16,7 +16,7 @@ export const NOTIFICATION_TIMEOUT_MS = 500;
 const RESPONSE_BODY_LIMIT = 1000;
 
 export interface DispatcherDeps {
-  store: Pick<Store, 'db'>;
+  store: Pick<Store, 'db'> & Partial<Pick<Store, 'group'>>;
   clock?: Clock;
   fetch?: typeof fetch;
   /** Allows plain HTTP callbacks to loopback addresses (the demo's BFF). */
@@ -60,7 +60,9 @@ async function readSome(response: Response): Promise<string> {
  * off at the eighth failed attempt of a notification. `tick()` does one round and waits for its sends (tests).
  */
 export function createDispatcher(deps: DispatcherDeps) {
-  const outbox = createOutboxRepository(deps.store.db, { group: createCommitGroup(deps.store.db) });
+  const outbox = createOutboxRepository(deps.store.db, {
+    group: deps.store.group ?? createCommitGroup(deps.store.db),
+  });
   const clock = deps.clock ?? systemClock;
   const fetchImpl = deps.fetch ?? globalThis.fetch;
   const worker = `w-${process.pid}-${randomBytes(4).toString('hex')}`;

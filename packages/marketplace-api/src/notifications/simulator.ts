@@ -1,5 +1,6 @@
 import type { DeliveryProgressBody } from '@mostrador/contracts';
 import type { Kysely } from 'kysely';
+import type { CommitGroup } from '../db/commit-group.ts';
 import type { Database } from '../db/schema.ts';
 import { LifecycleError, type PaymentStatus, type SellerCancelCode } from '../domain/order-lifecycle.ts';
 import { type Clock, systemClock } from '../domain/time.ts';
@@ -60,10 +61,13 @@ const FEEDBACK_MESSAGES = [
  * the API writes it (so every change reaches the outbox): new orders from the demo buyers and others, payments,
  * cancellations, fraud alerts, feedback and, rarely, an invalidation. `step()` makes one change.
  */
-export function createSimulator(store: { db: Kysely<Database> }, options: SimulatorOptions = {}) {
+export function createSimulator(
+  store: { db: Kysely<Database>; group?: CommitGroup<Database> },
+  options: SimulatorOptions = {},
+) {
   const clock = options.clock ?? systemClock;
   const r = new Random(options.seed ?? 1);
-  const writes = createOrderWriteRepository(store.db);
+  const writes = createOrderWriteRepository(store.db, store.group);
   const feedback = createFeedbackRepository(store.db);
   const reads = createSimulatorRepository(store.db);
   let cast:
@@ -275,7 +279,7 @@ export type Simulator = ReturnType<typeof createSimulator>;
  * waits for the change in progress.
  */
 export function startSimulator(
-  store: { db: Kysely<Database> },
+  store: { db: Kysely<Database>; group?: CommitGroup<Database> },
   options: SimulatorOptions & { rate: number },
 ): () => Promise<void> {
   if (!(options.rate > 0 && options.rate <= 1000))

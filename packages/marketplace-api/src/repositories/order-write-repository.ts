@@ -1,5 +1,6 @@
 import type { DeliveryCase, DeliveryProgressBody, SaleTrigger } from '@mostrador/contracts';
 import type { Kysely } from 'kysely';
+import { type CommitGroup, directCommits } from '../db/commit-group.ts';
 import type { Database, OrdersTable } from '../db/schema.ts';
 import { caseOf, type DeliveryRecord, NO_SHIPMENT, progressDelivery, settle } from '../domain/delivery.ts';
 import {
@@ -40,7 +41,10 @@ type Trx = Kysely<Database>;
  * documents re-rendered with a new version (the read cache keys on it), the per-status counters of both sides,
  * the items' stock, and the `orders_v2` notification in the outbox. Any refusal rolls all of it back.
  */
-export function createOrderWriteRepository(db: Kysely<Database>) {
+export function createOrderWriteRepository(
+  db: Kysely<Database>,
+  group: CommitGroup<Database> = directCommits(db),
+) {
   let decimals: Map<string, number> | undefined;
 
   async function renderContext(trx: Trx, siteId: string): Promise<RenderContext> {
@@ -184,7 +188,7 @@ export function createOrderWriteRepository(db: Kysely<Database>) {
     id: number,
     operation: (order: OrderRecord, trx: Trx) => Transition | Promise<Transition>,
   ): Promise<WrittenOrder | undefined> {
-    const written = await db.transaction().execute(async (trx) => {
+    const written = await group.run(async (trx) => {
       const loaded = await load(trx, id);
       if (!loaded) return undefined;
       const t = await operation(loaded.record, trx);
@@ -219,7 +223,7 @@ export function createOrderWriteRepository(db: Kysely<Database>) {
     },
     shipmentId?: number,
   ): Promise<(WrittenOrder & { delivery: DeliveryRecord }) | undefined> {
-    const written = await db.transaction().execute(async (trx) => {
+    const written = await group.run(async (trx) => {
       const loaded = await load(trx, id);
       if (!loaded) return undefined;
       const before =
@@ -295,7 +299,7 @@ export function createOrderWriteRepository(db: Kysely<Database>) {
       applicationId: number;
       now: number;
     }): Promise<WrittenOrder | undefined> {
-      const written = await db.transaction().execute(async (trx) => {
+      const written = await group.run(async (trx) => {
         const seller = await trx
           .selectFrom('users')
           .select(['id', 'site_id'])

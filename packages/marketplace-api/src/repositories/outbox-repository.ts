@@ -120,7 +120,7 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
      */
     async claim(now: number, worker: string, options: { leaseMs: number; limit: number; perLane?: number }) {
       const perLane = Math.max(1, options.perLane ?? 1);
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(async (trx) => {
         const heads = await trx
           .selectFrom('notification_outbox as o')
           .innerJoin('applications as a', 'a.id', 'o.application_id')
