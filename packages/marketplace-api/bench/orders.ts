@@ -26,6 +26,8 @@ const orders = Number(args.get('orders') ?? 1_000_000);
 const duration = Number(args.get('duration') ?? 10);
 const connections = Number(args.get('connections') ?? 50);
 const storeArg = args.get('store') ?? 'sqlite';
+/** `--cases order,typical,largest` runs some of the cases only (profiling one of them). */
+const only = args.get('cases')?.split(',');
 if (!['sqlite', 'postgres', 'both'].includes(storeArg)) {
   process.stderr.write('bench: --store must be sqlite, postgres or both\n');
   process.exit(2);
@@ -158,6 +160,7 @@ async function benchStore(store: Store, seedNote: string): Promise<Figures> {
 
   const cases = [
     {
+      key: 'order',
       name: 'GET /orders/{id}',
       detail: `${orderIds.length} orders in turn`,
       paths: orderIds.map((id) => `/api/orders/${id}`),
@@ -166,6 +169,7 @@ async function benchStore(store: Store, seedNote: string): Promise<Figures> {
       target: 0.6,
     },
     {
+      key: 'typical',
       name: 'search, typical seller',
       detail: `${await counted(typical)} paid`,
       paths: [searchQuery(typical)],
@@ -174,6 +178,7 @@ async function benchStore(store: Store, seedNote: string): Promise<Figures> {
       target: 0.5,
     },
     {
+      key: 'largest',
       name: 'search, largest seller',
       detail: `${await counted(largest)} paid`,
       paths: [searchQuery(largest)],
@@ -187,6 +192,7 @@ async function benchStore(store: Store, seedNote: string): Promise<Figures> {
   );
   const results: Figures['rows'] = [];
   for (const c of cases) {
+    if (only && !only.includes(c.key)) continue;
     await load(c.paths.slice(0, 50), c.token); // warm-up: caches, JIT
     const measured = await load(c.paths, c.token);
     const bare = await load(c.bare, c.token);

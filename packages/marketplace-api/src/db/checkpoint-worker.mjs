@@ -5,10 +5,12 @@ import Database from 'better-sqlite3';
 
 const db = new Database(workerData.file);
 db.pragma('busy_timeout = 1000');
+db.prepare('attach database ? as audit').run(workerData.auditFile);
 // PASSIVE never waits for readers or writers: it copies what it can and leaves the rest to the next round.
 const checkpoint = () => {
   try {
-    db.pragma('wal_checkpoint(PASSIVE)');
+    db.pragma('main.wal_checkpoint(PASSIVE)');
+    db.pragma('audit.wal_checkpoint(PASSIVE)');
   } catch {
     // Busy now; the next round tries again.
   }

@@ -19,6 +19,7 @@ import { m0004 } from './migrations/0004-oauth.ts';
 import { m0005 } from './migrations/0005-notifications.ts';
 import { m0006 } from './migrations/0006-delivery.ts';
 import { m0007 } from './migrations/0007-team.ts';
+import { createAuditTables, m0008 } from './migrations/0008-audit-file.ts';
 import { createPool, databaseName } from './postgres.ts';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './statement-cache.ts';
@@ -63,6 +64,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0005-notifications': m0005(dialect),
     '0006-delivery': m0006(dialect),
     '0007-team': m0007,
+    '0008-audit-file': m0008(dialect),
   };
 }
 
@@ -166,6 +168,11 @@ async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> 
   };
 }
 
+/** `data/mostrador.db` → `data/mostrador.audit.db`: the access log's own file, beside the store's. */
+export function auditFileOf(file: string): string {
+  return file.endsWith('.db') ? `${file.slice(0, -3)}.audit.db` : `${file}.audit.db`;
+}
+
 interface Checkpointer {
   stop(): Promise<void>;
 }
@@ -175,9 +182,14 @@ interface Checkpointer {
  * pages back into the database file and flushes it to disk, which stalls whoever runs it for milliseconds; left to
  * SQLite it is run by the commit that crosses the threshold, on the thread that answers requests.
  */
-function startCheckpointer(file: string, onFailure: () => void, intervalMs = 200): Checkpointer {
+function startCheckpointer(
+  file: string,
+  auditFile: string,
+  onFailure: () => void,
+  intervalMs = 200,
+): Checkpointer {
   const worker = new Worker(new URL('./checkpoint-worker.mjs', import.meta.url), {
-    workerData: { file, intervalMs },
+    workerData: { file, auditFile, intervalMs },
   });
   worker.unref();
   let failed = false;
@@ -216,8 +228,15 @@ async function openSqliteStore(options: SqliteStoreOptions): Promise<Store> {
     sqlite.pragma('threads = 2');
   }
   sqlite.pragma('temp_store = MEMORY');
+  // The access log lives in a file of its own, attached as `audit` (decision 0086); its table name resolves there.
+  const auditFile = options.file === ':memory:' ? ':memory:' : auditFileOf(options.file);
+  sqlite.prepare('attach database ? as audit').run(auditFile);
+  sqlite.pragma('audit.journal_mode = WAL');
+  sqlite.pragma(`audit.synchronous = ${options.unsafeFastWrites ? 'OFF' : 'NORMAL'}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   await migrate(db, 'sqlite');
+  // An audit file that went missing starts again empty rather than failing every read that must be logged.
+  await createAuditTables(db as unknown as Kysely<unknown>);
   let auditDb = db;
   let read: SnapshotRead | undefined;
   let reader: InstanceType<typeof SqliteDatabase> | undefined;
@@ -225,14 +244,16 @@ async function openSqliteStore(options: SqliteStoreOptions): Promise<Store> {
   if (options.file !== ':memory:') {
     reader = new SqliteDatabase(options.file, { readonly: true });
     reader.pragma('cache_size = -65536');
+    reader.prepare('attach database ? as audit').run(auditFile);
     const statements = withStatementCache(reader);
     read = <R>(sql: string, parameters: readonly unknown[]) =>
       (statements.prepare(sql) as unknown as { all(p: readonly unknown[]): R[] }).all(parameters);
-    const audit = new SqliteDatabase(options.file);
+    const audit = new SqliteDatabase(auditFile);
+    audit.pragma('journal_mode = WAL');
     audit.pragma('synchronous = NORMAL');
     audit.pragma('busy_timeout = 5000');
     if (!options.unsafeFastWrites) {
-      checkpointer = startCheckpointer(options.file, () => {
+      checkpointer = startCheckpointer(options.file, auditFile, () => {
         // Without its own thread the writers checkpoint again, as SQLite does by default.
         sqlite.pragma('wal_autocheckpoint = 1000');
         audit.pragma('wal_autocheckpoint = 1000');

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { dropDatabase, isPostgresUrl, recreateDatabase } from '../db/postgres.ts';
-import { openStore } from '../db/store.ts';
+import { auditFileOf, openStore } from '../db/store.ts';
 import { createSeedRepository } from '../repositories/seed-repository.ts';
 import { seedStore } from './seed.ts';
 
@@ -33,8 +33,13 @@ if (!Number.isSafeInteger(seed)) fail('--seed must be a whole number');
 const file = values.db;
 const postgres = isPostgresUrl(file);
 const started = performance.now();
+/** The store's file with those suffixes, and its access log's file (decision 0086). */
+function removeFiles(suffixes: string[]) {
+  for (const suffix of suffixes) rmSync(`${file}${suffix}`, { force: true });
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${auditFileOf(file)}${suffix}`, { force: true });
+}
 if (postgres) await recreateDatabase(file);
-else for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+else removeFiles(['', '-wal', '-shm']);
 const store = await openStore(
   postgres ? { url: file, unsafeFastWrites: true } : { file, unsafeFastWrites: true },
 );
@@ -64,7 +69,7 @@ try {
 } catch (error) {
   await store.close().catch(() => {});
   if (postgres) await dropDatabase(file).catch(() => {});
-  else for (const suffix of ['', '-wal', '-shm', '.keys.json']) rmSync(`${file}${suffix}`, { force: true });
+  else removeFiles(['', '-wal', '-shm', '.keys.json']);
   process.stderr.write(`seed failed: ${(error as Error).message}\n`);
   process.exit(1);
 }
