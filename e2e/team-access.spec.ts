@@ -40,6 +40,8 @@ test('a support operator blocks a buyer for the seller without seeing the buyerâ
 
   // The operator signs in on the marketplace's page, where team members are listed apart.
   await signInAsDemo(page, server().url, 'SOPORTE_PALERMO', '/orders');
+  // Its own account has no orders: the empty list points to the account it works on.
+  await expect(page.getByRole('button', { name: 'Work on TIENDA_PALERMO' })).toBeVisible();
   await page.getByRole('banner').getByTestId('signed-in-user').click();
   await screenshotBothThemes(page, 'team-account-menu', (n) => testInfo.outputPath(n));
   await page.getByRole('button', { name: /TIENDA_PALERMO.*Work on this account/ }).click();

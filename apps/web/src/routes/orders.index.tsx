@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { sessionQueryOptions } from '../features/account/api/get-session.ts';
+import { useSetActingAccount } from '../features/account/api/set-acting-account.ts';
 import { workingAccount } from '../features/account/model/working-account.ts';
 import { orderSearchQueryOptions } from '../features/orders/api/search-orders.ts';
 import { OrderList } from '../features/orders/components/order-list.tsx';
@@ -10,6 +11,7 @@ import {
 } from '../features/orders/hooks/use-order-changes.ts';
 import { localeForSite } from '../lib/format.ts';
 import { liveEvents } from '../lib/live-events.ts';
+import { Button } from '../ui/button.tsx';
 import { SignedOut } from './-shell/signed-out.tsx';
 
 export const Route = createFileRoute('/orders/')({
@@ -28,6 +30,24 @@ export const Route = createFileRoute('/orders/')({
 const subscribeOrderChanges: SubscribeOrderChanges = (listener) =>
   liveEvents.subscribe((event) => listener(orderChangeFromEvent(event)));
 
+function WorkOnButtons({ accounts }: { accounts: readonly { user_id: number; nickname: string }[] }) {
+  const setActing = useSetActingAccount();
+  return (
+    <div className="flex flex-wrap justify-center gap-2">
+      {accounts.map((account) => (
+        <Button
+          key={account.user_id}
+          variant="primary"
+          disabled={setActing.isPending}
+          onClick={() => setActing.mutate(account.user_id)}
+        >
+          Work on {account.nickname}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
 function OrdersPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
@@ -35,6 +55,8 @@ function OrdersPage() {
   // The seller account the dashboard works on: the user's own, or one it operates (decision 0103).
   const user = workingAccount(session.data);
   if (!user) return <SignedOut title="Orders" what="your orders" />;
+  // A team member on its own account: the accounts it works on are one click away (decision 0103).
+  const operated = user.permissions === null ? (session.data?.operated_accounts ?? []) : [];
   return (
     <OrderList
       key={user.user_id}
@@ -43,6 +65,14 @@ function OrdersPage() {
       search={search}
       subscribeChanges={subscribeOrderChanges}
       navigate={(next, options) => void navigate({ search: next, replace: options?.replace })}
+      emptyHint={
+        operated.length > 0
+          ? {
+              description: `You are on the team of ${operated.map((a) => a.nickname).join(', ')}. Work on ${operated.length > 1 ? 'one of those accounts' : 'that account'} to see and handle its orders.`,
+              action: <WorkOnButtons accounts={operated} />,
+            }
+          : undefined
+      }
     />
   );
 }

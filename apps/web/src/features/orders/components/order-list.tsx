@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiClientError } from '../../../lib/api-client.ts';
 import { cx } from '../../../lib/class-names.ts';
@@ -43,11 +44,13 @@ export interface OrderListProps {
   /** Replaces the URL's search; `replace` for typing, so Back is not a keystroke history. */
   navigate: (search: OrderListSearch, options?: { replace?: boolean }) => void;
   subscribeChanges?: SubscribeOrderChanges;
+  /** What "no orders yet" offers instead (a team member on its own account: the accounts it works on). */
+  emptyHint?: { description: string; action: ReactNode };
 }
 
 const MAX_OFFSET = 10_000;
 
-export function OrderList({ userId, locale, search, navigate, subscribeChanges }: OrderListProps) {
+export function OrderList({ userId, locale, search, navigate, subscribeChanges, emptyHint }: OrderListProps) {
   const side = search.side ?? 'seller';
   const query = useQuery({ ...orderSearchQueryOptions(userId, search), placeholderData: keepPreviousData });
   const queryClient = useQueryClient();
@@ -256,10 +259,13 @@ export function OrderList({ userId, locale, search, navigate, subscribeChanges }
                   <EmptyState
                     title="No orders yet"
                     description={
-                      side === 'seller'
-                        ? 'When a buyer purchases one of your items, the order appears here.'
-                        : 'Orders you place as a buyer appear here.'
+                      side === 'seller' && emptyHint
+                        ? emptyHint.description
+                        : side === 'seller'
+                          ? 'When a buyer purchases one of your items, the order appears here.'
+                          : 'Orders you place as a buyer appear here.'
                     }
+                    action={side === 'seller' ? emptyHint?.action : undefined}
                   />
                 )
               }
