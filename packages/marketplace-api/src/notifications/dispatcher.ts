@@ -21,7 +21,7 @@ export interface DispatcherDeps {
   fetch?: typeof fetch;
   /** Allows plain HTTP callbacks to loopback addresses (the demo's BFF). */
   localUse?: boolean;
-  /** Lanes (an application and a user) in flight at most; each sends its rows one after the other. */
+  /** Lanes (an application, a user and a resource) in flight at most; each sends its rows one after the other. */
   batch?: number;
   /** Rows of one lane leased together and sent in order without claiming again (decision 0086). */
   perLane?: number;
@@ -169,7 +169,7 @@ export function createDispatcher(deps: DispatcherDeps) {
     const claimed = await outbox.claim(now, worker, { leaseMs, limit, perLane });
     const lanes = new Map<string, ClaimedNotification[]>();
     for (const n of claimed) {
-      const key = `${n.applicationId}:${n.userId}`;
+      const key = `${n.applicationId}:${n.userId}:${n.resource}`;
       const lane = lanes.get(key);
       if (lane) lane.push(n);
       else lanes.set(key, [n]);

@@ -112,9 +112,10 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
     options.group ? options.group.run(work) : db.transaction().execute(work);
   return {
     /**
-     * Leases due notifications to `worker` until `now + leaseMs`, lane by lane: a lane is one application and user,
-     * and only a lane whose oldest undelivered row is due and free is taken, with up to `perLane` of its rows in
-     * order, so a user's notifications go out one after the other, in order (decision 0086). At most `limit` lanes.
+     * Leases due notifications to `worker` until `now + leaseMs`, lane by lane: a lane is one application, user and
+     * resource, and only a lane whose oldest undelivered row is due and free is taken, with up to `perLane` of its
+     * rows in order, so the notifications about one order go out one after the other, in order, while a user's
+     * other orders go side by side (decision 0086). At most `limit` lanes.
      * Answers the rows by id, each lane's rows consecutive. The guarded update makes a row go to one worker only;
      * on PostgreSQL the heads are picked `FOR UPDATE SKIP LOCKED`.
      */
@@ -124,13 +125,13 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
         const heads = await trx
           .selectFrom('notification_outbox as o')
           .innerJoin('applications as a', 'a.id', 'o.application_id')
-          .select(['o.id', 'o.application_id', 'o.user_id'])
+          .select(['o.id', 'o.application_id', 'o.user_id', 'o.resource'])
           .where('o.id', 'in', (eb) =>
             eb
               .selectFrom('notification_outbox as h')
               .select((h) => h.fn.min<number>('h.id').as('id'))
               .where('h.delivered_at', 'is', null)
-              .groupBy(['h.application_id', 'h.user_id']),
+              .groupBy(['h.application_id', 'h.user_id', 'h.resource']),
           )
           .where('o.next_attempt_at', '<=', now)
           .where((eb) => eb.or([eb('o.claimed_until', 'is', null), eb('o.claimed_until', '<=', now)]))
@@ -152,6 +153,7 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
               .select(['id', 'next_attempt_at', 'claimed_until'])
               .where('application_id', '=', head.application_id)
               .where('user_id', '=', head.user_id)
+              .where('resource', '=', head.resource)
               .where('delivered_at', 'is', null)
               .where('id', '>', head.id)
               .orderBy('id')
