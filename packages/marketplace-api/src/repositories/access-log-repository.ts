@@ -26,7 +26,13 @@ export interface PersonalDataAccess {
  * checkpoint) has happened. Waiting for the flush on every read would stall the server for each order a seller
  * opens; see docs/decisions/0007.
  */
-export function createAccessLogRepository(db: Kysely<Database>, auditDb: Kysely<Database>, dialect: Dialect) {
+export function createAccessLogRepository(
+  db: Kysely<Database>,
+  auditDb: Kysely<Database>,
+  dialect: Dialect,
+  /** The store's direct appender (SQLite files): the same rows without the query builder (decision 0086). */
+  append?: (rows: readonly (readonly unknown[])[]) => void,
+) {
   let pending: { rows: PersonalDataAccess[]; done: () => void; failed: (error: unknown) => void }[] = [];
   // Multi-row inserts compiled once per row count (up to CHUNK), so a search page that discloses fifty people
   // costs one statement, not fifty, and no query building.
@@ -77,7 +83,21 @@ export function createAccessLogRepository(db: Kysely<Database>, auditDb: Kysely<
     pending = [];
     try {
       const rows = batch.reduce((n, b) => n + b.rows.length, 0);
-      if (dialect === 'sqlite' && rows <= CHUNK) {
+      if (append) {
+        append(
+          batch.flatMap((b) =>
+            b.rows.map((e) => [
+              e.accessorUserId,
+              e.applicationId,
+              e.subjectUserId,
+              e.at,
+              e.resource,
+              e.fields.join(','),
+              e.operatorUserId ?? null,
+            ]),
+          ),
+        );
+      } else if (dialect === 'sqlite' && rows <= CHUNK) {
         await insert(auditDb as unknown as Kysely<unknown>, batch);
       } else if (dialect === 'sqlite') {
         await auditDb.transaction().execute((trx) => insert(trx as unknown as Kysely<unknown>, batch));
