@@ -39,6 +39,8 @@ export interface WorkerOptions {
   onError?: (error: unknown) => void;
 }
 
+type Published = { id: number; name: string; data: string };
+
 type Outcome = { kind: 'order'; order: LiveOrder } | { kind: 'park'; reason: ParkReason } | { kind: 'retry' };
 
 function liveOrder(body: unknown): LiveOrder | null {
@@ -105,8 +107,14 @@ export function createNotificationWorker(options: WorkerOptions) {
     return { kind: 'retry' };
   }
 
-  /** What to do with a row once its order was read; false when the user's later rows must wait behind it. */
-  function settle(row: QueuedNotification, outcome: Outcome): { done: Promise<unknown>; goesOn: boolean } {
+  /**
+   * What to do with a row once its order was read: `done` answers the event to publish (null when there is none),
+   * `goesOn` is false when the user's later rows must wait behind it.
+   */
+  function settle(
+    row: QueuedNotification,
+    outcome: Outcome,
+  ): { done: Promise<Published | null>; goesOn: boolean } {
     if (outcome.kind === 'order') {
       const published = queue.publish(row, worker, now(), (eventId, notificationIds) => {
         const event = liveEventSchema.parse({
@@ -127,13 +135,16 @@ export function createNotificationWorker(options: WorkerOptions) {
     }
     if (outcome.kind === 'retry' && row.tries + 1 < maxTries) {
       return {
-        done: queue.retryLater(row, worker, now() + Math.min(60_000, 1000 * 2 ** row.tries)),
+        done: queue.retryLater(row, worker, now() + Math.min(60_000, 1000 * 2 ** row.tries)).then(() => null),
         goesOn: false,
       };
     }
     const reason = outcome.kind === 'park' ? outcome.reason : 'unavailable';
     return {
-      done: queue.park(row, worker, reason, now()).then(() => options.onParked?.(row, reason)),
+      done: queue.park(row, worker, reason, now()).then(() => {
+        options.onParked?.(row, reason);
+        return null;
+      }),
       goesOn: true,
     };
   }
@@ -145,7 +156,7 @@ export function createNotificationWorker(options: WorkerOptions) {
    */
   async function handleLane(rows: QueuedNotification[]): Promise<void> {
     const reads = rows.map((row) => readOrder(row).catch((): Outcome => ({ kind: 'retry' })));
-    const settled: { row: QueuedNotification; done: Promise<unknown> }[] = [];
+    const settled: { row: QueuedNotification; done: Promise<Published | null> }[] = [];
     let stop = rows.length;
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i]!;
@@ -165,9 +176,7 @@ export function createNotificationWorker(options: WorkerOptions) {
         options.onError?.(error);
         return null;
       });
-      if (published && typeof published === 'object' && 'id' in published) {
-        bus.publish({ ...(published as { id: number; name: string; data: string }), userId: row.userId });
-      }
+      if (published) bus.publish({ ...published, userId: row.userId });
     }
     await released;
   }

@@ -39,10 +39,10 @@ export interface Store {
    */
   auditDb: Kysely<Database>;
   /**
-   * SQLite file stores: appends access-log rows (`[accessor, application, subject, at, resource, fields, operator]`)
-   * in one transaction on the audit connection, synchronously and without the query builder (decision 0086).
+   * SQLite file stores: runs one compiled statement once per row, all in one transaction on the audit connection,
+   * synchronously and without the query builder (decision 0086). Absent elsewhere: use `auditDb`.
    */
-  appendAccessLog?: (rows: readonly (readonly unknown[])[]) => void;
+  auditBatch?: (sql: string, rows: readonly (readonly unknown[])[]) => void;
   /**
    * Runs compiled read-only SQL on a connection of its own, at once and without the query queue: each statement
    * sees everything committed before it and nothing uncommitted (a WAL snapshot). Absent for in-memory stores, where
@@ -246,7 +246,7 @@ async function openSqliteStore(options: SqliteStoreOptions): Promise<Store> {
   let read: SnapshotRead | undefined;
   let reader: InstanceType<typeof SqliteDatabase> | undefined;
   let checkpointer: Checkpointer | undefined;
-  let appendAccessLog: Store['appendAccessLog'];
+  let auditBatch: Store['auditBatch'];
   if (options.file !== ':memory:') {
     reader = new SqliteDatabase(options.file, { readonly: true });
     reader.pragma('cache_size = -65536');
@@ -267,14 +267,11 @@ async function openSqliteStore(options: SqliteStoreOptions): Promise<Store> {
       sqlite.pragma('wal_autocheckpoint = 0');
       audit.pragma('wal_autocheckpoint = 0');
     }
-    auditDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(audit) }) });
-    const appendOne = audit.prepare(
-      `insert into personal_data_access_log
-         (accessor_user_id, application_id, subject_user_id, accessed_at, resource, fields, operator_user_id)
-       values (?, ?, ?, ?, ?, ?, ?)`,
-    );
-    appendAccessLog = audit.transaction((rows: readonly (readonly unknown[])[]) => {
-      for (const row of rows) appendOne.run(...row);
+    const auditStatements = withStatementCache(audit);
+    auditDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: auditStatements }) });
+    auditBatch = audit.transaction((sql: string, rows: readonly (readonly unknown[])[]) => {
+      const statement = auditStatements.prepare(sql) as unknown as { run(...values: unknown[]): unknown };
+      for (const row of rows) statement.run(...row);
     });
   }
   return {
@@ -284,7 +281,7 @@ async function openSqliteStore(options: SqliteStoreOptions): Promise<Store> {
     keyring: options.keyring ?? localKeyring(options.file),
     auditDb,
     ...(read ? { read } : {}),
-    ...(appendAccessLog ? { appendAccessLog } : {}),
+    ...(auditBatch ? { auditBatch } : {}),
     async close() {
       await checkpointer?.stop();
       reader?.close();

@@ -130,12 +130,14 @@ export function createDispatcher(deps: DispatcherDeps) {
    * delivered stops the lane and gives the rest back, so nothing overtakes it; so does a lease about to run out.
    */
   async function sendLane(lane: ClaimedNotification[], leaseEnd: number): Promise<number> {
+    const giveBack = (from: number) =>
+      outbox.release(
+        lane.slice(from).map((n) => n.id),
+        worker,
+      );
     for (let i = 0; i < lane.length; i++) {
       if (i > 0 && clock().getTime() > leaseEnd - 2 * NOTIFICATION_TIMEOUT_MS) {
-        await outbox.release(
-          lane.slice(i).map((n) => n.id),
-          worker,
-        );
+        await giveBack(i);
         return i;
       }
       let outcome: AttemptOutcome;
@@ -143,19 +145,11 @@ export function createDispatcher(deps: DispatcherDeps) {
         outcome = await send(lane[i]!);
       } catch (error) {
         deps.onError?.(error);
-        await outbox
-          .release(
-            lane.slice(i).map((n) => n.id),
-            worker,
-          )
-          .catch(() => {});
+        await giveBack(i).catch(() => {});
         return i;
       }
       if (outcome !== 'delivered') {
-        await outbox.release(
-          lane.slice(i + 1).map((n) => n.id),
-          worker,
-        );
+        await giveBack(i + 1);
         return i + 1;
       }
     }

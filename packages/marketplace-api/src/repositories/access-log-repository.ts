@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { type Precompiled, precompiled } from '../db/precompiled.ts';
 import type { Database } from '../db/schema.ts';
-import type { Dialect } from '../db/store.ts';
+import type { Dialect, Store } from '../db/store.ts';
 
 export interface PersonalDataAccess {
   /** The account under whose name the data was read. */
@@ -30,8 +30,8 @@ export function createAccessLogRepository(
   db: Kysely<Database>,
   auditDb: Kysely<Database>,
   dialect: Dialect,
-  /** The store's direct appender (SQLite files): the same rows without the query builder (decision 0086). */
-  append?: (rows: readonly (readonly unknown[])[]) => void,
+  /** The store's direct audit writer (SQLite files): the same rows without the query builder (decision 0086). */
+  auditBatch?: Store['auditBatch'],
 ) {
   let pending: { rows: PersonalDataAccess[]; done: () => void; failed: (error: unknown) => void }[] = [];
   // Multi-row inserts compiled once per row count (up to CHUNK), so a search page that discloses fifty people
@@ -60,18 +60,31 @@ export function createAccessLogRepository(
     return query;
   };
 
+  // One row's values, in the column order of both the single-row statement below and `insertRows`.
+  const rowOf = (e: PersonalDataAccess) => [
+    e.accessorUserId,
+    e.applicationId,
+    e.subjectUserId,
+    e.at,
+    e.resource,
+    e.fields.join(','),
+    e.operatorUserId ?? null,
+  ];
+  const insertOne = auditDb
+    .insertInto('personal_data_access_log')
+    .values({
+      accessor_user_id: 0,
+      application_id: 0,
+      subject_user_id: 0,
+      accessed_at: 0,
+      resource: '',
+      fields: '',
+      operator_user_id: null,
+    })
+    .compile().sql;
+
   async function insert(conn: Kysely<unknown>, batch: typeof pending) {
-    const values = batch.flatMap((b) =>
-      b.rows.flatMap((e) => [
-        e.accessorUserId,
-        e.applicationId,
-        e.subjectUserId,
-        e.at,
-        e.resource,
-        e.fields.join(','),
-        e.operatorUserId ?? null,
-      ]),
-    );
+    const values = batch.flatMap((b) => b.rows.flatMap(rowOf));
     for (let i = 0; i < values.length; i += CHUNK * WIDTH) {
       const chunk = values.slice(i, i + CHUNK * WIDTH);
       await insertRows(chunk.length / WIDTH).on(conn, ...chunk);
@@ -83,19 +96,10 @@ export function createAccessLogRepository(
     pending = [];
     try {
       const rows = batch.reduce((n, b) => n + b.rows.length, 0);
-      if (append) {
-        append(
-          batch.flatMap((b) =>
-            b.rows.map((e) => [
-              e.accessorUserId,
-              e.applicationId,
-              e.subjectUserId,
-              e.at,
-              e.resource,
-              e.fields.join(','),
-              e.operatorUserId ?? null,
-            ]),
-          ),
+      if (auditBatch) {
+        auditBatch(
+          insertOne,
+          batch.flatMap((b) => b.rows.map(rowOf)),
         );
       } else if (dialect === 'sqlite' && rows <= CHUNK) {
         await insert(auditDb as unknown as Kysely<unknown>, batch);
