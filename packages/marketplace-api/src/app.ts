@@ -132,7 +132,7 @@ export function createMarketplaceApi(deps: MarketplaceDeps) {
   app.get('/openapi.json', (c) => c.body(openApi, 200, JSON_TYPE));
   // Before `authenticate`: the OAuth endpoints authenticate clients and users themselves, never by bearer token.
   app.route('/', oauthRoutes(ctx));
-  app.use(authenticate(ctx.tokens, clock));
+  app.use(authenticate(ctx.tokens, clock, store.changeCount));
   app.route('/', orderRoutes(ctx));
   app.route('/', shipmentRoutes(ctx));
   app.route('/', currencyRoutes(ctx));

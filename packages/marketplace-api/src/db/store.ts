@@ -50,6 +50,13 @@ export interface Store {
    */
   read?: SnapshotRead;
   /**
+   * How many changes other connections have committed to the database so far, as the snapshot reader sees it now
+   * (SQLite's `PRAGMA data_version`): equal answers mean nothing was committed in between, by this process or any
+   * other. One cheap statement that lets a read trust what it verified earlier instead of asking again (decision
+   * 0087). Absent where `read` is.
+   */
+  changeCount?: () => number;
+  /**
    * Where writes that must be durable before they are acknowledged run: on SQLite the units arriving together share
    * one commit (decision 0086); on PostgreSQL each has its own transaction.
    */
@@ -244,6 +251,7 @@ async function openSqliteStore(options: SqliteStoreOptions): Promise<Store> {
   await createAuditTables(db as unknown as Kysely<unknown>);
   let auditDb = db;
   let read: SnapshotRead | undefined;
+  let changeCount: (() => number) | undefined;
   let reader: InstanceType<typeof SqliteDatabase> | undefined;
   let checkpointer: Checkpointer | undefined;
   let auditBatch: Store['auditBatch'];
@@ -254,6 +262,9 @@ async function openSqliteStore(options: SqliteStoreOptions): Promise<Store> {
     const statements = withStatementCache(reader);
     read = <R>(sql: string, parameters: readonly unknown[]) =>
       (statements.prepare(sql) as unknown as { all(p: readonly unknown[]): R[] }).all(parameters);
+    // The access log's own file is attached too; only the main database's changes count.
+    const dataVersion = reader.prepare('pragma main.data_version').pluck();
+    changeCount = () => dataVersion.get() as number;
     const audit = new SqliteDatabase(auditFile);
     audit.pragma('journal_mode = WAL');
     audit.pragma('synchronous = NORMAL');
@@ -281,6 +292,7 @@ async function openSqliteStore(options: SqliteStoreOptions): Promise<Store> {
     keyring: options.keyring ?? localKeyring(options.file),
     auditDb,
     ...(read ? { read } : {}),
+    ...(changeCount ? { changeCount } : {}),
     ...(auditBatch ? { auditBatch } : {}),
     async close() {
       await checkpointer?.stop();

@@ -3,7 +3,14 @@ import type { Clock } from '../domain/time.ts';
 import type { Caller, TokenRepository } from '../repositories/token-repository.ts';
 import { ApiError } from './api-error.ts';
 
-export type AuthVariables = { caller: Caller | null };
+export type AuthVariables = {
+  caller: Caller | null;
+  /**
+   * The store's change count read as the request was authenticated (`Store.changeCount`), for reads that may trust
+   * what they confirmed at that same count (decision 0087); undefined where the store keeps none.
+   */
+  changeCount: number | undefined;
+};
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
@@ -15,6 +22,7 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 export function authenticate(
   tokens: TokenRepository,
   clock: Clock,
+  changeCount?: () => number,
 ): MiddlewareHandler<{ Variables: AuthVariables }> {
   return async (c, next) => {
     const header = c.req.header('authorization');
@@ -28,11 +36,15 @@ export function authenticate(
     }
     if (token === undefined || token === '') {
       c.set('caller', null);
+      c.set('changeCount', undefined);
       return next();
     }
-    const caller = token.length <= 200 ? await tokens.resolve(token, clock().getTime()) : null;
+    const count = changeCount?.();
+    const resolved = token.length <= 200 ? tokens.resolve(token, clock().getTime(), count) : null;
+    const caller = resolved instanceof Promise ? await resolved : resolved;
     if (!caller) throw new ApiError('invalid_token', { message: 'invalid access token' });
     c.set('caller', caller);
+    c.set('changeCount', count);
     return next();
   };
 }

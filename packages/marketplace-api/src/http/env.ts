@@ -17,8 +17,9 @@ import type { ShipmentRepository } from '../repositories/shipment-repository.ts'
 import type { Caller, TokenRepository } from '../repositories/token-repository.ts';
 import type { UserRepository } from '../repositories/user-repository.ts';
 import { ApiError } from './api-error.ts';
+import type { AuthVariables } from './auth.ts';
 
-export type ApiEnv = { Variables: { caller: Caller | null } };
+export type ApiEnv = { Variables: AuthVariables };
 
 /** Members of an order that are loaded on their own and may be missing from a 206 answer (spec 4.1). */
 export type OrderMember = 'buyer' | 'feedback' | 'mediations' | 'seller' | 'shipping';

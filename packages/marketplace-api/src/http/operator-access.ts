@@ -55,6 +55,13 @@ export async function actFor(
   };
 }
 
+/** The caller as a party of the order itself, at no cost; null when the caller is neither its seller nor its buyer. */
+export function asParty(caller: Caller, owners: { seller_id: number; buyer_id: number }): Acting | null {
+  return caller.userId === Number(owners.seller_id) || caller.userId === Number(owners.buyer_id)
+    ? asOwner(caller)
+    : null;
+}
+
 /**
  * The caller acting on an order of `seller` and `buyer`: as that party itself, or as a team member of the seller
  * (first) or the buyer with `permission`. Strangers get `not_owned_order`.
@@ -65,9 +72,10 @@ export async function actOnOrder(
   owners: { seller_id: number; buyer_id: number },
   permission: OperatorPermission,
 ): Promise<Acting> {
+  const party = asParty(caller, owners);
+  if (party) return party;
   const sellerId = Number(owners.seller_id);
   const buyerId = Number(owners.buyer_id);
-  if (caller.userId === sellerId || caller.userId === buyerId) return asOwner(caller);
   const notOwned = () => new ApiError('not_owned_order');
   try {
     return await actFor(ctx, caller, sellerId, permission, notOwned);

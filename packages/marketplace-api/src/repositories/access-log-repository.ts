@@ -60,6 +60,13 @@ export function createAccessLogRepository(
     return query;
   };
 
+  // Callers pass the same few lists of fields again and again: each is joined once.
+  const joinedFields = new WeakMap<readonly string[], string>();
+  const fieldsText = (fields: readonly string[]) => {
+    let text = joinedFields.get(fields);
+    if (text === undefined) joinedFields.set(fields, (text = fields.join(',')));
+    return text;
+  };
   // One row's values, in the column order of both the single-row statement below and `insertRows`.
   const rowOf = (e: PersonalDataAccess) => [
     e.accessorUserId,
@@ -67,7 +74,7 @@ export function createAccessLogRepository(
     e.subjectUserId,
     e.at,
     e.resource,
-    e.fields.join(','),
+    fieldsText(e.fields),
     e.operatorUserId ?? null,
   ];
   const insertOne = auditDb

@@ -156,18 +156,21 @@ export function createOrderRepository(db: Kysely<Database>, options: OrderReposi
   }
 
   /** The documents of the given orders, in that order: current ones from memory, the rest from the store. */
-  async function documents(refs: { id: number; version: number }[]): Promise<OrderReadRow[]> {
+  async function documents(
+    refs: { id: number; version: number }[],
+    changeCount?: number,
+  ): Promise<OrderReadRow[]> {
     const found = new Map<number, OrderReadRow>();
     const missing: number[] = [];
     for (const ref of refs) {
-      const hit = cache.get(Number(ref.id), Number(ref.version));
+      const hit = cache.get(Number(ref.id), Number(ref.version), changeCount);
       if (hit) found.set(Number(ref.id), hit);
       else missing.push(Number(ref.id));
     }
     if (missing.length > 0) {
       const rows = await all(db.selectFrom('orders').select(ORDER_READ_COLUMNS).where('id', 'in', missing));
       for (const row of rows) {
-        cache.put(row);
+        cache.put(row, changeCount);
         found.set(Number(row.id), row);
       }
     }
@@ -175,10 +178,20 @@ export function createOrderRepository(db: Kysely<Database>, options: OrderReposi
   }
 
   return {
-    /** The stored document of one order and its members. */
-    async findForRead(id: number): Promise<OrderReadRow | undefined> {
-      const refs = await findVersion(id);
-      return (await documents(refs))[0];
+    /**
+     * The stored document of one order and its members. With the store's change count read at the start of the
+     * request (`Store.changeCount`), a document confirmed current at that same count is served without a query, and
+     * without waiting.
+     */
+    findForRead(
+      id: number,
+      changeCount?: number,
+    ): OrderReadRow | undefined | Promise<OrderReadRow | undefined> {
+      const unchanged = changeCount === undefined ? undefined : cache.unchangedSince(id, changeCount);
+      if (unchanged) return unchanged;
+      return findVersion(id)
+        .then((refs) => documents(refs, changeCount))
+        .then((rows) => rows[0]);
     },
 
     async owners(id: number) {

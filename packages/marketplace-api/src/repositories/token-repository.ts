@@ -20,7 +20,10 @@ export function mintToken(applicationId: number, userId: number, now: Date): str
   return `APP_USR-${applicationId}-${stamp}-${randomBytes(16).toString('hex')}-${userId}`;
 }
 
-export function createTokenRepository(db: Kysely<Database>, read?: SnapshotRead) {
+export function createTokenRepository(db: Kysely<Database>, read?: SnapshotRead, remember = 10_000) {
+  // Live tokens as last found in the store, with the store's change count at that moment (decision 0087). Keyed by
+  // the token itself, which every request carries in memory anyway; never written anywhere.
+  const known = new Map<string, { caller: Caller; expiresAt: number; changeCount: number }>();
   const findToken = precompiled(
     db,
     (db, param) =>
@@ -47,11 +50,29 @@ export function createTokenRepository(db: Kysely<Database>, read?: SnapshotRead)
       return { token, expiresAt: now.getTime() + ttlMs };
     },
 
-    /** The caller a token stands for, or null when it is unknown, expired or revoked. */
-    async resolve(token: string, nowMs: number): Promise<Caller | null> {
-      const [row] = await findToken(hashToken(token));
-      if (!row || row.revoked_at !== null || row.expires_at <= nowMs) return null;
-      return { userId: Number(row.user_id), applicationId: Number(row.application_id) };
+    /**
+     * The caller a token stands for, or null when it is unknown, expired or revoked. Given the store's change count
+     * read at the start of the request, a token found live at that same count (nothing committed since, so not
+     * revoked) answers without hashing or a query, and without waiting.
+     */
+    resolve(token: string, nowMs: number, changeCount?: number): Caller | null | Promise<Caller | null> {
+      if (changeCount !== undefined) {
+        const hit = known.get(token);
+        if (hit && hit.changeCount === changeCount && hit.expiresAt > nowMs) return hit.caller;
+      }
+      return findToken(hashToken(token)).then(([row]) => {
+        if (!row || row.revoked_at !== null || row.expires_at <= nowMs) {
+          known.delete(token);
+          return null;
+        }
+        const caller = { userId: Number(row.user_id), applicationId: Number(row.application_id) };
+        if (changeCount !== undefined) {
+          known.delete(token);
+          if (known.size >= remember) known.delete(known.keys().next().value as string);
+          known.set(token, { caller, expiresAt: Number(row.expires_at), changeCount });
+        }
+        return caller;
+      });
     },
   };
 }
