@@ -64,7 +64,10 @@ export function createAccessLogRepository(
   const joinedFields = new WeakMap<readonly string[], string>();
   const fieldsText = (fields: readonly string[]) => {
     let text = joinedFields.get(fields);
-    if (text === undefined) joinedFields.set(fields, (text = fields.join(',')));
+    if (text === undefined) {
+      text = fields.join(',');
+      joinedFields.set(fields, text);
+    }
     return text;
   };
   // One row's values, in the column order of both the single-row statement below and `insertRows`.

@@ -148,7 +148,10 @@ function singleFromMemory(
     KEY.end,
   ]);
   // At most a few readers' views of one order (its seller, its buyer, a team member without personal data).
-  if (!joined) singleBodies.set(row, (joined = []));
+  if (!joined) {
+    joined = [];
+    singleBodies.set(row, joined);
+  }
   if (joined.length >= 4) joined.shift();
   joined.push({ buyer, seller, body });
   return body;
