@@ -76,7 +76,7 @@ export function createMarketplaceApi(deps: MarketplaceDeps) {
     tokens: createTokenRepository(store.db, store.read),
     users: createUserRepository(store.db, store.keyring),
     blocks: createBlockRepository(store.db),
-    accessLog: createAccessLogRepository(store.db, store.auditDb, store.dialect, store.auditBatch),
+    accessLog: createAccessLogRepository(store.db, store.auditDb, store.dialect, store.auditJournal),
     accounts: createAccountRepository(store.db),
     itemSearch: createItemSearchRepository(store.db),
     locations: createLocationRepository(store.db),

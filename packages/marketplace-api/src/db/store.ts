@@ -11,6 +11,7 @@ import {
   SqliteDialect,
 } from 'kysely';
 import { generateKeyring, type Keyring, parseKeyring } from '../crypto/personal-data.ts';
+import { ingestJournal, type JournalWriter, openJournalWriter } from './audit-journal.mjs';
 import { type CommitGroup, createCommitGroup, directCommits } from './commit-group.ts';
 import { m0001 } from './migrations/0001-orders.ts';
 import { m0002 } from './migrations/0002-users.ts';
@@ -28,6 +29,13 @@ export type Dialect = 'sqlite' | 'postgres';
 
 export type SnapshotRead = <R>(sql: string, parameters: readonly unknown[]) => R[];
 
+export interface AuditJournal {
+  /** Appends access-log rows (the values of `JOURNAL_COLUMNS`, in order) in one write; throws when it fails. */
+  append(rows: readonly (readonly unknown[])[]): void;
+  /** Moves whatever the journal holds into the log's table now: call before reading the log. */
+  catchUp(): void;
+}
+
 export interface Store {
   db: Kysely<Database>;
   dialect: Dialect;
@@ -39,10 +47,11 @@ export interface Store {
    */
   auditDb: Kysely<Database>;
   /**
-   * SQLite file stores: runs one compiled statement once per row, all in one transaction on the audit connection,
-   * synchronously and without the query builder (decision 0086). Absent elsewhere: use `auditDb`.
+   * SQLite file stores that serve requests: the access log's journal (decision 0088). `append` returns once the
+   * operating system holds the rows, a few microseconds for a whole batch; the store's background thread moves them
+   * into the log's table. Absent elsewhere: write through `auditDb`.
    */
-  auditBatch?: (sql: string, rows: readonly (readonly unknown[])[]) => void;
+  auditJournal?: AuditJournal;
   /**
    * Runs compiled read-only SQL on a connection of its own, at once and without the query queue: each statement
    * sees everything committed before it and nothing uncommitted (a WAL snapshot). Absent for in-memory stores, where
@@ -192,7 +201,8 @@ interface Checkpointer {
 /**
  * Checkpoints the write-ahead log from a worker thread every `intervalMs` (decision 0086). A checkpoint writes
  * pages back into the database file and flushes it to disk, which stalls whoever runs it for milliseconds; left to
- * SQLite it is run by the commit that crosses the threshold, on the thread that answers requests.
+ * SQLite it is run by the commit that crosses the threshold, on the thread that answers requests. Each round first
+ * moves the access log's journal into its table (decision 0088).
  */
 function startCheckpointer(
   file: string,
@@ -254,7 +264,10 @@ async function openSqliteStore(options: SqliteStoreOptions): Promise<Store> {
   let changeCount: (() => number) | undefined;
   let reader: InstanceType<typeof SqliteDatabase> | undefined;
   let checkpointer: Checkpointer | undefined;
-  let auditBatch: Store['auditBatch'];
+  let auditJournal: AuditJournal | undefined;
+  let journalWriter: JournalWriter | undefined;
+  let finishJournal: (() => void) | undefined;
+  let catchUpTimer: NodeJS.Timeout | undefined;
   if (options.file !== ':memory:') {
     reader = new SqliteDatabase(options.file, { readonly: true });
     reader.pragma('cache_size = -65536');
@@ -269,21 +282,27 @@ async function openSqliteStore(options: SqliteStoreOptions): Promise<Store> {
     audit.pragma('journal_mode = WAL');
     audit.pragma('synchronous = NORMAL');
     audit.pragma('busy_timeout = 5000');
+    const auditStatements = withStatementCache(audit);
+    auditDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: auditStatements }) });
     if (!options.unsafeFastWrites) {
+      const writer = openJournalWriter(auditFile);
+      journalWriter = writer;
+      const catchUp = () => {
+        ingestJournal(audit, auditFile);
+      };
+      auditJournal = { append: (rows) => writer.append(rows), catchUp };
+      // Once closed, this writer's segments are complete: moved and removed now rather than at the next start.
+      finishJournal = () => ingestJournal(audit, auditFile, { closed: [writer.id] });
       checkpointer = startCheckpointer(options.file, auditFile, () => {
-        // Without its own thread the writers checkpoint again, as SQLite does by default.
+        // Without its own thread the writers checkpoint again, as SQLite does by default, and this thread moves
+        // the journal into the log.
         sqlite.pragma('wal_autocheckpoint = 1000');
         audit.pragma('wal_autocheckpoint = 1000');
+        catchUpTimer = setInterval(catchUp, 1000).unref();
       });
       sqlite.pragma('wal_autocheckpoint = 0');
       audit.pragma('wal_autocheckpoint = 0');
     }
-    const auditStatements = withStatementCache(audit);
-    auditDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: auditStatements }) });
-    auditBatch = audit.transaction((sql: string, rows: readonly (readonly unknown[])[]) => {
-      const statement = auditStatements.prepare(sql) as unknown as { run(...values: unknown[]): unknown };
-      for (const row of rows) statement.run(...row);
-    });
   }
   return {
     db,
@@ -293,9 +312,13 @@ async function openSqliteStore(options: SqliteStoreOptions): Promise<Store> {
     auditDb,
     ...(read ? { read } : {}),
     ...(changeCount ? { changeCount } : {}),
-    ...(auditBatch ? { auditBatch } : {}),
+    ...(auditJournal ? { auditJournal } : {}),
     async close() {
+      // No more lines; the background thread's last round moves what is left, and this thread whatever it missed.
+      journalWriter?.close();
+      clearInterval(catchUpTimer);
       await checkpointer?.stop();
+      finishJournal?.();
       reader?.close();
       if (auditDb !== db) await auditDb.destroy();
       await db.destroy();

@@ -18,20 +18,21 @@ export interface PersonalDataAccess {
 
 /**
  * The log of who read whose personal data (spec 5, item 6). Each answer that disclosed data waits for its row to be
- * committed before it leaves; rows recorded in the same turn of the event loop share one statement (group commit).
+ * kept before it leaves; rows recorded in the same turn of the event loop are kept together.
  *
- * Rows go through the store's audit handle, whose commits do not wait for the disk flush (SQLite
- * `synchronous = NORMAL` in WAL mode on a connection of its own, PostgreSQL `synchronous_commit = off`): a row
- * survives a crash of the process at once, and a power cut once the next flush (the next ordinary write or
- * checkpoint) has happened. Waiting for the flush on every read would stall the server for each order a seller
+ * On a SQLite file they are appended to the log's journal in one write (decision 0088), and the store's background
+ * thread moves them into the table; reading the log first moves whatever is still in the journal. Elsewhere they go
+ * through the store's audit handle, whose commits do not wait for the disk flush (PostgreSQL
+ * `synchronous_commit = off`). Either way a row survives a crash of the process at once, and a power cut once the
+ * next flush has happened. Waiting for the flush on every read would stall the server for each order a seller
  * opens; see docs/decisions/0007.
  */
 export function createAccessLogRepository(
   db: Kysely<Database>,
   auditDb: Kysely<Database>,
   dialect: Dialect,
-  /** The store's direct audit writer (SQLite files): the same rows without the query builder (decision 0086). */
-  auditBatch?: Store['auditBatch'],
+  /** The store's journal of the log (SQLite files that serve requests, decision 0088). */
+  journal?: Store['auditJournal'],
 ) {
   let pending: { rows: PersonalDataAccess[]; done: () => void; failed: (error: unknown) => void }[] = [];
   // Multi-row inserts compiled once per row count (up to CHUNK), so a search page that discloses fifty people
@@ -70,7 +71,7 @@ export function createAccessLogRepository(
     }
     return text;
   };
-  // One row's values, in the column order of both the single-row statement below and `insertRows`.
+  // One row's values, in the column order of `insertRows` and of the journal's lines (JOURNAL_COLUMNS).
   const rowOf = (e: PersonalDataAccess) => [
     e.accessorUserId,
     e.applicationId,
@@ -80,19 +81,6 @@ export function createAccessLogRepository(
     fieldsText(e.fields),
     e.operatorUserId ?? null,
   ];
-  const insertOne = auditDb
-    .insertInto('personal_data_access_log')
-    .values({
-      accessor_user_id: 0,
-      application_id: 0,
-      subject_user_id: 0,
-      accessed_at: 0,
-      resource: '',
-      fields: '',
-      operator_user_id: null,
-    })
-    .compile().sql;
-
   async function insert(conn: Kysely<unknown>, batch: typeof pending) {
     const values = batch.flatMap((b) => b.rows.flatMap(rowOf));
     for (let i = 0; i < values.length; i += CHUNK * WIDTH) {
@@ -106,11 +94,8 @@ export function createAccessLogRepository(
     pending = [];
     try {
       const rows = batch.reduce((n, b) => n + b.rows.length, 0);
-      if (auditBatch) {
-        auditBatch(
-          insertOne,
-          batch.flatMap((b) => b.rows.map(rowOf)),
-        );
+      if (journal) {
+        journal.append(batch.flatMap((b) => b.rows.map(rowOf)));
       } else if (dialect === 'sqlite' && rows <= CHUNK) {
         await insert(auditDb as unknown as Kysely<unknown>, batch);
       } else if (dialect === 'sqlite') {
@@ -141,6 +126,7 @@ export function createAccessLogRepository(
      * is indexed for appends and by reader, not by subject.
      */
     async forSubject(subjectUserId: number, limit = 100) {
+      journal?.catchUp();
       const rows = await db
         .selectFrom('personal_data_access_log')
         .selectAll()
@@ -165,6 +151,7 @@ export function createAccessLogRepository(
      * Follows the log's only index (reader, time).
      */
     async forAccount(accountId: number, page: { offset: number; limit: number }) {
+      journal?.catchUp();
       const [rows, count] = await Promise.all([
         db
           .selectFrom('personal_data_access_log as l')

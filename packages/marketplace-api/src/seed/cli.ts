@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { journalDirOf } from '../db/audit-journal.mjs';
 import { dropDatabase, isPostgresUrl, recreateDatabase } from '../db/postgres.ts';
 import { auditFileOf, openStore } from '../db/store.ts';
 import { createSeedRepository } from '../repositories/seed-repository.ts';
@@ -33,10 +34,11 @@ if (!Number.isSafeInteger(seed)) fail('--seed must be a whole number');
 const file = values.db;
 const postgres = isPostgresUrl(file);
 const started = performance.now();
-/** The store's file with those suffixes, and its access log's file (decision 0086). */
+/** The store's file with those suffixes, its access log's file (decision 0086) and that log's journal (0088). */
 function removeFiles(suffixes: string[]) {
   for (const suffix of suffixes) rmSync(`${file}${suffix}`, { force: true });
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${auditFileOf(file)}${suffix}`, { force: true });
+  rmSync(journalDirOf(auditFileOf(file)), { recursive: true, force: true });
 }
 if (postgres) await recreateDatabase(file);
 else removeFiles(['', '-wal', '-shm']);

@@ -1,0 +1,206 @@
+// The access log's journal (decision 0088): each disclosure is appended as a line to a file of its own writer before
+// the answer leaves, and moved into the log's table later, in large transactions, by the store's background thread
+// (or by whoever reads the log first). Plain JavaScript: the background thread has no TypeScript loader.
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import { join } from 'node:path';
+
+/** The columns of `personal_data_access_log`, in the order every journal line holds them. */
+export const JOURNAL_COLUMNS = [
+  'accessor_user_id',
+  'application_id',
+  'subject_user_id',
+  'accessed_at',
+  'resource',
+  'fields',
+  'operator_user_id',
+];
+
+/** `data/mostrador.audit.db` → `data/mostrador.audit.db-journal.d`: one directory of segments beside the log. */
+export const journalDirOf = (auditFile) => `${auditFile}-journal.d`;
+
+// <pid>-<8 hex>.<6-digit sequence>.log: the writing process, one writer of it, and the writer's segments in order.
+const SEGMENT = /^(\d{1,10})-([0-9a-f]{8})\.(\d{6})\.log$/;
+
+/** Whether a process of this id is running (a segment of a running writer may still grow). */
+function running(pid) {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error?.code === 'EPERM';
+  }
+}
+
+const encoded = new Map();
+/** A string's JSON form, kept: resources and field lists are a handful of constants. */
+function jsonString(value) {
+  let text = encoded.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    if (encoded.size < 1000) encoded.set(value, text);
+  }
+  return text;
+}
+
+/**
+ * Opens a new writer: segments named after this process, rotated past `segmentBytes`. `append` returns once the
+ * operating system holds the lines (they survive the process; decision 0007 for the disk); it throws when the write
+ * fails, and the next append first ends whatever part of a line may have been written.
+ */
+export function openJournalWriter(auditFile, segmentBytes = 8 * 1024 * 1024) {
+  const dir = journalDirOf(auditFile);
+  mkdirSync(dir, { recursive: true });
+  const writer = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  let seq = 0;
+  let fd;
+  let size = 0;
+  let torn = false;
+  const open = () => {
+    fd = openSync(join(dir, `${writer}.${String(seq).padStart(6, '0')}.log`), 'a', 0o600);
+    size = 0;
+  };
+  open();
+  return {
+    /** This writer's name: its segments are `<id>.<sequence>.log`. */
+    id: writer,
+    /** Appends rows, each the values of JOURNAL_COLUMNS in order, as one write. */
+    append(rows) {
+      if (size >= segmentBytes) {
+        // The next segment exists only once this one is complete: that is how readers know it is.
+        closeSync(fd);
+        seq += 1;
+        open();
+      }
+      let text = torn ? '\n' : '';
+      for (const r of rows) {
+        text += `[${Number(r[0])},${Number(r[1])},${Number(r[2])},${Number(r[3])},${jsonString(String(r[4]))},${jsonString(String(r[5]))},${r[6] === null || r[6] === undefined ? 'null' : Number(r[6])}]\n`;
+      }
+      const bytes = Buffer.from(text);
+      let written = 0;
+      try {
+        while (written < bytes.length) written += writeSync(fd, bytes, written);
+      } catch (error) {
+        torn = written > 0 || torn;
+        size += written;
+        throw error;
+      }
+      torn = false;
+      size += bytes.length;
+    },
+    close() {
+      closeSync(fd);
+    },
+  };
+}
+
+function parseLine(line) {
+  let row;
+  try {
+    row = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(row) || row.length !== 7) return undefined;
+  const [accessor, application, subject, at, resource, fields, operator] = row;
+  const ids = [accessor, application, subject, at];
+  if (!ids.every((n) => Number.isSafeInteger(n) && n >= 0)) return undefined;
+  if (typeof resource !== 'string' || typeof fields !== 'string') return undefined;
+  if (operator !== null && !Number.isSafeInteger(operator)) return undefined;
+  return row;
+}
+
+/**
+ * Moves every complete line of every segment into the log's table, each segment's lines and its new position in
+ * one transaction that waits for no other writer's (BEGIN IMMEDIATE), so two movers never take a line twice. A
+ * segment that is complete (its writer went on to the next, or its process is gone) and fully moved is marked done
+ * and removed; of a gone writer's last segment, a final part without its line end was never acknowledged and is
+ * dropped. `closed` names writers of this process that were closed (they will not write again). `db` is a
+ * better-sqlite3 connection to the audit file. Returns the number of rows moved.
+ */
+export function ingestJournal(db, auditFile, { closed = [], chunkBytes = 4 * 1024 * 1024 } = {}) {
+  const dir = journalDirOf(auditFile);
+  let names;
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  const segments = names
+    .map((name) => {
+      const m = SEGMENT.exec(name);
+      return m ? { name, pid: Number(m[1]), writer: `${m[1]}-${m[2]}`, seq: Number(m[3]) } : undefined;
+    })
+    .filter((s) => s !== undefined)
+    .sort((a, b) => (a.writer === b.writer ? a.seq - b.seq : a.writer < b.writer ? -1 : 1));
+  const position = db.prepare('select "offset", done from journal_segments where name = ?');
+  const advance = db.prepare(
+    'insert into journal_segments (name, "offset", done) values (?, ?, ?) ' +
+      'on conflict (name) do update set "offset" = excluded."offset", done = excluded.done',
+  );
+  const insert = db.prepare(
+    `insert into personal_data_access_log (${JOURNAL_COLUMNS.join(', ')}) values (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  let moved = 0;
+  for (const segment of segments) {
+    const path = join(dir, segment.name);
+    const gone = closed.includes(segment.writer) || !running(segment.pid);
+    const complete = () => gone || segments.some((s) => s.writer === segment.writer && s.seq > segment.seq);
+    let fd;
+    try {
+      fd = openSync(path, 'r');
+    } catch {
+      continue; // Removed by another mover.
+    }
+    let finished = false;
+    try {
+      for (;;) {
+        const step = db
+          .transaction(() => {
+            const at = position.get(segment.name);
+            if (at?.done) return { done: true, more: false };
+            const offset = Number(at?.offset ?? 0);
+            const size = fstatSync(fd).size;
+            const buffer = Buffer.alloc(Math.min(chunkBytes, size - offset));
+            const read = buffer.length > 0 ? readSync(fd, buffer, 0, buffer.length, offset) : 0;
+            const end = buffer.lastIndexOf(10, read - 1) + 1;
+            for (const line of buffer.toString('utf8', 0, end).split('\n')) {
+              if (line === '') continue;
+              const row = parseLine(line);
+              if (!row) continue; // A line a failed write left half-done: never acknowledged.
+              insert.run(row);
+              moved += 1;
+            }
+            const more = offset + read < size && end > 0;
+            // Everything there is was moved, or what is left can no longer end: the segment is done.
+            const done = !more && complete() && (offset + end === size || gone);
+            advance.run(segment.name, offset + end, done ? 1 : 0);
+            return { done, more };
+          })
+          .immediate();
+        if (step.done) finished = true;
+        if (!step.more) break;
+      }
+    } finally {
+      closeSync(fd);
+    }
+    if (finished) {
+      try {
+        unlinkSync(path);
+      } catch {
+        // Removed by another mover already.
+      }
+    }
+  }
+  return moved;
+}
