@@ -222,9 +222,9 @@ async function benchStore(store: Store, seedNote: string): Promise<Figures> {
       name: c.name,
       cells: [
         `${measured.requests.toFixed(0)} req/s, p50 ${measured.p50} ms, p99 ${p99} ms (worst round)`,
-        `bare ${bare.requests.toFixed(0)} req/s`,
+        `bare ${bare.requests.toFixed(0)} req/s, p50 ${bare.p50} ms, p99 ${bare.p99} ms`,
         `ratio ${ratio.toFixed(2)} (≥ ${c.target}: ${ratio >= c.target && p99 < 50 ? 'ok' : 'MISSED'}); ` +
-          `rounds ${pairs.map((p) => p.ratio.toFixed(2)).join(', ')}`,
+          `rounds ${pairs.map((p) => `${p.ratio.toFixed(2)} (p99 ${p.measured.p99}/${p.bare.p99} ms)`).join(', ')}`,
         `server CPU ${measured.cpuPerRequest.toFixed(1)} µs/request, bare ${bare.cpuPerRequest.toFixed(1)} µs`,
         c.detail,
       ],

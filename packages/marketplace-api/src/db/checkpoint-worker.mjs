@@ -1,9 +1,18 @@
 // The store's background thread: copies the write-ahead logs back into the database files (decision 0086) and moves
 // the access log's journal into its table (decision 0088), away from the thread that answers requests.
 // Plain JavaScript: worker threads do not inherit the TypeScript loader, and this needs none.
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { ingestJournal } from './audit-journal.mjs';
+
+// Background work: on Linux a thread's niceness is its own, so this yields the processors to the thread that answers
+// requests (and to anything else of normal priority) whenever they are busy. Where it cannot be set, it is not.
+try {
+  setPriority(workerData.niceness ?? 10);
+} catch {
+  // Not permitted here; the thread runs at the process's priority.
+}
 
 const db = new Database(workerData.file);
 db.pragma('busy_timeout = 1000');

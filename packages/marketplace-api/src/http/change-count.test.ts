@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { orderSchema } from '@mostrador/contracts';
+import { orderSchema, orderSearchEnvelopeSchema } from '@mostrador/contracts';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMarketplaceApi } from '../app.ts';
@@ -132,5 +132,42 @@ describe('reads while nothing changed (decision 0087)', () => {
     expect(put.status).toBe(200);
     const res = await get(`/orders/${order.id}`, token);
     expect(orderSchema.parse(await res.json()).buyer.first_name).toBe('Renombrada');
+  });
+
+  it('answers a search asked again without a query, logs its disclosures each time, and sees a commit at once', async () => {
+    const { access_token: token, id } = seller();
+    const path = `/orders/search?seller=${id}&order.status=paid&sort=date_desc&limit=5`;
+    const first = await get(path, token);
+    expect(first.status).toBe(200);
+    const page = orderSearchEnvelopeSchema.parse(await first.json());
+    const before = queries;
+    store.auditJournal!.catchUp();
+    const logged = await store.auditDb
+      .selectFrom('personal_data_access_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const again = await get(path, token);
+    expect(queries - before).toBe(0);
+    expect(orderSearchEnvelopeSchema.parse(await again.json())).toEqual(page);
+    // Every read is logged, from memory or not: the page's counterparts once more.
+    store.auditJournal!.catchUp();
+    const after = await store.auditDb
+      .selectFrom('personal_data_access_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const counterparts = new Set(page.results.map((o) => o.buyer.id)).size;
+    expect(Number(after.n) - Number(logged.n)).toBe(counterparts);
+
+    // Another connection pays the newest order: the next page and its total show it.
+    const newest = page.results[0]!;
+    other
+      .prepare("update orders set status = 'cancelled', version = version + 1 where id = ?")
+      .run(newest.id);
+    other
+      .prepare("update order_counts set n = n - 1 where user_id = ? and side = 'seller' and status = 'paid'")
+      .run(id);
+    const changed = orderSearchEnvelopeSchema.parse(await (await get(path, token)).json());
+    expect(changed.results.map((o) => o.id)).not.toContain(newest.id);
+    expect(changed.paging.total).toBe(page.paging.total - 1);
   });
 });

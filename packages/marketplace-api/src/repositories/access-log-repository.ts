@@ -38,6 +38,7 @@ export function createAccessLogRepository(
   // Multi-row inserts compiled once per row count (up to CHUNK), so a search page that discloses fifty people
   // costs one statement, not fifty, and no query building.
   const CHUNK = 64;
+  const PAGE_ROWS = 8;
   const WIDTH = 7;
   const inserts = new Map<number, Precompiled<unknown>>();
   const insertRows = (count: number) => {
@@ -115,6 +116,16 @@ export function createAccessLogRepository(
   return {
     record(entries: PersonalDataAccess[]): Promise<void> {
       if (entries.length === 0) return Promise.resolve();
+      // A page that disclosed many people is a batch of its own: appended now, its answer does not wait for the
+      // rest of the turn. Single reads wait and go out together, one write for all.
+      if (journal && entries.length >= PAGE_ROWS) {
+        try {
+          journal.append(entries.map(rowOf));
+          return Promise.resolve();
+        } catch (error) {
+          return Promise.reject(error);
+        }
+      }
       return new Promise((done, failed) => {
         if (pending.length === 0) setImmediate(flush);
         pending.push({ rows: entries, done, failed });

@@ -9,9 +9,12 @@ import {
 import { precompiled } from '../db/precompiled.ts';
 import type { Database } from '../db/schema.ts';
 import type { SnapshotRead } from '../db/store.ts';
+import { createAnswerCache } from './answer-cache.ts';
 import { createOrderCache, ORDER_READ_COLUMNS, type OrderReadRow } from './order-cache.ts';
 
 export type { OrderReadRow };
+
+type OrderRef = { id: number; version: number };
 
 import {
   type FeedbackRecord,
@@ -138,6 +141,8 @@ export interface OrderRepositoryOptions {
 
 export function createOrderRepository(db: Kysely<Database>, options: OrderRepositoryOptions = {}) {
   const cache = createOrderCache(options.cacheBytes ?? 64 * 1024 * 1024);
+  // Pages and totals of recent searches, each with the change count it was found at (decision 0087).
+  const answered = createAnswerCache<OrderRef[] | number>({ entries: 1000 });
   const findVersion = precompiled(
     db,
     (db, param) =>
@@ -177,7 +182,7 @@ export function createOrderRepository(db: Kysely<Database>, options: OrderReposi
     return refs.flatMap((ref) => found.get(Number(ref.id)) ?? []);
   }
 
-  return {
+  const reads = {
     /**
      * The stored document of one order and its members. With the store's change count read at the start of the
      * request (`Store.changeCount`), a document confirmed current at that same count is served without a query, and
@@ -202,40 +207,67 @@ export function createOrderRepository(db: Kysely<Database>, options: OrderReposi
         .executeTakeFirst();
     },
 
-    async search(q: OrderQuery): Promise<OrderReadRow[]> {
-      const dir = q.sort === 'date_desc' ? 'desc' : 'asc';
-      const refs = await all(
-        db
-          .selectFrom('orders')
-          .select(['id', 'version'])
-          .where((eb) => eb.and(filters(eb, q)))
-          .orderBy('date_created', dir)
-          .orderBy('id', dir)
-          .limit(q.limit)
-          .offset(q.offset),
-      );
-      return documents(refs);
+    /**
+     * A page of orders. With the store's change count read at the start of the request, a page asked for again
+     * while nothing was committed reuses the ids and versions found the first time (decision 0087).
+     */
+    async search(q: OrderQuery, changeCount?: number): Promise<OrderReadRow[]> {
+      const key = `page ${JSON.stringify(q)}`;
+      const known =
+        changeCount === undefined ? undefined : (answered.get(key, changeCount) as OrderRef[] | undefined);
+      const refs = known ?? (await pageNow(q));
+      if (!known && changeCount !== undefined) answered.set(key, changeCount, refs);
+      return documents(refs, changeCount);
     },
 
-    async count(q: OrderQuery): Promise<number> {
-      if (countableFromCounters(q)) {
-        let counted = db
-          .selectFrom('order_counts')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('total'))
-          .where('user_id', '=', q.userId)
-          .where('side', '=', q.side);
-        if (q.statuses?.length) counted = counted.where('status', 'in', q.statuses);
-        else if (q.side === 'seller') counted = counted.where('status', 'not in', HIDDEN_FROM_SELLER);
-        const row = await counted.executeTakeFirstOrThrow();
-        return Number(row.total);
-      }
-      const row = await db
-        .selectFrom('orders')
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .where((eb) => eb.and(filters(eb, q)))
-        .executeTakeFirstOrThrow();
-      return Number(row.total);
+    /** The number of orders a search matches; reused like `search`'s page while nothing was committed. */
+    async count(q: OrderQuery, changeCount?: number): Promise<number> {
+      const { offset: _offset, limit: _limit, sort: _sort, ...filtered } = q;
+      const key = `count ${JSON.stringify(filtered)}`;
+      const known =
+        changeCount === undefined ? undefined : (answered.get(key, changeCount) as number | undefined);
+      const total = known ?? (await countNow(q));
+      if (known === undefined && changeCount !== undefined) answered.set(key, changeCount, total);
+      return total;
     },
+  };
+
+  function pageNow(q: OrderQuery): Promise<OrderRef[]> {
+    const dir = q.sort === 'date_desc' ? 'desc' : 'asc';
+    return all(
+      db
+        .selectFrom('orders')
+        .select(['id', 'version'])
+        .where((eb) => eb.and(filters(eb, q)))
+        .orderBy('date_created', dir)
+        .orderBy('id', dir)
+        .limit(q.limit)
+        .offset(q.offset),
+    );
+  }
+
+  async function countNow(q: OrderQuery): Promise<number> {
+    if (countableFromCounters(q)) {
+      let counted = db
+        .selectFrom('order_counts')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('total'))
+        .where('user_id', '=', q.userId)
+        .where('side', '=', q.side);
+      if (q.statuses?.length) counted = counted.where('status', 'in', q.statuses);
+      else if (q.side === 'seller') counted = counted.where('status', 'not in', HIDDEN_FROM_SELLER);
+      const row = await counted.executeTakeFirstOrThrow();
+      return Number(row.total);
+    }
+    const row = await db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where((eb) => eb.and(filters(eb, q)))
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
+  return {
+    ...reads,
 
     async product(id: number) {
       const row = await db

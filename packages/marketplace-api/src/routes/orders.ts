@@ -11,6 +11,7 @@ import { ApiError, badRequest } from '../http/api-error.ts';
 import { type ApiContext, type ApiEnv, type OrderMember, requireCaller } from '../http/env.ts';
 import { type Acting, actFor, actOnOrder, asOwner, asParty } from '../http/operator-access.ts';
 import type { ResourceDescription } from '../http/resources.ts';
+import { createAnswerCache } from '../repositories/answer-cache.ts';
 import type { OrderQuery, OrderReadRow } from '../repositories/order-repository.ts';
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
@@ -298,6 +299,11 @@ function appliedFilters(raw: Record<string, string>) {
 
 export function orderRoutes(ctx: ApiContext) {
   const app = new Hono<ApiEnv>();
+  const searchPages = createAnswerCache<{ body: Joined; disclosed: number[] }>({
+    entries: 500,
+    bytes: 32 * 1024 * 1024,
+    sizeOf: (page) => page.body.length + 8 * page.disclosed.length,
+  });
 
   app.get('/orders/search', async (c) => {
     const caller = requireCaller(c.get('caller'));
@@ -318,7 +324,20 @@ export function orderRoutes(ctx: ApiContext) {
       q.userId === caller.userId
         ? asOwner(caller)
         : await actFor(ctx, caller, q.userId, 'orders.read', () => new ApiError('caller.id.invalid'));
-    const [rows, total] = await Promise.all([ctx.orders.search(q), ctx.orders.count(q)]);
+    // Asked again by the same reader while nothing changed, the page is known to the byte (decision 0087); the
+    // people it discloses are logged again, as every read is.
+    const changeCount = c.get('changeCount');
+    const url = c.req.url;
+    const pageKey = `${reader.userId} ${reader.personalData} ${url.slice(url.indexOf('?'))}`;
+    const known = changeCount === undefined ? undefined : searchPages.get(pageKey, changeCount);
+    if (known) {
+      await logContactReads(ctx, reader, known.disclosed, 'GET /orders/search');
+      return c.body(known.body, 200, JSON_TYPE);
+    }
+    const [rows, total] = await Promise.all([
+      ctx.orders.search(q, changeCount),
+      ctx.orders.count(q, changeCount),
+    ]);
     const sort = ORDER_SORTS.find((s) => s.id === q.sort)!;
     const out: Uint8Array[] = [bytes(`{"query":${JSON.stringify(raw.q ?? null)},"results":[`)];
     const missing: OrderMember[] = [];
@@ -338,7 +357,11 @@ export function orderRoutes(ctx: ApiContext) {
           `"paging":{"total":${total},"offset":${q.offset},"limit":${q.limit}},"display":"complete"}`,
       ),
     );
-    return c.body(Buffer.concat(out), 200, JSON_TYPE);
+    const body = Buffer.concat(out);
+    if (changeCount !== undefined && !ctx.faults.failMember) {
+      searchPages.set(pageKey, changeCount, { body, disclosed });
+    }
+    return c.body(body, 200, JSON_TYPE);
   });
 
   app.get('/orders', () => {
