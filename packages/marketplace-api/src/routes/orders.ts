@@ -62,26 +62,55 @@ async function legacyShipping(ctx: ApiContext, shippingId: number): Promise<Buff
   );
 }
 
+/** The stored document with its members, up to but without its parties: the order's own part of either form. */
+function documentChunks(row: OrderReadRow, payments: Uint8Array): Uint8Array[] {
+  return [
+    row.doc.subarray(0, row.doc.length - 1),
+    KEY.payments,
+    payments,
+    KEY.feedback,
+    row.feedback_doc,
+    KEY.shipping,
+    row.shipping_id === null ? KEY.noShipment : bytes(`{"id":${Number(row.shipping_id)}}`),
+    KEY.mediations,
+    row.mediations_doc,
+  ];
+}
+
 /** The search form of an order without its parties, joined once per cached document. */
 const searchPrefixes = new WeakMap<OrderReadRow, Buffer>();
 
 function searchPrefix(row: OrderReadRow): Buffer {
   let prefix = searchPrefixes.get(row);
   if (!prefix) {
-    prefix = Buffer.concat([
-      row.doc.subarray(0, row.doc.length - 1),
-      KEY.payments,
-      row.payments_full,
-      KEY.feedback,
-      row.feedback_doc,
-      KEY.shipping,
-      row.shipping_id === null ? KEY.noShipment : bytes(`{"id":${Number(row.shipping_id)}}`),
-      KEY.mediations,
-      row.mediations_doc,
-    ]);
+    prefix = Buffer.concat(documentChunks(row, row.payments_full));
     searchPrefixes.set(row, prefix);
   }
   return prefix;
+}
+
+/**
+ * Both party cards of an order as this reader may see them, when both are in memory (nothing is loaded); the
+ * counterpart whose names and phones they show is pushed onto `disclosed`.
+ */
+function cardsFromMemory(
+  ctx: ApiContext,
+  row: OrderReadRow,
+  reader: Acting,
+  form: 'single' | 'search',
+  disclosed: number[],
+): { buyer: Buffer; seller: Buffer } | undefined {
+  if (ctx.faults.failMember) return undefined;
+  const sellerId = Number(row.seller_id);
+  const buyerId = Number(row.buyer_id);
+  // A team member without `buyers.personal_data.read` sees every card as id and nickname (decision 0101).
+  const contact = reader.personalData && !CONTACT_HIDDEN.has(row.status);
+  const own = reader.personalData ? reader.userId : 0;
+  const buyer = ctx.parties.cached(buyerId, form, own === buyerId || contact);
+  const seller = ctx.parties.cached(sellerId, form, own === sellerId || contact);
+  if (!buyer || !seller) return undefined;
+  if (contact) disclosed.push(reader.userId === sellerId ? buyerId : sellerId);
+  return { buyer, seller };
 }
 
 /** The search form of an order when both party cards are cached; false (nothing pushed) otherwise. */
@@ -92,17 +121,9 @@ function searchFromMemory(
   out: Uint8Array[],
   disclosed: number[],
 ): boolean {
-  if (ctx.faults.failMember) return false;
-  const sellerId = Number(row.seller_id);
-  const buyerId = Number(row.buyer_id);
-  // A team member without `buyers.personal_data.read` sees every card as id and nickname (decision 0101).
-  const contact = reader.personalData && !CONTACT_HIDDEN.has(row.status);
-  const own = reader.personalData ? reader.userId : 0;
-  const buyer = ctx.parties.cached(buyerId, 'search', own === buyerId || contact);
-  const seller = ctx.parties.cached(sellerId, 'search', own === sellerId || contact);
-  if (!buyer || !seller) return false;
-  if (contact) disclosed.push(reader.userId === sellerId ? buyerId : sellerId);
-  out.push(searchPrefix(row), KEY.buyer, buyer, KEY.seller, seller, KEY.end);
+  const cards = cardsFromMemory(ctx, row, reader, 'search', disclosed);
+  if (!cards) return false;
+  out.push(searchPrefix(row), KEY.buyer, cards.buyer, KEY.seller, cards.seller, KEY.end);
   return true;
 }
 
@@ -120,28 +141,14 @@ function singleFromMemory(
   reader: Acting,
   disclosed: number[],
 ): Joined | undefined {
-  if (ctx.faults.failMember) return undefined;
-  const sellerId = Number(row.seller_id);
-  const buyerId = Number(row.buyer_id);
-  const contact = reader.personalData && !CONTACT_HIDDEN.has(row.status);
-  const own = reader.personalData ? reader.userId : 0;
-  const buyer = ctx.parties.cached(buyerId, 'single', own === buyerId || contact);
-  const seller = ctx.parties.cached(sellerId, 'single', own === sellerId || contact);
-  if (!buyer || !seller) return undefined;
-  if (contact) disclosed.push(reader.userId === sellerId ? buyerId : sellerId);
+  const cards = cardsFromMemory(ctx, row, reader, 'single', disclosed);
+  if (!cards) return undefined;
+  const { buyer, seller } = cards;
   let joined = singleBodies.get(row);
   const hit = joined?.find((j) => j.buyer === buyer && j.seller === seller);
   if (hit) return hit.body;
   const body = Buffer.concat([
-    row.doc.subarray(0, row.doc.length - 1),
-    KEY.payments,
-    row.payments_short,
-    KEY.feedback,
-    row.feedback_doc,
-    KEY.shipping,
-    row.shipping_id === null ? KEY.noShipment : bytes(`{"id":${Number(row.shipping_id)}}`),
-    KEY.mediations,
-    row.mediations_doc,
+    ...documentChunks(row, row.payments_short),
     KEY.buyer,
     buyer,
     KEY.seller,
