@@ -7,11 +7,14 @@ import Database from 'better-sqlite3';
 import { ingestJournal } from './audit-journal.mjs';
 
 // Background work: on Linux a thread's niceness is its own, so this yields the processors to the thread that answers
-// requests (and to anything else of normal priority) whenever they are busy. Where it cannot be set, it is not.
-try {
-  setPriority(workerData.niceness ?? 10);
-} catch {
-  // Not permitted here; the thread runs at the process's priority.
+// requests (and to anything else of normal priority) whenever they are busy. Elsewhere the call would lower the
+// whole process, so it is left out; where it is not permitted, the thread runs at the process's priority.
+if (process.platform === 'linux') {
+  try {
+    setPriority(workerData.niceness ?? 10);
+  } catch {
+    // Not permitted here.
+  }
 }
 
 const db = new Database(workerData.file);
