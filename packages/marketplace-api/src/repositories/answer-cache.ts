@@ -35,5 +35,18 @@ export function createAnswerCache<V>(limits: {
         drop(oldest);
       }
     },
+    /**
+     * The answer kept under `key()` at this change count, else `find()`'s, kept for next time. Without a count
+     * (stores that keep none) it always finds, and builds no key.
+     */
+    async through(key: () => string, changeCount: number | undefined, find: () => Promise<V>): Promise<V> {
+      if (changeCount === undefined) return find();
+      const name = key();
+      const known = this.get(name, changeCount);
+      if (known !== undefined) return known;
+      const found = await find();
+      this.set(name, changeCount, found);
+      return found;
+    },
   };
 }

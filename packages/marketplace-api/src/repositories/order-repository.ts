@@ -142,7 +142,8 @@ export interface OrderRepositoryOptions {
 export function createOrderRepository(db: Kysely<Database>, options: OrderRepositoryOptions = {}) {
   const cache = createOrderCache(options.cacheBytes ?? 64 * 1024 * 1024);
   // Pages and totals of recent searches, each with the change count it was found at (decision 0087).
-  const answered = createAnswerCache<OrderRef[] | number>({ entries: 1000 });
+  const pages = createAnswerCache<OrderRef[]>({ entries: 1000 });
+  const totals = createAnswerCache<number>({ entries: 1000 });
   const findVersion = precompiled(
     db,
     (db, param) =>
@@ -212,23 +213,22 @@ export function createOrderRepository(db: Kysely<Database>, options: OrderReposi
      * while nothing was committed reuses the ids and versions found the first time (decision 0087).
      */
     async search(q: OrderQuery, changeCount?: number): Promise<OrderReadRow[]> {
-      const key = `page ${JSON.stringify(q)}`;
-      const known =
-        changeCount === undefined ? undefined : (answered.get(key, changeCount) as OrderRef[] | undefined);
-      const refs = known ?? (await pageNow(q));
-      if (!known && changeCount !== undefined) answered.set(key, changeCount, refs);
+      const refs = await pages.through(
+        () => JSON.stringify(q),
+        changeCount,
+        () => pageNow(q),
+      );
       return documents(refs, changeCount);
     },
 
     /** The number of orders a search matches; reused like `search`'s page while nothing was committed. */
-    async count(q: OrderQuery, changeCount?: number): Promise<number> {
+    count(q: OrderQuery, changeCount?: number): Promise<number> {
       const { offset: _offset, limit: _limit, sort: _sort, ...filtered } = q;
-      const key = `count ${JSON.stringify(filtered)}`;
-      const known =
-        changeCount === undefined ? undefined : (answered.get(key, changeCount) as number | undefined);
-      const total = known ?? (await countNow(q));
-      if (known === undefined && changeCount !== undefined) answered.set(key, changeCount, total);
-      return total;
+      return totals.through(
+        () => JSON.stringify(filtered),
+        changeCount,
+        () => countNow(q),
+      );
     },
   };
 

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { precompiled } from '../db/precompiled.ts';
 import type { Database } from '../db/schema.ts';
 import type { SnapshotRead } from '../db/store.ts';
+import { createAnswerCache } from './answer-cache.ts';
 
 export const ACCESS_TOKEN_TTL_MS = 6 * 60 * 60 * 1000;
 
@@ -23,7 +24,7 @@ export function mintToken(applicationId: number, userId: number, now: Date): str
 export function createTokenRepository(db: Kysely<Database>, read?: SnapshotRead, remember = 10_000) {
   // Live tokens as last found in the store, with the store's change count at that moment (decision 0087). Keyed by
   // the token itself, which every request carries in memory anyway; never written anywhere.
-  const known = new Map<string, { caller: Caller; expiresAt: number; changeCount: number }>();
+  const known = createAnswerCache<{ caller: Caller; expiresAt: number }>({ entries: remember });
   const findToken = precompiled(
     db,
     (db, param) =>
@@ -57,20 +58,14 @@ export function createTokenRepository(db: Kysely<Database>, read?: SnapshotRead,
      */
     resolve(token: string, nowMs: number, changeCount?: number): Caller | null | Promise<Caller | null> {
       if (changeCount !== undefined) {
-        const hit = known.get(token);
-        if (hit && hit.changeCount === changeCount && hit.expiresAt > nowMs) return hit.caller;
+        const hit = known.get(token, changeCount);
+        if (hit && hit.expiresAt > nowMs) return hit.caller;
       }
       return findToken(hashToken(token)).then(([row]) => {
-        if (!row || row.revoked_at !== null || row.expires_at <= nowMs) {
-          known.delete(token);
-          return null;
-        }
+        if (!row || row.revoked_at !== null || row.expires_at <= nowMs) return null;
         const caller = { userId: Number(row.user_id), applicationId: Number(row.application_id) };
-        if (changeCount !== undefined) {
-          known.delete(token);
-          if (known.size >= remember) known.delete(known.keys().next().value as string);
-          known.set(token, { caller, expiresAt: Number(row.expires_at), changeCount });
-        }
+        if (changeCount !== undefined)
+          known.set(token, changeCount, { caller, expiresAt: Number(row.expires_at) });
         return caller;
       });
     },
