@@ -27,8 +27,10 @@ export default defineConfig({
   forbidOnly: ci,
   retries: ci ? 1 : 0,
   workers: ci ? 2 : undefined,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Budgets, not waits: every journey waits for conditions, and a busy 2-core machine may take several times longer
+  // than a quiet one to reach them.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   use: {
     baseURL,

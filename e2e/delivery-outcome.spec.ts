@@ -39,7 +39,7 @@ test('the orders list filters by delivery case and the order page explains what 
   if (shots) {
     await page.screenshot({ path: `${shots}/delivery-filter-light.png` });
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.waitForTimeout(400);
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     await page.screenshot({ path: `${shots}/delivery-filter-dark.png` });
     await page.emulateMedia({ colorScheme: 'light' });
   }
@@ -53,7 +53,7 @@ test('the orders list filters by delivery case and the order page explains what 
   if (shots) {
     await panel.screenshot({ path: `${shots}/delivery-panel-light.png` });
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.waitForTimeout(400);
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     await panel.screenshot({ path: `${shots}/delivery-panel-dark.png` });
     await page.emulateMedia({ colorScheme: 'light' });
   }
@@ -71,7 +71,7 @@ test('the orders list filters by delivery case and the order page explains what 
   if (shots) {
     await panel.screenshot({ path: `${shots}/delivery-panel-returned-light.png` });
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.waitForTimeout(400);
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     await panel.screenshot({ path: `${shots}/delivery-panel-returned-dark.png` });
   }
 });

@@ -25,7 +25,7 @@ test('the feed receives the simulator’s changes, pauses and resumes, shows att
   await page.keyboard.press('Escape');
 
   const entries = page.getByTestId('feed-list').getByTestId('feed-entry');
-  await expect(entries.first()).toBeVisible({ timeout: 15_000 });
+  await expect(entries.first()).toBeVisible();
 
   // Paused: the list holds still, the "N new" marker counts, and focus stays where it is.
   const pause = page.getByTestId('feed-pause');
@@ -34,11 +34,9 @@ test('the feed receives the simulator’s changes, pauses and resumes, shows att
   await expect(page.getByTestId('live-region')).toHaveText('Feed paused; new notifications are counted');
   const shown = await entries.count();
   const newCount = page.getByTestId('feed-new-count');
-  await expect(newCount).toHaveText(/^[1-9]\d*$/, { timeout: 15_000 });
+  await expect(newCount).toHaveText(/^[1-9]\d*$/);
   const firstCount = Number(await newCount.textContent());
-  await expect
-    .poll(async () => Number(await newCount.textContent()), { timeout: 15_000 })
-    .toBeGreaterThan(firstCount);
+  await expect.poll(async () => Number(await newCount.textContent())).toBeGreaterThan(firstCount);
   expect(await entries.count()).toBe(shown);
   await expect(pause).toBeFocused();
 
@@ -67,7 +65,7 @@ test('the feed receives the simulator’s changes, pauses and resumes, shows att
   const orderId = ((await orderLink.textContent()) ?? '').replace('order ', '');
   await expect(orderLink).toHaveAttribute('href', `/orders/${orderId}`);
   const attempts = details.getByRole('table', { name: 'Delivery attempts' });
-  await expect(attempts.getByTestId('attempt-row').first()).toBeVisible({ timeout: 10_000 });
+  await expect(attempts.getByTestId('attempt-row').first()).toBeVisible();
   await expect(attempts.getByTestId('attempt-row').first().getByRole('cell').nth(2)).toHaveText('200');
   await expect(attempts.getByTestId('attempt-row').first().getByRole('cell').nth(3)).toHaveText(/^\d+ ms$/);
 
@@ -77,7 +75,7 @@ test('the feed receives the simulator’s changes, pauses and resumes, shows att
   const before = await entries.count();
   await details.getByRole('button', { name: 'Redeliver' }).click();
   await expect(page.getByTestId('live-region')).toHaveText(`Notification ${entryId} redelivered`);
-  await expect(entries).toHaveCount(before + 1, { timeout: 10_000 });
+  await expect(entries).toHaveCount(before + 1);
   await expect(entries.first()).toContainText('redelivered');
   await expect(entries.first()).toContainText(`Order ${orderId}`);
   await entries.first().click();
