@@ -12,7 +12,8 @@ const SERVER_PACKAGES = ['@mostrador/marketplace-api', '@mostrador/server-kit', 
 const DATABASE_DRIVERS = ['kysely', 'better-sqlite3', 'pg'];
 
 /** `from '…'`, `import '…'`, `import('…')` and `export … from '…'`; type-only imports count too. */
-const IMPORT = /(?:^|[\s;])(?:import|export)\s+(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s+(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function featureOf(path) {
   const match = /^apps\/web\/src\/features\/([^/]+)\//.exec(path);
@@ -32,7 +33,8 @@ export const RULES = [
     name: 'web-layers',
     message: 'ui/ and lib/ are the bottom layer of the web app: they import no feature, route or app module',
     applies: (file) => /^apps\/web\/src\/(ui|lib)\//.test(file),
-    forbids: (_specifier, target) => target !== null && /^apps\/web\/src\/(features|routes|app)\//.test(target),
+    forbids: (_specifier, target) =>
+      target !== null && /^apps\/web\/src\/(features|routes|app)\//.test(target),
   },
   {
     name: 'features-apart',
@@ -143,7 +145,8 @@ export function checkImports(root) {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
   const problems = checkImports(root);
-  for (const p of problems) console.error(`${p.file}:${p.line} imports '${p.specifier}': ${p.message} (${p.rule})`);
+  for (const p of problems)
+    console.error(`${p.file}:${p.line} imports '${p.specifier}': ${p.message} (${p.rule})`);
   if (problems.length > 0) {
     console.error(`${problems.length} import boundar${problems.length === 1 ? 'y' : 'ies'} broken`);
     process.exit(1);
