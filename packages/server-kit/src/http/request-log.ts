@@ -1,11 +1,20 @@
 import type { MiddlewareHandler } from 'hono';
-import type { Logger } from './logger.ts';
+import type { Logger } from '../logger/logger.ts';
+
+export interface RequestLogOptions {
+  /** Where the app is mounted: logged paths are relative to it. */
+  basePath?: string;
+  /** Whether the query goes in the line (tokens masked by the logger); the BFF's carry OAuth codes and states. */
+  query?: boolean;
+}
 
 /**
- * One line per request: method, path with its query (tokens masked by the logger), final status and duration.
- * Never headers or bodies. Runs outside the conventions, so it logs the status actually sent (200 under JSONP).
+ * One line per request: method, path (with its query unless told not to), final status and duration. Never headers
+ * or bodies. Registered first, it logs the status actually sent (the API's: 200 under JSONP).
  */
-export function requestLog(logger: Logger, basePath: string): MiddlewareHandler {
+export function requestLog(logger: Logger, options: RequestLogOptions = {}): MiddlewareHandler {
+  const basePath = options.basePath ?? '';
+  const withQuery = options.query ?? true;
   return async (c, next) => {
     const started = performance.now();
     try {
@@ -16,7 +25,7 @@ export function requestLog(logger: Logger, basePath: string): MiddlewareHandler 
       logger.info(
         {
           method: c.req.method,
-          path: `${path}${url.search}`,
+          path: withQuery ? `${path}${url.search}` : path,
           status: c.res.status,
           duration_ms: Math.round((performance.now() - started) * 10) / 10,
         },
