@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { errorBody } from '@mostrador/contracts';
-import { errorRenderer, requestLog } from '@mostrador/server-kit/http';
+import { errorRenderer, HttpError, renderError, requestLog } from '@mostrador/server-kit/http';
 import type { Logger } from '@mostrador/server-kit/logger';
 import { type Context, Hono } from 'hono';
 import { createBlockNoteRepository } from './blocklists/block-note-repository.ts';
@@ -111,7 +111,7 @@ export function createBffApp(deps: BffDeps): Bff {
       onUnexpected: (error, c) => deps.logger?.error({ err: error, path: c.req.path }, 'unexpected error'),
     }),
   );
-  app.notFound((c) => c.json(errorBody('not_found', { message: 'No such route' }), 404));
+  app.notFound((c) => renderError(c, new HttpError(errorBody('not_found', { message: 'No such route' }))));
 
   app.use('*', securityHeaders());
   // The path only: queries carry codes and states on the callback.
