@@ -1,7 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Store } from '@mostrador/marketplace-api';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +29,7 @@ function fakeMarketplace() {
 }
 
 let staticDir: string;
-let store: Store;
+let store: Awaited<ReturnType<typeof emptyStore>>;
 
 beforeAll(async () => {
   store = await emptyStore();

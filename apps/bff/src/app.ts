@@ -3,13 +3,12 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { errorBody } from '@mostrador/contracts';
-import type { CommitGroup, Logger, Store } from '@mostrador/marketplace-api';
+import { errorRenderer, HttpError, renderError, requestLog } from '@mostrador/server-kit/http';
+import type { Logger } from '@mostrador/server-kit/logger';
 import { type Context, Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
-import type { Kysely } from 'kysely';
 import { createBlockNoteRepository } from './blocklists/block-note-repository.ts';
 import { blockAudit, blockNoteRoutes } from './blocklists/block-note-routes.ts';
-import type { BffDatabase } from './db/schema.ts';
+import type { BffStore } from './db/migrate.ts';
 import { createEventSignal, type EventSignal } from './events/event-signal.ts';
 import { createStreamRegistry, type StreamRegistry } from './events/stream-registry.ts';
 import { createLocationIndex } from './locations/location-index.ts';
@@ -39,8 +38,11 @@ export interface FetchApp {
 export interface BffDeps {
   /** The marketplace API app, reached at `/api` (it sees paths without the prefix). */
   marketplace: FetchApp;
-  /** The database the sessions live in (migrated with `migrateBff`) and the keyring that seals their tokens. */
-  store: Pick<Store, 'db' | 'keyring'> & Partial<Pick<Store, 'group'>>;
+  /**
+   * The BFF's tables (migrated: `openBffStore`, or `migrateBff` on the embedded marketplace's store) and the keyring
+   * that seals the sessions' tokens.
+   */
+  store: BffStore;
   /** The BFF as an OAuth client of the marketplace. */
   oauth: {
     clientId: number;
@@ -95,8 +97,7 @@ export function createBffApp(deps: BffDeps): Bff {
     timeoutMs: limits.timeoutMs,
   });
   const sessions = createSessions({
-    // The BFF's tables sit beside the marketplace's; it sees only its own.
-    repo: createSessionRepository(deps.store.db as unknown as Kysely<BffDatabase>),
+    repo: createSessionRepository(deps.store.db),
     keyring: deps.store.keyring,
     client,
     streams,
@@ -104,31 +105,17 @@ export function createBffApp(deps: BffDeps): Bff {
   });
   const app = new Hono();
 
-  app.onError((error, c) => {
-    if (error instanceof HTTPException) return error.getResponse();
-    deps.logger?.error({ err: error, path: c.req.path }, 'unexpected error');
-    return c.json(errorBody('internal_error'), 500);
-  });
-  app.notFound((c) => c.json(errorBody('not_found', { message: 'No such route' }), 404));
+  app.onError(
+    errorRenderer({
+      internalError: errorBody('internal_error'),
+      onUnexpected: (error, c) => deps.logger?.error({ err: error, path: c.req.path }, 'unexpected error'),
+    }),
+  );
+  app.notFound((c) => renderError(c, new HttpError(errorBody('not_found', { message: 'No such route' }))));
 
   app.use('*', securityHeaders());
-  if (deps.logger) {
-    const logger = deps.logger;
-    app.use('*', async (c, next) => {
-      const started = performance.now();
-      await next();
-      // The path only: queries carry codes and states on the callback.
-      logger.info(
-        {
-          method: c.req.method,
-          path: c.req.path,
-          status: c.res.status,
-          duration_ms: Math.round((performance.now() - started) * 10) / 10,
-        },
-        'request',
-      );
-    });
-  }
+  // The path only: queries carry codes and states on the callback.
+  if (deps.logger) app.use('*', requestLog(deps.logger, { query: false }));
   app.use('/api/*', noStore());
   app.use('/bff/*', noStore());
   for (const middleware of limitMiddleware({
@@ -151,7 +138,7 @@ export function createBffApp(deps: BffDeps): Bff {
 
   const blockNotes = {
     sessions,
-    repo: createBlockNoteRepository(deps.store.db as unknown as Kysely<BffDatabase>),
+    repo: createBlockNoteRepository(deps.store.db),
     origins,
     now,
   };
@@ -182,8 +169,8 @@ export function createBffApp(deps: BffDeps): Bff {
     ),
   );
   const liveUpdates = createLiveUpdates({
-    db: deps.store.db as unknown as Kysely<BffDatabase>,
-    group: deps.store.group as unknown as CommitGroup<BffDatabase> | undefined,
+    db: deps.store.db,
+    group: deps.store.group,
     sessions,
     streams,
     marketplace: deps.marketplace,

@@ -1,4 +1,4 @@
-import { parseKeyring } from '@mostrador/marketplace-api';
+import { parseKeyring } from '@mostrador/server-kit/store';
 import { z } from 'zod';
 
 // Empty strings count as unset, so `MARKETPLACE_BASE_URL= npm start` keeps the embedded API.

@@ -22,7 +22,7 @@ import {
 } from '@mostrador/marketplace-api/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Bff, createBffApp } from './app.ts';
-import { migrateBff } from './db/migrate.ts';
+import { type BffDatabase, migrateBff } from './db/migrate.ts';
 import { createEventSignal, type EventSignal } from './events/event-signal.ts';
 import { Browser, CLIENT_SECRET, connection, type Kit, LOOSE_LIMITS, ORIGIN } from './test-support.ts';
 
@@ -47,11 +47,12 @@ const deliveredToA: string[] = [];
 
 async function instance(url: string, options: { workerPollMs?: number } = {}): Promise<Instance> {
   const store = await openStore({ url, keyFile: join(keyDir, 'keys.json'), poolSize: 4 });
-  await migrateBff(store);
-  const signal = createEventSignal(store);
+  const bffStore = store.tables<BffDatabase>();
+  await migrateBff(bffStore);
+  const signal = createEventSignal(bffStore);
   const bff = createBffApp({
     marketplace: createMarketplaceApi({ store, localUse: true }),
-    store,
+    store: bffStore,
     oauth: {
       clientId: DEMO_APPLICATION_ID,
       clientSecret: CLIENT_SECRET,

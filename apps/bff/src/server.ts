@@ -5,19 +5,20 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import {
   configureOAuthClient,
-  createLogger,
   createMarketplaceApi,
   ensureDemoData,
   openStore,
-  parseKeyring,
+  type Store,
   setApplicationCallback,
   startDispatcher,
   startRetentionJob,
   startSimulator,
 } from '@mostrador/marketplace-api';
+import { createLogger } from '@mostrador/server-kit/logger';
+import { parseKeyring } from '@mostrador/server-kit/store';
 import type { FetchApp } from './app.ts';
 import { createBffApp } from './app.ts';
-import { migrateBff } from './db/migrate.ts';
+import { type BffDatabase, type BffStore, migrateBff, openBffStore } from './db/migrate.ts';
 import { env } from './env.ts';
 import { createRemoteMarketplace } from './proxy/remote-marketplace.ts';
 import { createSimulatorControl } from './simulator/simulator-routes.ts';
@@ -27,30 +28,35 @@ const logger = createLogger({ base: { service: 'bff' } });
 
 if (!env.DATABASE_URL && env.DATABASE_FILE !== ':memory:')
   mkdirSync(dirname(resolve(env.DATABASE_FILE)), { recursive: true });
-// Sessions live in this database in both modes; with a remote platform its marketplace tables stay empty.
-// With DATABASE_URL, several instances may share the PostgreSQL database (decision 0082).
+// Local use: the embedded marketplace, whose demo application sends its notifications to this BFF (decision 0050).
+const localUse = !env.MARKETPLACE_BASE_URL;
+// Sessions live in this database in both modes. In local use it is the embedded marketplace's too, the BFF's
+// tables beside its own; with a remote platform it holds the BFF's tables alone. With DATABASE_URL, several
+// instances may share the PostgreSQL database (decision 0082).
 const keyring =
   env.DATA_KEYS && env.DATA_INDEX_KEY ? { keyring: parseKeyring(env.DATA_KEYS, env.DATA_INDEX_KEY) } : {};
-const store = await openStore(
-  env.DATABASE_URL ? { url: env.DATABASE_URL, ...keyring } : { file: env.DATABASE_FILE, ...keyring },
-);
+const storeOptions = env.DATABASE_URL
+  ? { url: env.DATABASE_URL, ...keyring }
+  : { file: env.DATABASE_FILE, ...keyring };
+const marketplaceStore: Store | undefined = localUse ? await openStore(storeOptions) : undefined;
+const store: BffStore & { close(): Promise<void> } = marketplaceStore
+  ? { ...marketplaceStore.tables<BffDatabase>(), close: () => marketplaceStore.close() }
+  : await openBffStore(storeOptions);
+if (marketplaceStore) await migrateBff(store);
 // Where the data is, for messages: never the URL's password.
 const storeName = env.DATABASE_URL
   ? `PostgreSQL database ${new URL(env.DATABASE_URL).pathname.slice(1)}`
   : env.DATABASE_FILE;
-await migrateBff(store);
 
 // Browsers treat both loopback names as secure contexts but as different sites, so both get a callback.
 const publicOrigins = env.PUBLIC_ORIGIN
   ? [new URL(env.PUBLIC_ORIGIN).origin]
   : [`http://127.0.0.1:${env.PORT}`, `http://localhost:${env.PORT}`];
 
-// Local use: the embedded marketplace, whose demo application sends its notifications to this BFF (decision 0050).
-const localUse = !env.MARKETPLACE_BASE_URL;
 const callbackHost = env.HOST === '::1' ? '[::1]' : '127.0.0.1';
 const callbackUrl = (port: number) => `http://${callbackHost}:${port}/bff/notifications`;
 
-async function openEmbeddedMarketplace(clientSecret: string): Promise<FetchApp> {
+async function openEmbeddedMarketplace(store: Store, clientSecret: string): Promise<FetchApp> {
   const started = performance.now();
   log(`Checking demo data in ${storeName}…`);
   const manifest = await ensureDemoData(store, {
@@ -77,18 +83,18 @@ const remoteBaseUrl = env.MARKETPLACE_BASE_URL;
 // Locally, without a configured secret, each start makes a fresh one: it lives in this process and, hashed, in
 // the store, and never on disk in clear.
 const clientSecret = env.MARKETPLACE_CLIENT_SECRET ?? randomBytes(32).toString('base64url');
-const marketplace = remoteBaseUrl
-  ? createRemoteMarketplace(remoteBaseUrl)
-  : await openEmbeddedMarketplace(clientSecret);
+const marketplace = marketplaceStore
+  ? await openEmbeddedMarketplace(marketplaceStore, clientSecret)
+  : createRemoteMarketplace(remoteBaseUrl!);
 const authorizationUrl =
   env.MARKETPLACE_AUTHORIZATION_URL ??
   (remoteBaseUrl ? `${remoteBaseUrl.replace(/\/+$/, '')}/authorization` : '/api/authorization');
 
 const staticDir = fileURLToPath(new URL('../../../dist/web', import.meta.url));
 const reportError = (what: string) => (error: unknown) => logger.error({ err: error }, what);
-const simulator = localUse
+const simulator = marketplaceStore
   ? createSimulatorControl((rate) =>
-      startSimulator(store, { rate, onError: reportError('simulator failed') }),
+      startSimulator(marketplaceStore, { rate, onError: reportError('simulator failed') }),
     )
   : undefined;
 const { app, sessions, streams, liveUpdates } = createBffApp({
@@ -121,24 +127,29 @@ const { app, sessions, streams, liveUpdates } = createBffApp({
 // Notifications queued before a crash are taken again at once.
 const worker = liveUpdates.start();
 let dispatcher: { stop(): Promise<void> } | undefined;
-const stopRetention = localUse
-  ? startRetentionJob(store, { clock: () => new Date(), onError: reportError('retention purge failed') })
+const stopRetention = marketplaceStore
+  ? startRetentionJob(marketplaceStore, {
+      clock: () => new Date(),
+      onError: reportError('retention purge failed'),
+    })
   : undefined;
 
 const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
   process.stdout.write(`Mostrador listening on http://${host}:${info.port}\n`);
-  if (!localUse) return;
+  if (!marketplaceStore) return;
   // The embedded marketplace delivers its notifications once there is someone listening for them.
   const ready =
     env.PORT === 0
-      ? setApplicationCallback(store, env.MARKETPLACE_CLIENT_ID, callbackUrl(info.port), { localUse })
+      ? setApplicationCallback(marketplaceStore, env.MARKETPLACE_CLIENT_ID, callbackUrl(info.port), {
+          localUse,
+        })
       : Promise.resolve();
   ready
     .then(() => {
       if (!closing)
         dispatcher = startDispatcher({
-          store,
+          store: marketplaceStore,
           localUse,
           onError: reportError('notification dispatcher failed'),
         });

@@ -1,7 +1,6 @@
 import { Writable } from 'node:stream';
 import {
   configureOAuthClient,
-  createLogger,
   createMarketplaceApi,
   DEMO_APPLICATION_ID,
   ensureDemoData,
@@ -9,9 +8,10 @@ import {
   type SeedManifest,
   type Store,
 } from '@mostrador/marketplace-api';
+import { createLogger } from '@mostrador/server-kit/logger';
 import { expect } from 'vitest';
 import { type BffDeps, createBffApp, type FetchApp } from './app.ts';
-import { migrateBff } from './db/migrate.ts';
+import { type BffDatabase, type BffStore, migrateBff, openBffStore } from './db/migrate.ts';
 import type { Limits } from './security/limits.ts';
 
 export const ORIGIN = 'http://127.0.0.1:4000';
@@ -23,15 +23,16 @@ export const LOOSE_LIMITS: Partial<Limits> = {
   invalidBeforeBlock: 0,
 };
 
-/** A store with the BFF's tables, for tests that need no marketplace data. */
-export async function emptyStore(): Promise<Store> {
-  const store = await openStore({ file: ':memory:' });
-  await migrateBff(store);
-  return store;
+/** A store with the BFF's tables only, for tests that need no marketplace data. */
+export async function emptyStore(): Promise<BffStore & { close(): Promise<void> }> {
+  return openBffStore({ file: ':memory:' });
 }
 
 export interface Kit {
+  /** The embedded marketplace's store. */
   store: Store;
+  /** The BFF's tables in it. */
+  bffStore: BffStore;
   manifest: SeedManifest;
   bff: ReturnType<typeof createBffApp>;
   /** Every token the marketplace's token endpoint issued: none may ever reach a browser or a log. */
@@ -63,7 +64,8 @@ export async function createKit(options: KitOptions = {}): Promise<Kit> {
   const store = await openStore({ file: ':memory:' });
   const manifest = await ensureDemoData(store, { orders: 60, seed: 3 });
   if (!manifest) throw new Error('the store was not empty');
-  await migrateBff(store);
+  const bffStore = store.tables<BffDatabase>();
+  await migrateBff(bffStore);
   const origins = options.publicOrigins ?? [ORIGIN, 'http://localhost:4000'];
   await configureOAuthClient(store, {
     applicationId: DEMO_APPLICATION_ID,
@@ -102,7 +104,7 @@ export async function createKit(options: KitOptions = {}): Promise<Kit> {
   });
   const deps: BffDeps = {
     marketplace,
-    store,
+    store: bffStore,
     oauth: {
       clientId: DEMO_APPLICATION_ID,
       clientSecret: CLIENT_SECRET,
@@ -117,6 +119,7 @@ export async function createKit(options: KitOptions = {}): Promise<Kit> {
   const bff = createBffApp(deps);
   const kit: Kit = {
     store,
+    bffStore,
     manifest,
     bff,
     issued,

@@ -1,6 +1,7 @@
 import { errorBodySchema } from '@mostrador/contracts';
+import { errorRenderer, requestLog } from '@mostrador/server-kit/http';
+import type { Logger } from '@mostrador/server-kit/logger';
 import { Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
 import type { Store } from './db/store.ts';
 import { type Clock, systemClock } from './domain/time.ts';
 import { ApiError } from './http/api-error.ts';
@@ -8,8 +9,6 @@ import { authenticate } from './http/auth.ts';
 import { conventions } from './http/conventions.ts';
 import type { ApiContext, ApiEnv, Faults } from './http/env.ts';
 import { openApiDocument, optionsHandler, type ResourceDescription } from './http/resources.ts';
-import type { Logger } from './logging/logger.ts';
-import { requestLog } from './logging/request-log.ts';
 import { createAccessLogRepository } from './repositories/access-log-repository.ts';
 import { createAccountRepository } from './repositories/account-repository.ts';
 import { createBlockRepository } from './repositories/block-repository.ts';
@@ -108,25 +107,25 @@ export function createMarketplaceApi(deps: MarketplaceDeps) {
 
   const app = new Hono<ApiEnv>().basePath(deps.basePath ?? '');
 
-  app.onError((error, c) => {
-    if (error instanceof ApiError) {
-      return c.body(JSON.stringify(error.body()), error.status as 400, { ...JSON_TYPE, ...error.headers });
-    }
-    if (error instanceof HTTPException && error.status < 500) {
-      const known = new ApiError(error.status === 413 ? 'payload_too_large' : 'bad_request', {
-        status: error.status,
-      });
-      return c.body(JSON.stringify(known.body()), error.status, JSON_TYPE);
-    }
-    deps.onUnexpectedError?.(error);
-    deps.logger?.error({ err: error }, 'unexpected error');
-    return c.body(JSON.stringify(new ApiError('internal_error').body()), 500, JSON_TYPE);
-  });
+  app.onError(
+    errorRenderer({
+      internalError: new ApiError('internal_error').body(),
+      // Hono's own refusals (body limits) below 500 keep their status with the spec's body.
+      httpException: (error) =>
+        error.status < 500
+          ? new ApiError(error.status === 413 ? 'payload_too_large' : 'bad_request', { status: error.status })
+          : undefined,
+      onUnexpected: (error) => {
+        deps.onUnexpectedError?.(error);
+        deps.logger?.error({ err: error }, 'unexpected error');
+      },
+    }),
+  );
   app.notFound(() => {
     throw new ApiError('not_found', { message: 'resource not found' });
   });
 
-  if (deps.logger) app.use(requestLog(deps.logger, deps.basePath ?? ''));
+  if (deps.logger) app.use(requestLog(deps.logger, { basePath: deps.basePath ?? '' }));
   app.use(conventions);
   app.options('*', optionsHandler(resources, deps.basePath ?? ''));
   app.get('/openapi.json', (c) => c.body(openApi, 200, JSON_TYPE));

@@ -5,12 +5,12 @@
  *   a PostgreSQL database (`postgres://…`) with the same schema; `isPostgres(db)` tells a handle's kind.
  * - `createMarketplaceApi({ store, clock })` builds the Hono app, to be mounted at `/api`.
  * - `ensureDemoData(store, { orders })` seeds an empty database and returns the manifest (or null when not empty).
- * - `createLogger()` is the redacting structured logger to pass as `logger`; `startRetentionJob(store, { clock })`
- *   purges orders past the 12-month retention hourly and returns its stop function.
+ * - `logger` takes the redacting structured logger of `@mostrador/server-kit/logger`; `startRetentionJob(store,
+ *   { clock })` purges orders past the 12-month retention hourly and returns its stop function.
  * - `configureOAuthClient(store, { applicationId, clientSecret, redirectUris })` registers an OAuth client (the
  *   BFF does it for the demo application); `DEMO_APPLICATION_ID` is that application's id.
- * - `createCommitGroup(db)` runs units of work that arrive together in one durable commit (decision 0086).
- * - `seal`/`open` with `store.keyring` encrypt other secrets at rest the way personal data is (the BFF's tokens).
+ * - `store.tables<T>()` gives another part's tables in the same database and commit group (the BFF's); the store,
+ *   the commit group, the keyring and the logger themselves come from `@mostrador/server-kit`.
  * - `startDispatcher({ store, clock, fetch, localUse })` delivers the notifications of the outbox to the
  *   applications' callbacks (spec 6) until its `stop()`; `setApplicationCallback(store, appId, url, { localUse })`
  *   points an application's notifications somewhere (`ensureDemoData` takes `callbackUrl` for the demo one).
@@ -18,12 +18,9 @@
  *   stop function.
  */
 export { createMarketplaceApi, type MarketplaceDeps } from './app.ts';
-export { type Keyring, open, parseKeyring, seal } from './crypto/personal-data.ts';
-export { type CommitGroup, createCommitGroup } from './db/commit-group.ts';
 export { isPostgres } from './db/dialect.ts';
 export { openStore, type Store } from './db/store.ts';
 export { configureOAuthClient, type OAuthClientConfiguration } from './domain/oauth-client.ts';
-export { createLogger, type Logger } from './logging/logger.ts';
 export { checkCallbackUrl, setApplicationCallback } from './notifications/callback-url.ts';
 export { createDispatcher, type DispatcherDeps, startDispatcher } from './notifications/dispatcher.ts';
 export { createSimulator, type SimulatedChange, startSimulator } from './notifications/simulator.ts';

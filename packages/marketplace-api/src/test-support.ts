@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { errorBodySchema } from '@mostrador/contracts';
+import { generateKeyring, parseKeyring } from '@mostrador/server-kit/store';
 import pg from 'pg';
 import { afterAll, expect } from 'vitest';
 import { createMarketplaceApi, type MarketplaceDeps } from './app.ts';
-import { generateKeyring, parseKeyring } from './crypto/personal-data.ts';
 import { openStore, type Store } from './db/store.ts';
 import { type SeedManifest, seedStore } from './seed/seed.ts';
 

@@ -5,9 +5,9 @@ import {
   blockNoteWriteSchema,
   errorBody,
 } from '@mostrador/contracts';
+import { readJsonBody } from '@mostrador/server-kit/http';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
-import { readJsonBody } from '../http/json-body.ts';
 import { bringsOwnToken } from '../security/csrf.ts';
 import { publicOrigin, readSessionCookie } from '../session/session-cookie.ts';
 import type { Sessions } from '../session/sessions.ts';
@@ -79,9 +79,7 @@ export function blockNoteRoutes(options: BlockNoteOptions) {
         400,
       );
     }
-    const json = await readJsonBody(c, MAX_JSON_BYTES);
-    if (!json.ok) return json.response;
-    const value = json.value;
+    const value = await readJsonBody(c, { maxBytes: MAX_JSON_BYTES });
     const body = blockNoteWriteSchema.safeParse(value);
     if (!body.success) return invalid(c, body.error);
     const note = await repo.saveNote({

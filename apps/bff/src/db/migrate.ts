@@ -1,5 +1,12 @@
-import type { Store } from '@mostrador/marketplace-api';
-import { type Kysely, type MigrationProvider, Migrator } from 'kysely';
+import {
+  type CommitGroup,
+  type Dialect,
+  type Keyring,
+  type MigrationOptions,
+  migrate,
+  openStore,
+} from '@mostrador/server-kit/store';
+import type { Kysely } from 'kysely';
 import { m0001 } from './migrations/0001-sessions.ts';
 import { m0050 } from './migrations/0050-notifications.ts';
 import { m0070 } from './migrations/0070-block-notes.ts';
@@ -7,33 +14,54 @@ import { m0077 } from './migrations/0077-notification-feed.ts';
 import { m0100 } from './migrations/0100-acting-account.ts';
 import type { BffDatabase } from './schema.ts';
 
+/** The BFF's tables in a store: its own, or the embedded marketplace's (`store.tables<BffDatabase>()`). */
+export interface BffStore {
+  db: Kysely<BffDatabase>;
+  /** The store's shared commits (decision 0086). */
+  group?: CommitGroup<BffDatabase>;
+  /** Seals the tokens the sessions hold. */
+  keyring: Keyring;
+  dialect?: Dialect;
+  /** PostgreSQL: the connection URL, for the event signal's LISTEN connection. */
+  url?: string | undefined;
+}
+
 /**
- * The BFF's own migrations, in the marketplace's database but with their own bookkeeping tables, so each side
- * migrates without knowing the other's list.
+ * The BFF's own migrations, with their own bookkeeping tables, so in the marketplace's database each side migrates
+ * without knowing the other's list.
  */
-export async function migrateBff(store: Pick<Store, 'db'> & Partial<Pick<Store, 'dialect'>>): Promise<void> {
-  const db = store.db as unknown as Kysely<unknown>;
-  const provider: MigrationProvider = {
-    getMigrations: async () => ({
-      '0001-sessions': m0001,
-      '0050-notifications': m0050(store.dialect ?? 'sqlite'),
-      '0070-block-notes': m0070(store.dialect ?? 'sqlite'),
-      '0077-notification-feed': m0077,
-      '0100-acting-account': m0100,
-    }),
-  };
-  const migrator = new Migrator({
-    db,
-    provider,
-    migrationTableName: 'bff_migrations',
-    migrationLockTableName: 'bff_migrations_lock',
-    // Each BFF feature adds its own tables, numbered by feature: a database may meet them in any order.
-    allowUnorderedMigrations: true,
-  });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed)
-    throw new Error(`BFF migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+export const bffMigrations: MigrationOptions = {
+  migrations: (dialect) => ({
+    '0001-sessions': m0001,
+    '0050-notifications': m0050(dialect),
+    '0070-block-notes': m0070(dialect),
+    '0077-notification-feed': m0077,
+    '0100-acting-account': m0100,
+  }),
+  migrationTable: 'bff_migrations',
+  migrationLockTable: 'bff_migrations_lock',
+  // Each BFF feature adds its own tables, numbered by feature: a database may meet them in any order.
+  allowUnorderedMigrations: true,
+  label: 'BFF ',
+};
+
+/** Migrates the BFF's tables in a store it shares (the embedded marketplace's). */
+export async function migrateBff(store: Pick<BffStore, 'db' | 'dialect'>): Promise<void> {
+  await migrate(store.db, store.dialect ?? 'sqlite', bffMigrations);
+}
+
+export type BffStoreOptions =
+  | { file: string; url?: undefined; keyring?: Keyring }
+  | { url: string; file?: undefined; keyring?: Keyring; keyFile?: string; poolSize?: number };
+
+/**
+ * A store of the BFF's alone, with its tables only (sessions, notification queue, block notes, feed…): for a BFF
+ * whose marketplace is remote. SQLite file or PostgreSQL, as the marketplace's would be.
+ */
+export async function openBffStore(
+  options: BffStoreOptions,
+): Promise<BffStore & { group: CommitGroup<BffDatabase>; close(): Promise<void> }> {
+  return openStore<BffDatabase>({ ...options, ...bffMigrations });
 }
 
 export type { BffDatabase };

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { Store } from '@mostrador/marketplace-api';
 import { sql } from 'kysely';
 import pg from 'pg';
+import type { BffStore } from '../db/migrate.ts';
 import type { EventBus } from './event-bus.ts';
 import type { EventRepository } from './event-repository.ts';
 
@@ -38,7 +38,7 @@ export const EVENT_CHANNEL = 'mostrador_bff_events';
 const emitters = new WeakMap<object, EventEmitter>();
 
 export function createEventSignal(
-  store: Pick<Store, 'db'> & { dialect?: Store['dialect']; url?: string | undefined },
+  store: Pick<BffStore, 'db' | 'dialect' | 'url'>,
   options: { onError?: (error: unknown) => void; reconnectMs?: number } = {},
 ): EventSignal {
   const origin = randomBytes(6).toString('hex');
@@ -65,7 +65,7 @@ export function createEventSignal(
 }
 
 function postgresSignal(
-  store: Pick<Store, 'db'>,
+  store: Pick<BffStore, 'db'>,
   url: string,
   origin: string,
   options: { onError?: (error: unknown) => void; reconnectMs?: number },

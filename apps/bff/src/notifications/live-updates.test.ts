@@ -4,9 +4,7 @@ import {
   notificationReceiptSchema,
   orderNotificationListSchema,
 } from '@mostrador/contracts';
-import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BffDatabase } from '../db/schema.ts';
 import { SseClient } from '../events/sse-test-client.ts';
 import { connection, createKit, expectNoTokens, type Kit, type KitOptions } from '../test-support.ts';
 import { cookieOf, listen, notificationBody, ordersOf, postNotification } from './live-test-support.ts';
@@ -131,7 +129,7 @@ describe('GET /bff/events', () => {
     await kit.bff.liveUpdates.worker.drain();
     await client.until((c) => c.messages.length === 2, 5_000, 'two events');
     expect(events(client).map((e) => e.order.id)).toEqual(orders.slice(0, 2));
-    const waiting = await (kit.store.db as unknown as Kysely<BffDatabase>)
+    const waiting = await kit.bffStore.db
       .selectFrom('bff_notification_queue')
       .select(['resource', 'claimed_by', 'tries', 'due_at'])
       .where('user_id', '=', palermo.id)

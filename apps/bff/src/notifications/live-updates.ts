@@ -1,4 +1,4 @@
-import { type CommitGroup, createCommitGroup } from '@mostrador/marketplace-api';
+import { type CommitGroup, createCommitGroup } from '@mostrador/server-kit/store';
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { FetchApp } from '../app.ts';

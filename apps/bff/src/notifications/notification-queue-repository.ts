@@ -1,4 +1,4 @@
-import type { CommitGroup } from '@mostrador/marketplace-api';
+import type { CommitGroup } from '@mostrador/server-kit/store';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { BffDatabase, BffNotificationQueueTable } from '../db/schema.ts';
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { errorBody, orderNotificationSchema } from '@mostrador/contracts';
+import { readJsonBody } from '@mostrador/server-kit/http';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { NotificationQueueRepository } from './notification-queue-repository.ts';
@@ -23,13 +24,8 @@ export interface ReceiverOptions {
   onQueued?: () => void;
 }
 
-const refuse = (c: Context, status: 400 | 403 | 413 | 415, message: string, cause: unknown[] = []) => {
-  const code = {
-    400: 'bad_request',
-    403: 'forbidden',
-    413: 'payload_too_large',
-    415: 'unsupported_media_type',
-  } as const;
+const refuse = (c: Context, status: 400 | 403, message: string, cause: unknown[] = []) => {
+  const code = { 400: 'bad_request', 403: 'forbidden' } as const;
   return c.json(errorBody(code[status], { message, cause }), status);
 };
 
@@ -83,19 +79,10 @@ export function receiverRoutes(options: ReceiverOptions) {
     if (!sourceAllowed(addressOf(c), options.sourceCheck, options.sources)) {
       return refuse(c, 403, 'notifications are accepted from the platform’s addresses only');
     }
-    if (!/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
-      return refuse(c, 415, 'the body must be application/json');
-    }
-    const text = await c.req.text();
-    if (Buffer.byteLength(text) > MAX_BODY_BYTES) {
-      return refuse(c, 413, `notification bodies are limited to ${MAX_BODY_BYTES} bytes`);
-    }
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      return refuse(c, 400, 'the body is not valid JSON');
-    }
+    const value = await readJsonBody(c, {
+      maxBytes: MAX_BODY_BYTES,
+      tooLargeMessage: `notification bodies are limited to ${MAX_BODY_BYTES} bytes`,
+    });
     const accepted = await acceptNotification(options, value);
     if (!accepted.ok) return refuse(c, accepted.status, accepted.message, accepted.cause);
     return c.json({ status: accepted.status }, 200);

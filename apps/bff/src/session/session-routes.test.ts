@@ -5,7 +5,8 @@ import {
   sessionSchema,
   userPrivateSchema,
 } from '@mostrador/contracts';
-import { DEMO_APPLICATION_ID, open } from '@mostrador/marketplace-api';
+import { DEMO_APPLICATION_ID } from '@mostrador/marketplace-api';
+import { open } from '@mostrador/server-kit/store';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Browser, createKit, expectNoTokens, type Kit, ORIGIN } from '../test-support.ts';
 import { safeReturnTo } from './session-routes.ts';
@@ -63,10 +64,7 @@ describe('GET /bff/login', () => {
     expect(cookie).toMatch(/; Path=\//);
     expect(cookie).not.toMatch(/Domain=/i);
     // The verifier is sealed at rest; only hashes of the state and the binding are kept.
-    const [flow] = await kit.store.db
-      .selectFrom('bff_login_flows' as never)
-      .selectAll()
-      .execute();
+    const [flow] = await kit.bffStore.db.selectFrom('bff_login_flows').selectAll().execute();
     expect(JSON.stringify(flow)).not.toContain(params.state);
   });
 });
@@ -99,18 +97,15 @@ describe('sign-in through the platform', () => {
 
   it('keeps the tokens sealed at rest, bound to their account', async () => {
     await kit.browser().signIn('LOJA_PINHEIROS');
-    const rows = await kit.store.db
-      .selectFrom('bff_accounts' as never)
-      .selectAll()
-      .execute();
+    const rows = await kit.bffStore.db.selectFrom('bff_accounts').selectAll().execute();
     const dump = JSON.stringify(rows);
     expect(kit.issued.size).toBe(2);
     for (const token of kit.issued) expect(dump).not.toContain(token);
     const row = rows[0] as { user_id: number; access_token_enc: string; refresh_token_enc: string };
-    expect(open(kit.store.keyring, row.access_token_enc, `bff_accounts:${row.user_id}:access_token`)).toMatch(
-      /^APP_USR-/,
-    );
-    expect(() => open(kit.store.keyring, row.access_token_enc, 'bff_accounts:1:access_token')).toThrow();
+    expect(
+      open(kit.bffStore.keyring, row.access_token_enc, `bff_accounts:${row.user_id}:access_token`),
+    ).toMatch(/^APP_USR-/);
+    expect(() => open(kit.bffStore.keyring, row.access_token_enc, 'bff_accounts:1:access_token')).toThrow();
   });
 
   it('returns to the page the sign-in started from, and only to a page of this application', async () => {
@@ -296,18 +291,8 @@ describe('POST /bff/logout', () => {
       401,
       'not_identified_user',
     );
-    expect(
-      await kit.store.db
-        .selectFrom('bff_accounts' as never)
-        .selectAll()
-        .execute(),
-    ).toEqual([]);
-    expect(
-      await kit.store.db
-        .selectFrom('bff_sessions' as never)
-        .selectAll()
-        .execute(),
-    ).toEqual([]);
+    expect(await kit.bffStore.db.selectFrom('bff_accounts').selectAll().execute()).toEqual([]);
+    expect(await kit.bffStore.db.selectFrom('bff_sessions').selectAll().execute()).toEqual([]);
   });
 
   it('is harmless without a session', async () => {

@@ -5,8 +5,8 @@ import {
   sessionAccountListSchema,
   tokenSignInRequestSchema,
 } from '@mostrador/contracts';
+import { readJsonBody } from '@mostrador/server-kit/http';
 import { type Context, Hono } from 'hono';
-import { readJsonBody } from '../http/json-body.ts';
 import { bringsOwnToken } from '../security/csrf.ts';
 import type { MarketplaceClient } from './marketplace-client.ts';
 import { TokenRequestFailed } from './marketplace-client.ts';
@@ -122,9 +122,7 @@ export function sessionRoutes(options: SessionRoutesOptions) {
   app.get('/session', async (c) => c.json(await sessions.view(await sessionOf(c))));
 
   app.post('/session', async (c) => {
-    const json = await readJsonBody(c, MAX_JSON_BYTES);
-    if (!json.ok) return json.response;
-    const value = json.value;
+    const value = await readJsonBody(c, { maxBytes: MAX_JSON_BYTES });
     const parsed = tokenSignInRequestSchema.safeParse(value);
     if (!parsed.success) {
       return c.json(
@@ -152,9 +150,8 @@ export function sessionRoutes(options: SessionRoutesOptions) {
   app.post('/session/account', async (c) => {
     const session = await sessionOf(c);
     if (!session) return c.json(errorBody('not_identified_user'), 401);
-    const json = await readJsonBody(c, MAX_JSON_BYTES);
-    if (!json.ok) return json.response;
-    const parsed = actingAccountRequestSchema.safeParse(json.value);
+    const value = await readJsonBody(c, { maxBytes: MAX_JSON_BYTES });
+    const parsed = actingAccountRequestSchema.safeParse(value);
     if (!parsed.success) {
       return c.json(
         errorBody('bad_request', { message: 'the body must be {"seller_id": <user id> | null}' }),

@@ -1,5 +1,5 @@
 import type { Session } from '@mostrador/contracts';
-import { type Keyring, open, seal } from '@mostrador/marketplace-api';
+import { type Keyring, open, seal } from '@mostrador/server-kit/store';
 import type { StreamRegistry } from '../events/stream-registry.ts';
 import {
   challengeOf,

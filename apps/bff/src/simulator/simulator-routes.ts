@@ -1,6 +1,6 @@
 import { errorBody, type SimulatorStatus, simulatorStartSchema } from '@mostrador/contracts';
+import { readJsonBody } from '@mostrador/server-kit/http';
 import { type Context, Hono } from 'hono';
-import { readJsonBody } from '../http/json-body.ts';
 import { bringsOwnToken } from '../security/csrf.ts';
 import { publicOrigin, readSessionCookie } from '../session/session-cookie.ts';
 import type { Sessions } from '../session/sessions.ts';
@@ -63,9 +63,7 @@ export function simulatorRoutes(options: {
   app.post('/simulator', async (c) => {
     if (!control) return c.json(errorBody('not_found', { message: 'There is no simulator here' }), 404);
     if (!(await signedIn(c))) return c.json(errorBody('not_identified_user'), 401);
-    const json = await readJsonBody(c, MAX_JSON_BYTES);
-    if (!json.ok) return json.response;
-    const value = json.value;
+    const value = await readJsonBody(c, { maxBytes: MAX_JSON_BYTES });
     const parsed = simulatorStartSchema.safeParse(value);
     if (!parsed.success) {
       return c.json(

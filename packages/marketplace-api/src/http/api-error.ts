@@ -1,26 +1,24 @@
 import { type ErrorCode, errorCodes } from '@mostrador/contracts';
+import { HttpError } from '@mostrador/server-kit/http';
 
 /** A failure with the spec's machine code; `onError` renders it as `{message, error, status, cause}`. */
-export class ApiError extends Error {
-  readonly code: ErrorCode;
-  readonly status: number;
-  readonly causes: unknown[];
-  readonly headers: Record<string, string>;
+export class ApiError extends HttpError {
+  declare readonly code: ErrorCode;
 
   constructor(
     code: ErrorCode,
     options: { message?: string; cause?: unknown[]; status?: number; headers?: Record<string, string> } = {},
   ) {
     const known = errorCodes[code];
-    super(options.message ?? known.message);
-    this.code = code;
-    this.status = options.status ?? known.status;
-    this.causes = options.cause ?? [];
-    this.headers = options.headers ?? {};
-  }
-
-  body() {
-    return { message: this.message, error: this.code, status: this.status, cause: this.causes };
+    super(
+      {
+        error: code,
+        status: options.status ?? known.status,
+        message: options.message ?? known.message,
+        cause: options.cause ?? [],
+      },
+      options.headers ?? {},
+    );
   }
 }
 

@@ -1,6 +1,7 @@
+import { readJsonBody } from '@mostrador/server-kit/http';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { ApiError, badRequest } from './api-error.ts';
+import { badRequest } from './api-error.ts';
 
 const MAX_BODY_BYTES = 16 * 1024;
 
@@ -9,22 +10,7 @@ const MAX_BODY_BYTES = 16 * 1024;
  * or carry members the schema does not name are refused, never repaired.
  */
 export async function jsonBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
-  const type = c.req.header('content-type') ?? '';
-  if (!/^application\/json\s*(;|$)/i.test(type)) {
-    throw new ApiError('unsupported_media_type', { message: 'the body must be application/json' });
-  }
-  const declared = Number(c.req.header('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) throw new ApiError('payload_too_large');
-  const text = await c.req.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new ApiError('payload_too_large');
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw badRequest('the body is not valid JSON', [
-      { code: 'invalid_json', message: 'malformed JSON body' },
-    ]);
-  }
+  const value = await readJsonBody(c, { maxBytes: MAX_BODY_BYTES });
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const causes = parsed.error.issues.map((i) => ({

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createCommitGroup } from '../db/commit-group.ts';
+import { createCommitGroup } from '@mostrador/server-kit/store';
 import type { Store } from '../db/store.ts';
 import { type Clock, systemClock } from '../domain/time.ts';
 import {

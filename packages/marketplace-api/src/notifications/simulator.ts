@@ -1,6 +1,6 @@
 import type { DeliveryProgressBody } from '@mostrador/contracts';
+import type { CommitGroup } from '@mostrador/server-kit/store';
 import type { Kysely } from 'kysely';
-import type { CommitGroup } from '../db/commit-group.ts';
 import type { Database } from '../db/schema.ts';
 import { LifecycleError, type PaymentStatus, type SellerCancelCode } from '../domain/order-lifecycle.ts';
 import { type Clock, systemClock } from '../domain/time.ts';

@@ -1,8 +1,9 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openJson } from '@mostrador/server-kit/store';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openJson, userAad } from '../crypto/personal-data.ts';
+import { userAad } from '../crypto/user-aad.ts';
 import { openStore } from '../db/store.ts';
 import { seedStore } from '../seed/seed.ts';
 import { SEED_NOW } from '../test-support.ts';

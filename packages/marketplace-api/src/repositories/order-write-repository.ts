@@ -1,6 +1,6 @@
 import type { DeliveryCase, DeliveryProgressBody, SaleTrigger } from '@mostrador/contracts';
+import { type CommitGroup, directCommits } from '@mostrador/server-kit/store';
 import type { Kysely } from 'kysely';
-import { type CommitGroup, directCommits } from '../db/commit-group.ts';
 import type { Database, OrdersTable } from '../db/schema.ts';
 import { caseOf, type DeliveryRecord, NO_SHIPMENT, progressDelivery, settle } from '../domain/delivery.ts';
 import {

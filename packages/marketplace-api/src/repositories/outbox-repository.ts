@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { CommitGroup } from '@mostrador/server-kit/store';
 import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
-import type { CommitGroup } from '../db/commit-group.ts';
 import { isPostgres } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 

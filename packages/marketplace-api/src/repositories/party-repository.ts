@@ -1,5 +1,6 @@
+import { type Keyring, openJson } from '@mostrador/server-kit/store';
 import type { Kysely } from 'kysely';
-import { type Keyring, openJson, userAad } from '../crypto/personal-data.ts';
+import { userAad } from '../crypto/user-aad.ts';
 import { precompiled } from '../db/precompiled.ts';
 import type { Database } from '../db/schema.ts';
 import type { SnapshotRead } from '../db/store.ts';

@@ -1,5 +1,6 @@
+import { blindIndex, type Keyring, openJson, sealJson } from '@mostrador/server-kit/store';
 import type { Kysely, Updateable } from 'kysely';
-import { blindIndex, type Keyring, openJson, sealJson, userAad } from '../crypto/personal-data.ts';
+import { userAad } from '../crypto/user-aad.ts';
 import type { Database } from '../db/schema.ts';
 
 export interface PhoneRecord {

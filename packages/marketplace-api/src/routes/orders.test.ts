@@ -5,8 +5,9 @@ import {
   orderSearchEnvelopeSchema,
   partialOrderSchema,
 } from '@mostrador/contracts';
+import { seal } from '@mostrador/server-kit/store';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seal, userAad } from '../crypto/personal-data.ts';
+import { userAad } from '../crypto/user-aad.ts';
 import { expectError, seededApi, type TestApi } from '../test-support.ts';
 
 let api: TestApi;

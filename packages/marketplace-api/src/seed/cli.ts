@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { dropDatabase, isPostgresUrl, recreateDatabase } from '@mostrador/server-kit/store';
 import { journalDirOf } from '../db/audit-journal.mjs';
-import { dropDatabase, isPostgresUrl, recreateDatabase } from '../db/postgres.ts';
 import { auditFileOf, openStore } from '../db/store.ts';
 import { createSeedRepository } from '../repositories/seed-repository.ts';
 import { seedStore } from './seed.ts';

@@ -1,5 +1,6 @@
 import { type DeliveryState, deliveryCase as deliveryCaseOf } from '@mostrador/contracts';
-import { blindIndex, type Keyring, sealJson, userAad } from '../crypto/personal-data.ts';
+import { blindIndex, type Keyring, sealJson } from '@mostrador/server-kit/store';
+import { userAad } from '../crypto/user-aad.ts';
 import type {
   BrandsTable,
   CategoriesTable,

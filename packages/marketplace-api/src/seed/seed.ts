@@ -1,5 +1,5 @@
+import type { Keyring } from '@mostrador/server-kit/store';
 import type { Kysely } from 'kysely';
-import type { Keyring } from '../crypto/personal-data.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { createOAuthRepository } from '../repositories/oauth-repository.ts';

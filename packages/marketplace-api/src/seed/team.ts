@@ -1,5 +1,6 @@
 import type { OperatorPermission } from '@mostrador/contracts';
-import { blindIndex, type Keyring, sealJson, userAad } from '../crypto/personal-data.ts';
+import { blindIndex, type Keyring, sealJson } from '@mostrador/server-kit/store';
+import { userAad } from '../crypto/user-aad.ts';
 import type { AccountOperatorsTable, UsersTable } from '../db/schema.ts';
 import { EMPTY_BUYER_REPUTATION, EMPTY_SELLER_REPUTATION } from './account-data.ts';
 

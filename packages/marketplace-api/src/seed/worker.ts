@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Keyring } from '../crypto/personal-data.ts';
+import type { Keyring } from '@mostrador/server-kit/store';
 import { createSeedGenerator, type SeedOptions } from './generate.ts';
 import { packBatch, type WorkerReply, type WorkerRequest } from './source.ts';
 

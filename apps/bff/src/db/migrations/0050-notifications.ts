@@ -1,11 +1,11 @@
-import type { Store } from '@mostrador/marketplace-api';
+import type { Dialect } from '@mostrador/server-kit/store';
 import type { Kysely } from 'kysely';
 
 /**
  * The notification receiver's durable queue, the ids it has seen, and the events it publishes (decisions 0051 and
  * 0053).
  */
-export const m0050 = (dialect: Store['dialect']) => ({
+export const m0050 = (dialect: Dialect) => ({
   async up(db: Kysely<unknown>) {
     const id = dialect === 'sqlite' ? 'integer' : 'bigint';
     await db.schema

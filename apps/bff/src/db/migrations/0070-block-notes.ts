@@ -1,8 +1,8 @@
-import type { Store } from '@mostrador/marketplace-api';
+import type { Dialect } from '@mostrador/server-kit/store';
 import type { Kysely } from 'kysely';
 
 /** What the BFF keeps about blocks (decision 0071): a note per seller, buyer and list, and the audit trail. */
-export const m0070 = (dialect: Store['dialect']) => ({
+export const m0070 = (dialect: Dialect) => ({
   async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('bff_block_notes')

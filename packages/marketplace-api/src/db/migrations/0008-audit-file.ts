@@ -6,7 +6,7 @@ import type { Dialect } from '../store.ts';
  * read; kept in the main file, each of its commits made every reader drop its page cache (a reader in WAL mode
  * starts afresh whenever the log file changed), so reads cost several times more while the log was written.
  */
-export async function createAuditTables(db: Kysely<unknown>): Promise<void> {
+export async function createAuditTables<DB>(db: Kysely<DB>): Promise<void> {
   await sql`create table if not exists audit.personal_data_access_log (
     accessor_user_id bigint not null,
     application_id bigint not null,

@@ -1,10 +1,10 @@
-// The store's background thread: copies the write-ahead logs back into the database files (decision 0086) and moves
-// the access log's journal into its table (decision 0088), away from the thread that answers requests.
+// The store's background thread: copies the write-ahead logs back into the database files (decision 0086), away
+// from the thread that answers requests, after the round's own work that the store's owner gives it (the
+// marketplace moves its access log's journal into its table here, decision 0088).
 // Plain JavaScript: worker threads do not inherit the TypeScript loader, and this needs none.
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { ingestJournal } from './audit-journal.mjs';
 
 // Background work: on Linux a thread's niceness is its own, so this yields the processors to the thread that answers
 // requests (and to anything else of normal priority) whenever they are busy. Elsewhere the call would lower the
@@ -19,21 +19,16 @@ if (process.platform === 'linux') {
 
 const db = new Database(workerData.file);
 db.pragma('busy_timeout = 1000');
-db.prepare('attach database ? as audit').run(workerData.auditFile);
-const audit = new Database(workerData.auditFile);
-audit.pragma('busy_timeout = 5000');
-audit.pragma('synchronous = NORMAL');
+for (const { schema, file } of workerData.attach) db.prepare(`attach database ? as ${schema}`).run(file);
+const schemas = ['main', ...workerData.attach.map((a) => a.schema)];
+// `start(data)` answers `{ round(), close() }`; a round's failure is its own to handle.
+const task = workerData.task ? (await import(workerData.task.module)).start(workerData.task.data) : undefined;
 
 const round = () => {
-  try {
-    ingestJournal(audit, workerData.auditFile);
-  } catch {
-    // Busy or short of space now; the lines stay in the journal for the next round.
-  }
+  task?.round();
   // PASSIVE never waits for readers or writers: it copies what it can and leaves the rest to the next round.
   try {
-    db.pragma('main.wal_checkpoint(PASSIVE)');
-    db.pragma('audit.wal_checkpoint(PASSIVE)');
+    for (const schema of schemas) db.pragma(`${schema}.wal_checkpoint(PASSIVE)`);
   } catch {
     // Busy now; the next round tries again.
   }
@@ -43,7 +38,7 @@ parentPort.on('message', (message) => {
   if (message !== 'stop') return;
   clearInterval(timer);
   round();
-  audit.close();
+  task?.close();
   db.close();
   parentPort.postMessage('stopped');
 });

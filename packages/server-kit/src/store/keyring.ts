@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 /**
  * Personal data at rest: AES-256-GCM, one value at a time, sealed as `<key id>.<iv>.<ciphertext+tag>` (base64url),
@@ -78,5 +79,28 @@ export function blindIndex(ring: Keyring, value: string): string {
   return createHmac('sha256', ring.indexKey).update(value.trim().toLowerCase()).digest('base64url');
 }
 
-/** Associated data binding a value to its row and column. */
-export const userAad = (userId: number, column: string) => `users:${userId}:${column}`;
+/**
+ * Local use needs no configuration: the first run writes a key file beside the database. Deployments pass keys
+ * from their secret store instead (DATA_KEYS, DATA_INDEX_KEY), so the key never sits next to the data it protects.
+ */
+export function localKeyring(file: string): Keyring {
+  if (file === ':memory:') {
+    const fresh = generateKeyring();
+    return parseKeyring(fresh.keys, fresh.indexKey);
+  }
+  return fileKeyring(`${file}.keys.json`);
+}
+
+/** Keys kept in a local file (mode 0600), written on first use; several processes may race to write it. */
+export function fileKeyring(keyFile: string): Keyring {
+  if (!existsSync(keyFile)) {
+    try {
+      writeFileSync(keyFile, JSON.stringify(generateKeyring()), { mode: 0o600, flag: 'wx' });
+      chmodSync(keyFile, 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  const saved = JSON.parse(readFileSync(keyFile, 'utf8')) as { keys: string; indexKey: string };
+  return parseKeyring(saved.keys, saved.indexKey);
+}

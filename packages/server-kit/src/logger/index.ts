@@ -1,0 +1,1 @@
+export { createLogger, type Logger, type LoggerOptions, REDACTED, redact, scrubText } from './logger.ts';

@@ -1,0 +1,84 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLogger, REDACTED, redact, scrubText } from './logger.ts';
+
+/** A destination that keeps every line written. */
+function capture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return { stream, lines, text: () => lines.join('\n') };
+}
+
+const CANARY = {
+  email: 'canary.person@example.org',
+  phone: '1155550199',
+  identification: '30111222',
+  first_name: 'Canarina',
+  last_name: 'Pajarito',
+  address: 'Av. Canario 1234',
+  token: 'APP_USR-5503910054141466-112116-0123456789abcdef0123456789abcdef-100000001',
+  refresh: 'TG-5f0c1a2b3c4d5e6f7a8b9c0d-100000001',
+};
+
+describe('createLogger', () => {
+  it('redacts personal data and tokens by key at any depth, and by shape in free text', () => {
+    const out = capture();
+    const logger = createLogger({ destination: out.stream });
+    logger.info(
+      {
+        user: {
+          email: CANARY.email,
+          phone: { area_code: '11', number: CANARY.phone },
+          identification: { type: 'DNI', number: CANARY.identification },
+          first_name: CANARY.first_name,
+          last_name: CANARY.last_name,
+          address: { address: CANARY.address },
+        },
+        headers: { Authorization: `Bearer ${CANARY.token}`, Cookie: 'session=abc' },
+        refresh_token: CANARY.refresh,
+        url: `/orders/1?access_token=${CANARY.token}&attributes=id`,
+        note: `written by ${CANARY.email} with ${CANARY.token}`,
+        list: [{ access_token: CANARY.token }],
+      },
+      `login of ${CANARY.email} using ${CANARY.refresh}`,
+    );
+    logger.warn(`plain text with Bearer ${CANARY.token}`);
+    logger.error({ err: new Error(`failed for ${CANARY.email}`) }, 'boom');
+    const text = out.text();
+    for (const value of Object.values(CANARY)) expect(text).not.toContain(value);
+    expect(text).not.toContain('session=abc');
+    const [first] = out.lines.map((l) => JSON.parse(l));
+    expect(first.user).toEqual({
+      email: REDACTED,
+      phone: REDACTED,
+      identification: REDACTED,
+      first_name: REDACTED,
+      last_name: REDACTED,
+      address: REDACTED,
+    });
+    expect(first.url).toBe(`/orders/1?access_token=${REDACTED}&attributes=id`);
+    expect(first.msg).toBe(`login of [email] using TG-${REDACTED}`);
+    expect(first.level).toBe('info');
+    // What is not personal stays readable.
+    expect(text).toContain('/orders/1');
+    expect(text).toContain('failed for [email]');
+  });
+
+  it('scrubs and redacts as documented', () => {
+    expect(scrubText('mail a.b+c@d.co now')).toBe('mail [email] now');
+    expect(scrubText('?x=1&access_token=abc&y=2')).toBe(`?x=1&access_token=${REDACTED}&y=2`);
+    expect(redact({ nested: { PHONE: '1' }, n: 5, ok: 'text' })).toEqual({
+      nested: { PHONE: REDACTED },
+      n: 5,
+      ok: 'text',
+    });
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    expect(redact(cyclic)).toEqual({ a: 1, self: '[…]' });
+  });
+});

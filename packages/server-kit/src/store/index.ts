@@ -1,0 +1,36 @@
+export {
+  type CommitGroup,
+  type CommitGroupOptions,
+  createCommitGroup,
+  directCommits,
+} from './commit-group.ts';
+export {
+  blindIndex,
+  fileKeyring,
+  generateKeyring,
+  type Keyring,
+  localKeyring,
+  open,
+  openJson,
+  PersonalDataUnavailable,
+  parseKeyring,
+  seal,
+  sealJson,
+} from './keyring.ts';
+export { type MigrationOptions, type MigrationSet, migrate } from './migrate.ts';
+export { type OpenStoreOptions, openStore } from './open-store.ts';
+export { openPostgresStore, type PostgresStoreOptions } from './postgres/open-postgres.ts';
+export {
+  createPool,
+  databaseExists,
+  databaseName,
+  dropDatabase,
+  isPostgresUrl,
+  parseInt8,
+  recreateDatabase,
+  storeTypes,
+} from './postgres/pool.ts';
+export { openSqliteStore, type SqliteStoreOptions } from './sqlite/open-sqlite.ts';
+export { withStatementCache } from './sqlite/statement-cache.ts';
+export type { Dialect, SnapshotRead, Store, StoreTables } from './store.ts';
+export type { TableMap, Tables } from './tables.ts';

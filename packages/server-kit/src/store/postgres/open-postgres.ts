@@ -1,0 +1,55 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import { fileKeyring, type Keyring } from '../keyring.ts';
+import { type MigrationOptions, migrate } from '../migrate.ts';
+import { type Store, storeTables } from '../store.ts';
+import type { TableMap } from '../tables.ts';
+import { createPool, databaseName } from './pool.ts';
+
+export interface PostgresStoreOptions extends MigrationOptions {
+  /** `postgres://user:password@host:port/database` */
+  url: string;
+  file?: undefined;
+  /** Commits without waiting for the WAL flush; only for building a database that is thrown away on failure. */
+  unsafeFastWrites?: boolean;
+  /** Keys for personal data; without them they are kept in `keyFile` (default `data/<database>.keys.json`). */
+  keyring?: Keyring;
+  keyFile?: string;
+  /** Pooled connections at most (default 10). */
+  poolSize?: number;
+}
+
+/** PostgreSQL through a pool: the same tables and repositories as on SQLite, 64-bit integers read as numbers. */
+export async function openPostgresStore<DB extends TableMap<DB>>(
+  options: PostgresStoreOptions,
+): Promise<Store<DB>> {
+  const pool = createPool({
+    url: options.url,
+    ...(options.poolSize ? { max: options.poolSize } : {}),
+  });
+  if (options.unsafeFastWrites)
+    pool.on('connect', (client) => void client.query('set synchronous_commit = off'));
+  const root = new Kysely<object>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await migrate(root, 'postgres', options);
+  } catch (error) {
+    await root.destroy();
+    throw error;
+  }
+  let keyring = options.keyring;
+  if (!keyring) {
+    const keyFile = options.keyFile ?? `data/${databaseName(options.url)}.keys.json`;
+    mkdirSync(dirname(keyFile), { recursive: true });
+    keyring = fileKeyring(keyFile);
+  }
+  const tables = storeTables(root, { dialect: 'postgres', keyring, url: options.url });
+  return {
+    ...tables<DB>(),
+    tables,
+    async stopBackground() {},
+    async close() {
+      await root.destroy();
+    },
+  };
+}

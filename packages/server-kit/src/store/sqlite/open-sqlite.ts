@@ -1,0 +1,109 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { type Keyring, localKeyring } from '../keyring.ts';
+import { type MigrationOptions, migrate } from '../migrate.ts';
+import type { SnapshotRead, Store } from '../store.ts';
+import { storeTables } from '../store.ts';
+import type { TableMap } from '../tables.ts';
+import { type Checkpointer, startCheckpointer } from './checkpointer.ts';
+import { withStatementCache } from './statement-cache.ts';
+
+type SqliteHandle = InstanceType<typeof SqliteDatabase>;
+
+export interface SqliteStoreOptions extends MigrationOptions {
+  /** A file path, or ':memory:' for a throwaway database. */
+  file: string;
+  url?: undefined;
+  /** Skip fsync on commit; only for building a database that is thrown away on failure (the seed CLI). */
+  unsafeFastWrites?: boolean;
+  /** Keys for personal data; without them a file store keeps its own in `<file>.keys.json` (mode 0600). */
+  keyring?: Keyring;
+  /** Bytes per page of a new database file (SQLite's default otherwise). */
+  pageSize?: number;
+  /** Databases attached under their schema names, each with its own write-ahead log and flush policy. */
+  attach?: readonly { schema: string; file: string; synchronous: 'OFF' | 'NORMAL' | 'FULL' }[];
+  /** File stores: work the background thread does each round before checkpointing (see `startCheckpointer`). */
+  backgroundTask?: { module: URL; data?: unknown };
+  /** The background thread failed: this process does its rounds' work itself from now on. */
+  onBackgroundFailure?: () => void;
+}
+
+/**
+ * A SQLite store (better-sqlite3, WAL). File stores also get a snapshot reader and its change count, and a
+ * background thread that checkpoints the logs; writers then never checkpoint themselves (decision 0086).
+ */
+export async function openSqliteStore<DB extends TableMap<DB>>(
+  options: SqliteStoreOptions,
+): Promise<Store<DB>> {
+  const { file } = options;
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const attach = options.attach ?? [];
+  const sqlite = new SqliteDatabase(file);
+  if (options.pageSize) sqlite.pragma(`page_size = ${options.pageSize}`);
+  sqlite.pragma('journal_mode = WAL');
+  // FULL: an acknowledged write survives a power cut, not only a process crash.
+  sqlite.pragma(`synchronous = ${options.unsafeFastWrites ? 'OFF' : 'FULL'}`);
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('cache_size = -65536');
+  if (options.unsafeFastWrites) {
+    // Building a database: a larger page cache and helper threads for the sorts behind CREATE INDEX.
+    sqlite.pragma('cache_size = -262144');
+    sqlite.pragma('threads = 2');
+  }
+  sqlite.pragma('temp_store = MEMORY');
+  for (const { schema, file: attached, synchronous } of attach) {
+    sqlite.prepare(`attach database ? as ${schema}`).run(attached);
+    sqlite.pragma(`${schema}.journal_mode = WAL`);
+    sqlite.pragma(`${schema}.synchronous = ${synchronous}`);
+  }
+  const root = new Kysely<object>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  await migrate(root, 'sqlite', options);
+  let read: SnapshotRead | undefined;
+  let changeCount: (() => number) | undefined;
+  let reader: SqliteHandle | undefined;
+  let checkpointer: Checkpointer | undefined;
+  if (file !== ':memory:') {
+    reader = new SqliteDatabase(file, { readonly: true });
+    reader.pragma('cache_size = -65536');
+    for (const { schema, file: attached } of attach)
+      reader.prepare(`attach database ? as ${schema}`).run(attached);
+    const statements = withStatementCache(reader);
+    read = <R>(sql: string, parameters: readonly unknown[]) =>
+      (statements.prepare(sql) as unknown as { all(p: readonly unknown[]): R[] }).all(parameters);
+    // Attached databases have changes of their own; only the main database's count.
+    const dataVersion = reader.prepare('pragma main.data_version').pluck();
+    changeCount = () => dataVersion.get() as number;
+    if (!options.unsafeFastWrites) {
+      checkpointer = startCheckpointer({
+        file,
+        attach: attach.map(({ schema, file: attached }) => ({ schema, file: attached })),
+        ...(options.backgroundTask ? { task: options.backgroundTask } : {}),
+        onFailure: () => {
+          // Without its own thread the writer checkpoints again, as SQLite does by default.
+          sqlite.pragma('wal_autocheckpoint = 1000');
+          options.onBackgroundFailure?.();
+        },
+      });
+      sqlite.pragma('wal_autocheckpoint = 0');
+    }
+  }
+  const stopBackground = async () => {
+    await checkpointer?.stop();
+  };
+  const tables = storeTables(root, { dialect: 'sqlite', keyring: options.keyring ?? localKeyring(file) });
+  return {
+    ...tables<DB>(),
+    ...(read ? { read } : {}),
+    ...(changeCount ? { changeCount } : {}),
+    tables,
+    stopBackground,
+    async close() {
+      await stopBackground();
+      reader?.close();
+      await root.destroy();
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import { type CommitGroup, createCommitGroup, directCommits } from './commit-group.ts';
+import type { Keyring } from './keyring.ts';
+import type { TableMap, Tables } from './tables.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export type SnapshotRead = <R>(sql: string, parameters: readonly unknown[]) => R[];
+
+/** One part's tables in a store: its typed handle and commit group on the store's own connections. */
+export interface StoreTables<DB> {
+  db: Kysely<Tables<DB>>;
+  /**
+   * Where writes that must be durable before they are acknowledged run: on SQLite the units arriving together share
+   * one commit (decision 0086), whichever part's tables they write; on PostgreSQL each has its own transaction.
+   */
+  group: CommitGroup<Tables<DB>>;
+  dialect: Dialect;
+  /** Keys that seal personal data and other secrets in this store. */
+  keyring: Keyring;
+  /** PostgreSQL only: the connection URL, for parts that hold a connection of their own (LISTEN). */
+  url?: string;
+}
+
+export interface Store<DB> extends StoreTables<DB> {
+  /**
+   * Runs compiled read-only SQL on a connection of its own, at once and without the query queue: each statement
+   * sees everything committed before it and nothing uncommitted (a WAL snapshot). Absent for in-memory stores, where
+   * reads go through `db`. Absent on PostgreSQL, where every read takes a pooled connection of its own anyway.
+   */
+  read?: SnapshotRead;
+  /**
+   * How many changes other connections have committed to the database so far, as the snapshot reader sees it now
+   * (SQLite's `PRAGMA data_version`): equal answers mean nothing was committed in between, by this process or any
+   * other. One cheap statement that lets a read trust what it verified earlier instead of asking again (decision
+   * 0087). Absent where `read` is.
+   */
+  changeCount?: () => number;
+  /**
+   * Another part's tables in the same database (the BFF's beside the marketplace's): same connections, same
+   * commit group, so its writes queue and commit with this store's.
+   */
+  tables<T extends TableMap<T>>(): StoreTables<T>;
+  /** Stops the background thread, after its last round (`close` does it too). */
+  stopBackground(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The typed handles of a store's connections, all sharing its executor and, on SQLite, its commit group. */
+export function storeTables(
+  root: Kysely<object>,
+  base: Omit<StoreTables<unknown>, 'db' | 'group'>,
+): <T extends TableMap<T>>() => StoreTables<T> {
+  const shared = base.dialect === 'sqlite' ? createCommitGroup(root) : directCommits(root);
+  return <T extends TableMap<T>>(): StoreTables<T> => ({
+    ...base,
+    db: root.withTables<{ [K in keyof T]: T[K] }>(),
+    group: { run: (work) => shared.run((trx) => work(trx.withTables<{ [K in keyof T]: T[K] }>())) },
+  });
+}
