@@ -6,23 +6,19 @@ import { errorBody } from '@mostrador/contracts';
 import { errorRenderer, HttpError, renderError, requestLog } from '@mostrador/server-kit/http';
 import type { Logger } from '@mostrador/server-kit/logger';
 import { type Context, Hono } from 'hono';
-import { createBlockNoteRepository } from './blocklists/block-note-repository.ts';
-import { blockAudit, blockNoteRoutes } from './blocklists/block-note-routes.ts';
+import { createBlockNoteRepository } from './block-notes/block-note-repository.ts';
+import { blockAudit, blockNoteRoutes } from './block-notes/block-note-routes.ts';
 import type { BffStore } from './db/migrate.ts';
-import { createEventSignal, type EventSignal } from './events/event-signal.ts';
-import { createStreamRegistry, type StreamRegistry } from './events/stream-registry.ts';
+import { createEventSignal, type EventSignal } from './live-updates/event-signal.ts';
+import { createLiveUpdates, type LiveUpdates, type LiveUpdatesOptions } from './live-updates/live-updates.ts';
+import { createStreamRegistry, type StreamRegistry } from './live-updates/stream-registry.ts';
 import { createLocationIndex } from './locations/location-index.ts';
 import { locationSearchRoutes } from './locations/location-search-routes.ts';
-import {
-  createLiveUpdates,
-  type LiveUpdates,
-  type LiveUpdatesOptions,
-} from './notifications/live-updates.ts';
+import { type ClientAddress, connectionAddress } from './middleware/client-address.ts';
+import { csrfProtection } from './middleware/csrf.ts';
+import { DEFAULT_LIMITS, type Limits, limitMiddleware } from './middleware/limits.ts';
+import { noStore, securityHeaders } from './middleware/security-headers.ts';
 import { apiForwarder } from './proxy/api-forwarder.ts';
-import { type ClientAddress, connectionAddress } from './security/client-address.ts';
-import { csrfProtection } from './security/csrf.ts';
-import { DEFAULT_LIMITS, type Limits, limitMiddleware } from './security/limits.ts';
-import { noStore, securityHeaders } from './security/security-headers.ts';
 import { createMarketplaceClient } from './session/marketplace-client.ts';
 import { createSessionRepository } from './session/session-repository.ts';
 import { sessionRoutes } from './session/session-routes.ts';

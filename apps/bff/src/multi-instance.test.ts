@@ -23,7 +23,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Bff, createBffApp } from './app.ts';
 import { type BffDatabase, migrateBff } from './db/migrate.ts';
-import { createEventSignal, type EventSignal } from './events/event-signal.ts';
+import { createEventSignal, type EventSignal } from './live-updates/event-signal.ts';
 import { Browser, CLIENT_SECRET, connection, type Kit, LOOSE_LIMITS, ORIGIN } from './test-support.ts';
 
 /**

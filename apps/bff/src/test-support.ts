@@ -12,7 +12,7 @@ import { createLogger } from '@mostrador/server-kit/logger';
 import { expect } from 'vitest';
 import { type BffDeps, createBffApp, type FetchApp } from './app.ts';
 import { type BffDatabase, type BffStore, migrateBff, openBffStore } from './db/migrate.ts';
-import type { Limits } from './security/limits.ts';
+import type { Limits } from './middleware/limits.ts';
 
 export const ORIGIN = 'http://127.0.0.1:4000';
 export const CLIENT_SECRET = 'bff-test-client-secret-0123456789abcdef';

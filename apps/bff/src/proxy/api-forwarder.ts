@@ -1,7 +1,7 @@
 import { errorBody } from '@mostrador/contracts';
 import type { Context, Handler } from 'hono';
 import type { FetchApp } from '../app.ts';
-import { bringsOwnToken } from '../security/csrf.ts';
+import { bringsOwnToken } from '../middleware/csrf.ts';
 import { publicOrigin, readSessionCookie } from '../session/session-cookie.ts';
 import type { Sessions } from '../session/sessions.ts';
 import { AUTHORIZATION_SERVER_PATHS, checkAllowlist } from './api-allowlist.ts';

@@ -7,7 +7,7 @@ import {
 } from '@mostrador/contracts';
 import { readJsonBody } from '@mostrador/server-kit/http';
 import { type Context, Hono } from 'hono';
-import { bringsOwnToken } from '../security/csrf.ts';
+import { bringsOwnToken } from '../middleware/csrf.ts';
 import type { MarketplaceClient } from './marketplace-client.ts';
 import { TokenRequestFailed } from './marketplace-client.ts';
 import {

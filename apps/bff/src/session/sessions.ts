@@ -1,6 +1,6 @@
 import type { Session } from '@mostrador/contracts';
 import { type Keyring, open, seal } from '@mostrador/server-kit/store';
-import type { StreamRegistry } from '../events/stream-registry.ts';
+import type { StreamRegistry } from '../live-updates/stream-registry.ts';
 import {
   challengeOf,
   type MarketplaceClient,

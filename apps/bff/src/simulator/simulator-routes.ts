@@ -1,7 +1,7 @@
 import { errorBody, type SimulatorStatus, simulatorStartSchema } from '@mostrador/contracts';
 import { readJsonBody } from '@mostrador/server-kit/http';
 import { type Context, Hono } from 'hono';
-import { bringsOwnToken } from '../security/csrf.ts';
+import { bringsOwnToken } from '../middleware/csrf.ts';
 import { publicOrigin, readSessionCookie } from '../session/session-cookie.ts';
 import type { Sessions } from '../session/sessions.ts';
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { type LiveOrder, liveEventSchema, partialOrderSchema } from '@mostrador/contracts';
 import type { FetchApp } from '../app.ts';
-import type { EventBus } from '../events/event-bus.ts';
-import { jsonLine } from '../events/sse-format.ts';
+import type { EventBus } from './event-bus.ts';
 import type { NotificationQueueRepository, QueuedNotification } from './notification-queue-repository.ts';
+import { jsonLine } from './sse-format.ts';
 
 const INTERNAL_ORIGIN = 'http://marketplace.internal';
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -6,9 +6,9 @@ import {
   REDELIVERY_ID_PREFIX,
 } from '@mostrador/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SseClient } from '../events/sse-test-client.ts';
 import { createKit, type Kit, ORIGIN } from '../test-support.ts';
 import { cookieOf, listen, notificationBody, ordersOf, postNotification } from './live-test-support.ts';
+import { SseClient } from './sse-test-client.ts';
 
 let kit: Kit;
 let http: Awaited<ReturnType<typeof listen>>;

@@ -5,10 +5,10 @@ import {
   orderNotificationListSchema,
 } from '@mostrador/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SseClient } from '../events/sse-test-client.ts';
 import { connection, createKit, expectNoTokens, type Kit, type KitOptions } from '../test-support.ts';
 import { cookieOf, listen, notificationBody, ordersOf, postNotification } from './live-test-support.ts';
 import type { LiveUpdatesOptions } from './live-updates.ts';
+import { SseClient } from './sse-test-client.ts';
 
 let kit: Kit;
 let http: Awaited<ReturnType<typeof listen>>;

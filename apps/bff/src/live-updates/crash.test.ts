@@ -7,8 +7,8 @@ import { liveEventSchema } from '@mostrador/contracts';
 import { ensureDemoData, openStore } from '@mostrador/marketplace-api';
 import { sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
-import { SseClient } from '../events/sse-test-client.ts';
 import { notificationBody, postNotification } from './live-test-support.ts';
+import { SseClient } from './sse-test-client.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'mostrador-crash-'));
 const file = join(dir, 'mostrador.db');

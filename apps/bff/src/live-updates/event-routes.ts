@@ -1,11 +1,11 @@
 import { errorBody } from '@mostrador/contracts';
 import { type Context, Hono } from 'hono';
-import type { NotificationQueueRepository } from '../notifications/notification-queue-repository.ts';
-import { bringsOwnToken } from '../security/csrf.ts';
+import { bringsOwnToken } from '../middleware/csrf.ts';
 import { publicOrigin, readSessionCookie } from '../session/session-cookie.ts';
 import type { Sessions } from '../session/sessions.ts';
 import type { EventBus } from './event-bus.ts';
 import type { EventRepository, StoredEvent } from './event-repository.ts';
+import type { NotificationQueueRepository } from './notification-queue-repository.ts';
 import { SSE_HEARTBEAT, sseMessage } from './sse-format.ts';
 import type { StreamRegistry } from './stream-registry.ts';
 

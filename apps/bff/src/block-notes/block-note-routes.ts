@@ -8,7 +8,7 @@ import {
 import { readJsonBody } from '@mostrador/server-kit/http';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
-import { bringsOwnToken } from '../security/csrf.ts';
+import { bringsOwnToken } from '../middleware/csrf.ts';
 import { publicOrigin, readSessionCookie } from '../session/session-cookie.ts';
 import type { Sessions } from '../session/sessions.ts';
 import type { Actor, BlockNoteRepository } from './block-note-repository.ts';

@@ -3,17 +3,17 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { FetchApp } from '../app.ts';
 import type { BffDatabase } from '../db/schema.ts';
-import { createEventBus, type EventBus } from '../events/event-bus.ts';
-import { createEventRepository } from '../events/event-repository.ts';
-import { eventRoutes } from '../events/event-routes.ts';
-import { type EventSignal, relayEvents } from '../events/event-signal.ts';
-import type { StreamRegistry } from '../events/stream-registry.ts';
 import type { Sessions } from '../session/sessions.ts';
+import { createEventBus, type EventBus } from './event-bus.ts';
+import { createEventRepository } from './event-repository.ts';
+import { eventRoutes } from './event-routes.ts';
+import { type EventSignal, relayEvents } from './event-signal.ts';
 import { notificationFeedRoutes } from './notification-feed-routes.ts';
 import { createNotificationQueueRepository } from './notification-queue-repository.ts';
 import { createNotificationWorker, type ParkReason, type WorkerOptions } from './notification-worker.ts';
 import { receiverRoutes } from './receiver-routes.ts';
 import type { SourceCheck } from './source-check.ts';
+import type { StreamRegistry } from './stream-registry.ts';
 
 const HOUR = 3_600_000;
 /** Events, finished notifications and the ids seen are kept this long (decision 0051). */

@@ -7,9 +7,9 @@ import {
 } from '@mostrador/marketplace-api';
 import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
-import { SseClient } from '../events/sse-test-client.ts';
 import { createKit } from '../test-support.ts';
 import { cookieOf, listen } from './live-test-support.ts';
+import { SseClient } from './sse-test-client.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

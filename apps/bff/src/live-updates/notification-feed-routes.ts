@@ -8,7 +8,7 @@ import {
   REDELIVERY_ID_PREFIX,
 } from '@mostrador/contracts';
 import { type Context, Hono } from 'hono';
-import { bringsOwnToken } from '../security/csrf.ts';
+import { bringsOwnToken } from '../middleware/csrf.ts';
 import { publicOrigin, readSessionCookie } from '../session/session-cookie.ts';
 import type { Sessions } from '../session/sessions.ts';
 import type { FeedEntry, NotificationQueueRepository } from './notification-queue-repository.ts';
