@@ -14,6 +14,7 @@ import { createLiveUpdates, type LiveUpdates, type LiveUpdatesOptions } from './
 import { createStreamRegistry, type StreamRegistry } from './live-updates/stream-registry.ts';
 import { createLocationIndex } from './locations/location-index.ts';
 import { locationSearchRoutes } from './locations/location-search-routes.ts';
+import type { FetchApp } from './marketplace.ts';
 import { type ClientAddress, connectionAddress } from './middleware/client-address.ts';
 import { csrfProtection } from './middleware/csrf.ts';
 import { DEFAULT_LIMITS, type Limits, limitMiddleware } from './middleware/limits.ts';
@@ -24,12 +25,6 @@ import { createSessionRepository } from './session/session-repository.ts';
 import { sessionRoutes } from './session/session-routes.ts';
 import { createSessions, type Sessions } from './session/sessions.ts';
 import { type SimulatorControl, simulatorRoutes } from './simulator/simulator-routes.ts';
-
-/** Anything with Hono's `fetch`: the embedded marketplace app, or a forwarder to a remote one. */
-export interface FetchApp {
-  // Method syntax on purpose: it accepts apps typed with their own Env (e.g. `Hono<ApiEnv>`).
-  fetch(request: Request, env?: unknown, executionCtx?: unknown): Response | Promise<Response>;
-}
 
 export interface BffDeps {
   /** The marketplace API app, reached at `/api` (it sees paths without the prefix). */

@@ -16,10 +16,10 @@ import {
 } from '@mostrador/marketplace-api';
 import { createLogger } from '@mostrador/server-kit/logger';
 import { parseKeyring } from '@mostrador/server-kit/store';
-import type { FetchApp } from './app.ts';
 import { createBffApp } from './app.ts';
 import { type BffDatabase, type BffStore, migrateBff, openBffStore } from './db/migrate.ts';
 import { env } from './env.ts';
+import type { FetchApp } from './marketplace.ts';
 import { createRemoteMarketplace } from './proxy/remote-marketplace.ts';
 import { createSimulatorControl } from './simulator/simulator-routes.ts';
 

@@ -10,8 +10,9 @@ import {
 } from '@mostrador/marketplace-api';
 import { createLogger } from '@mostrador/server-kit/logger';
 import { expect } from 'vitest';
-import { type BffDeps, createBffApp, type FetchApp } from './app.ts';
+import { type BffDeps, createBffApp } from './app.ts';
 import { type BffDatabase, type BffStore, migrateBff, openBffStore } from './db/migrate.ts';
+import type { FetchApp } from './marketplace.ts';
 import type { Limits } from './middleware/limits.ts';
 
 export const ORIGIN = 'http://127.0.0.1:4000';

@@ -4,10 +4,6 @@ import { PageSkeleton } from './routes/-shell/page-skeleton.tsx';
 import { RouteError } from './routes/-shell/route-error.tsx';
 import { routeTree } from './routeTree.gen.ts';
 
-export interface RouterContext {
-  queryClient: QueryClient;
-}
-
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree,

@@ -1,8 +1,8 @@
 import { type CommitGroup, createCommitGroup } from '@mostrador/server-kit/store';
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import type { FetchApp } from '../app.ts';
 import type { BffDatabase } from '../db/schema.ts';
+import type { FetchApp } from '../marketplace.ts';
 import type { Sessions } from '../session/sessions.ts';
 import { createEventBus, type EventBus } from './event-bus.ts';
 import { createEventRepository } from './event-repository.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type LiveOrder, liveEventSchema, partialOrderSchema } from '@mostrador/contracts';
-import type { FetchApp } from '../app.ts';
+import type { FetchApp } from '../marketplace.ts';
 import type { EventBus } from './event-bus.ts';
 import type { NotificationQueueRepository, QueuedNotification } from './notification-queue-repository.ts';
 import { jsonLine } from './sse-format.ts';

@@ -7,7 +7,7 @@ import {
   stateSchema,
 } from '@mostrador/contracts';
 import type { z } from 'zod';
-import type { FetchApp } from '../app.ts';
+import type { FetchApp } from '../marketplace.ts';
 
 const INTERNAL_ORIGIN = 'http://marketplace.internal';
 /** The marketplace lets location answers be cached for an hour; the index follows it. */

@@ -1,6 +1,6 @@
 import { errorBody } from '@mostrador/contracts';
 import type { Context, Handler } from 'hono';
-import type { FetchApp } from '../app.ts';
+import type { FetchApp } from '../marketplace.ts';
 import { bringsOwnToken } from '../middleware/csrf.ts';
 import { publicOrigin, readSessionCookie } from '../session/session-cookie.ts';
 import type { Sessions } from '../session/sessions.ts';

@@ -6,7 +6,7 @@ import {
   operatedAccountListSchema,
   userPrivateSchema,
 } from '@mostrador/contracts';
-import type { FetchApp } from '../app.ts';
+import type { FetchApp } from '../marketplace.ts';
 
 // Requests to the marketplace are built against this placeholder origin; the embedded app ignores it and the
 // remote forwarder keeps only path and query.

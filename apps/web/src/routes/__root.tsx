@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, Link, Outlet, useMatches } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTheme } from '../lib/theme.ts';
-import type { RouterContext } from '../router.tsx';
+import type { RouterContext } from '../router-context.ts';
 import { Button, buttonClasses } from '../ui/button.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { CloseIcon, CompassIcon, MenuIcon } from '../ui/icons.tsx';

@@ -1,5 +1,5 @@
+import type { Dialect } from '@mostrador/server-kit/store';
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../store.ts';
 
 /**
  * Secondary indexes of the order tables. Each side's search walks one of the first pairs in date order; the status

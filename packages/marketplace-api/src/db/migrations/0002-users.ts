@@ -1,5 +1,5 @@
+import type { Dialect } from '@mostrador/server-kit/store';
 import { type Kysely, sql } from 'kysely';
-import type { Dialect } from '../store.ts';
 
 /**
  * The user half: blocklists, the sell-equals-pay marker, the personal-data access log, the account resources

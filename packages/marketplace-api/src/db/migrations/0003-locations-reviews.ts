@@ -1,5 +1,5 @@
+import type { Dialect } from '@mostrador/server-kit/store';
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../store.ts';
 
 /**
  * Classified locations (reference data, loaded by the seed), item reviews and the catalog products items are

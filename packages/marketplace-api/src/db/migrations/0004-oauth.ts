@@ -1,5 +1,5 @@
+import type { Dialect } from '@mostrador/server-kit/store';
 import { type Kysely, sql } from 'kysely';
-import type { Dialect } from '../store.ts';
 
 // Frozen copy of the seed's demo list at the time of this migration: stores seeded before it get their flag here.
 const DEMO_NICKNAMES = [

@@ -1,5 +1,5 @@
+import type { Dialect } from '@mostrador/server-kit/store';
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../store.ts';
 
 /**
  * Notifications (spec 6): the outbox every change writes in its own transaction, one row per attempt to deliver

@@ -1,5 +1,5 @@
+import type { Dialect } from '@mostrador/server-kit/store';
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../store.ts';
 
 /**
  * Delivery (spec 1; docs/decisions/0091-delivery-state-and-evidence.md): where each shipment stands and the proof

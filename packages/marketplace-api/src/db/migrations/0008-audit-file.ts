@@ -1,5 +1,5 @@
+import type { Dialect } from '@mostrador/server-kit/store';
 import { type Kysely, sql } from 'kysely';
-import type { Dialect } from '../store.ts';
 
 /**
  * The personal-data access log's table in the audit database (decision 0086). The log takes a row for nearly every
