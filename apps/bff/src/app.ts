@@ -19,6 +19,7 @@ import { type ClientAddress, connectionAddress } from './middleware/client-addre
 import { csrfProtection } from './middleware/csrf.ts';
 import { DEFAULT_LIMITS, type Limits, limitMiddleware } from './middleware/limits.ts';
 import { noStore, securityHeaders } from './middleware/security-headers.ts';
+import { sessionContext } from './middleware/session.ts';
 import { apiForwarder } from './proxy/api-forwarder.ts';
 import { createMarketplaceClient } from './session/marketplace-client.ts';
 import { createSessionRepository } from './session/session-repository.ts';
@@ -127,17 +128,15 @@ export function createBffApp(deps: BffDeps): Bff {
     }),
   );
 
+  app.use('*', sessionContext(sessions, origins));
+
   const blockNotes = {
     sessions,
     repo: createBlockNoteRepository(deps.store.db),
-    origins,
     now,
   };
   app.use('/api/users/*', blockAudit(blockNotes));
-  app.all(
-    '/api/*',
-    apiForwarder({ marketplace: deps.marketplace, sessions, origins, timeoutMs: limits.timeoutMs }),
-  );
+  app.all('/api/*', apiForwarder({ marketplace: deps.marketplace, sessions, timeoutMs: limits.timeoutMs }));
   app.all('/api', (c) => c.json(errorBody('not_found', { message: 'Resource / not found' }), 404));
 
   app.get('/bff/health', (c) => c.json({ status: 'ok' }));
@@ -166,7 +165,6 @@ export function createBffApp(deps: BffDeps): Bff {
     streams,
     marketplace: deps.marketplace,
     applicationId: deps.oauth.clientId,
-    origins,
     now,
     signal: deps.eventSignal ?? createEventSignal(deps.store),
     options: {
@@ -176,7 +174,7 @@ export function createBffApp(deps: BffDeps): Bff {
     },
   });
   app.route('/bff', liveUpdates.routes);
-  app.route('/bff', simulatorRoutes({ control: deps.simulator, sessions, origins }));
+  app.route('/bff', simulatorRoutes({ control: deps.simulator }));
   app.all('/bff/*', (c) => c.json(errorBody('not_found', { message: 'No such BFF route' }), 404));
 
   const staticDir = deps.staticDir;

@@ -8,15 +8,13 @@ import {
 import { readJsonBody } from '@mostrador/server-kit/http';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
-import { bringsOwnToken } from '../middleware/csrf.ts';
-import { publicOrigin, readSessionCookie } from '../session/session-cookie.ts';
+import type { SessionEnv } from '../middleware/session.ts';
 import type { Sessions } from '../session/sessions.ts';
 import type { Actor, BlockNoteRepository } from './block-note-repository.ts';
 
 export interface BlockNoteOptions {
   sessions: Sessions;
   repo: BlockNoteRepository;
-  origins: readonly string[];
   now: () => number;
 }
 
@@ -24,9 +22,8 @@ const MAX_JSON_BYTES = 4 * 1024;
 const USER_ID = /^[1-9]\d{0,15}$/;
 
 /** The signed-in account the request acts as (never a request that brings its own token), or null. */
-async function actorOf(c: Context, options: BlockNoteOptions): Promise<Actor | null> {
-  if (bringsOwnToken(c)) return null;
-  const session = await options.sessions.resolve(readSessionCookie(c, publicOrigin(c, options.origins)));
+async function actorOf(c: Context<SessionEnv>, options: BlockNoteOptions): Promise<Actor | null> {
+  const session = await c.var.session();
   if (!session) return null;
   const view = await options.sessions.view(session);
   return view.user ? { user_id: view.user.user_id, nickname: view.user.nickname } : null;
@@ -50,7 +47,7 @@ const notSignedIn = (c: Context) =>
  */
 export function blockNoteRoutes(options: BlockNoteOptions) {
   const { repo } = options;
-  const app = new Hono();
+  const app = new Hono<SessionEnv>();
 
   app.get('/block-notes', async (c) => {
     const actor = await actorOf(c, options);
@@ -119,7 +116,7 @@ const BLOCK_WRITE = /^\/api\/users\/([1-9]\d{0,15})\/(order|questions)_blacklist
  * workspace, an order's detail…) once the marketplace has accepted it. The audit row is written before the answer
  * goes back, so an acknowledged block is never missing from the trail.
  */
-export function blockAudit(options: BlockNoteOptions): MiddlewareHandler {
+export function blockAudit(options: BlockNoteOptions): MiddlewareHandler<SessionEnv> {
   return async (c, next) => {
     await next();
     const method = c.req.method;

@@ -1,8 +1,6 @@
 import { errorBody } from '@mostrador/contracts';
 import { type Context, Hono } from 'hono';
-import { bringsOwnToken } from '../middleware/csrf.ts';
-import { publicOrigin, readSessionCookie } from '../session/session-cookie.ts';
-import type { Sessions } from '../session/sessions.ts';
+import type { SessionEnv } from '../middleware/session.ts';
 import type { EventBus } from './event-bus.ts';
 import type { EventRepository, StoredEvent } from './event-repository.ts';
 import type { NotificationQueueRepository } from './notification-queue-repository.ts';
@@ -29,11 +27,9 @@ function framed(event: StoredEvent): Uint8Array {
 }
 
 export interface EventRoutesOptions {
-  sessions: Sessions;
   streams: StreamRegistry;
   events: EventRepository;
   bus: EventBus;
-  origins: readonly string[];
   /** Comment lines this often, so a quiet stream is not taken for a dead one. */
   heartbeatMs: number;
   queue: Pick<NotificationQueueRepository, 'forOrder'>;
@@ -45,8 +41,8 @@ export interface EventRoutesOptions {
  * account close it (the stream registry).
  */
 export function eventRoutes(options: EventRoutesOptions) {
-  const { sessions, streams, events, bus } = options;
-  const app = new Hono();
+  const { streams, events, bus } = options;
+  const app = new Hono<SessionEnv>();
 
   async function startingPoint(c: Context, userId: number): Promise<number | 'invalid'> {
     const raw = c.req.header('last-event-id') ?? c.req.query('after');
@@ -60,9 +56,7 @@ export function eventRoutes(options: EventRoutesOptions) {
 
   // The notifications about one order that reached this BFF for the active account (the order page lists them).
   app.get('/orders/:id/notifications', async (c) => {
-    const session = bringsOwnToken(c)
-      ? null
-      : await sessions.resolve(readSessionCookie(c, publicOrigin(c, options.origins)));
+    const session = await c.var.session();
     const userId = session?.row.active_user_id ?? null;
     if (!session || userId === null) return c.json(errorBody('not_identified_user'), 401);
     const id = c.req.param('id');
@@ -81,9 +75,7 @@ export function eventRoutes(options: EventRoutesOptions) {
   });
 
   app.get('/events', async (c) => {
-    const session = bringsOwnToken(c)
-      ? null
-      : await sessions.resolve(readSessionCookie(c, publicOrigin(c, options.origins)));
+    const session = await c.var.session();
     const userId = session?.row.active_user_id ?? null;
     if (!session || userId === null) return c.json(errorBody('not_identified_user'), 401);
     const start = await startingPoint(c, userId);

@@ -47,7 +47,6 @@ export function createLiveUpdates(deps: {
   streams: StreamRegistry;
   marketplace: FetchApp;
   applicationId: number;
-  origins: readonly string[];
   now: () => number;
   options?: LiveUpdatesOptions;
   /** Joins the instances on one database: what one publishes reaches streams open on the others. */
@@ -91,8 +90,6 @@ export function createLiveUpdates(deps: {
   routes.route(
     '/',
     notificationFeedRoutes({
-      sessions: deps.sessions,
-      origins: deps.origins,
       queue,
       receiver,
       redeliver: options.redeliver ?? false,
@@ -101,11 +98,9 @@ export function createLiveUpdates(deps: {
   routes.route(
     '/',
     eventRoutes({
-      sessions: deps.sessions,
       streams: deps.streams,
       events,
       bus,
-      origins: deps.origins,
       heartbeatMs: options.heartbeatMs ?? 15_000,
       queue,
     }),

@@ -7,10 +7,8 @@ import {
   notificationFeedQuerySchema,
   REDELIVERY_ID_PREFIX,
 } from '@mostrador/contracts';
-import { type Context, Hono } from 'hono';
-import { bringsOwnToken } from '../middleware/csrf.ts';
-import { publicOrigin, readSessionCookie } from '../session/session-cookie.ts';
-import type { Sessions } from '../session/sessions.ts';
+import { Hono } from 'hono';
+import { activeUserOf, type SessionEnv } from '../middleware/session.ts';
 import type { FeedEntry, NotificationQueueRepository } from './notification-queue-repository.ts';
 import { acceptNotification, type ReceiverOptions } from './receiver-routes.ts';
 
@@ -19,8 +17,6 @@ const QUEUE_ID = /^[1-9]\d{0,15}$/;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export interface NotificationFeedOptions {
-  sessions: Sessions;
-  origins: readonly string[];
   queue: Pick<NotificationQueueRepository, 'list' | 'entryOf'>;
   /** The receiver's own path, for support's redelivery. */
   receiver: Pick<ReceiverOptions, 'queue' | 'applicationId' | 'now' | 'onQueued'>;
@@ -48,16 +44,10 @@ const toEntry = (e: FeedEntry): NotificationFeed['notifications'][number] => ({
  * first; `POST /bff/notifications/{id}/redeliver` (decision 0078): one of them into the receiver again.
  */
 export function notificationFeedRoutes(options: NotificationFeedOptions) {
-  const app = new Hono();
-
-  async function activeUser(c: Context): Promise<number | null> {
-    if (bringsOwnToken(c)) return null;
-    const session = await options.sessions.resolve(readSessionCookie(c, publicOrigin(c, options.origins)));
-    return session?.row.active_user_id ?? null;
-  }
+  const app = new Hono<SessionEnv>();
 
   app.get('/notifications', async (c) => {
-    const userId = await activeUser(c);
+    const userId = await activeUserOf(c);
     if (userId === null) return c.json(errorBody('not_identified_user'), 401);
     const parsed = notificationFeedQuerySchema.safeParse(c.req.query());
     if (!parsed.success) {
@@ -88,7 +78,7 @@ export function notificationFeedRoutes(options: NotificationFeedOptions) {
   app.post('/notifications/:id/redeliver', async (c) => {
     const notFound = () => c.json(errorBody('not_found', { message: 'No such notification' }), 404);
     if (!options.redeliver) return notFound();
-    const userId = await activeUser(c);
+    const userId = await activeUserOf(c);
     if (userId === null) return c.json(errorBody('not_identified_user'), 401);
     const id = c.req.param('id');
     if (!QUEUE_ID.test(id)) return notFound();

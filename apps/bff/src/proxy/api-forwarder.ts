@@ -1,8 +1,7 @@
 import { errorBody } from '@mostrador/contracts';
 import type { Context, Handler } from 'hono';
 import type { FetchApp } from '../marketplace.ts';
-import { bringsOwnToken } from '../middleware/csrf.ts';
-import { publicOrigin, readSessionCookie } from '../session/session-cookie.ts';
+import type { SessionEnv } from '../middleware/session.ts';
 import type { Sessions } from '../session/sessions.ts';
 import { AUTHORIZATION_SERVER_PATHS, checkAllowlist } from './api-allowlist.ts';
 
@@ -21,7 +20,6 @@ const RESPONSE_HEADER_DROPPED = /^(access-control-|set-cookie$|set-cookie2$)/i;
 export interface ApiForwarderOptions {
   marketplace: FetchApp;
   sessions: Sessions;
-  origins: readonly string[];
   timeoutMs: number;
 }
 
@@ -29,7 +27,7 @@ export interface ApiForwarderOptions {
  * `/api/*` → the marketplace, over the allowlist. A request with its own token goes as it came (minus cookies).
  * Any other request gets the session's bearer token, refreshed when close to its end (decision 0035).
  */
-export function apiForwarder(options: ApiForwarderOptions): Handler {
+export function apiForwarder(options: ApiForwarderOptions): Handler<SessionEnv> {
   return async (c: Context) => {
     const url = new URL(c.req.url);
     const path = url.pathname.slice('/api'.length) || '/';
@@ -44,9 +42,8 @@ export function apiForwarder(options: ApiForwarderOptions): Handler {
     const headers = new Headers(c.req.raw.headers);
     for (const name of REQUEST_HEADERS_DROPPED) headers.delete(name);
 
-    if (!bringsOwnToken(c) && !AUTHORIZATION_SERVER_PATHS.has(path)) {
-      const origin = publicOrigin(c, options.origins);
-      const session = await options.sessions.resolve(readSessionCookie(c, origin));
+    if (!AUTHORIZATION_SERVER_PATHS.has(path)) {
+      const session = await c.var.session();
       if (session) {
         // Fetch metadata: a page of another origin (even of the same site) never acts with the session.
         const site = c.req.header('sec-fetch-site');

@@ -8,12 +8,12 @@ import {
 import { readJsonBody } from '@mostrador/server-kit/http';
 import { type Context, Hono } from 'hono';
 import { bringsOwnToken } from '../middleware/csrf.ts';
+import type { SessionEnv } from '../middleware/session.ts';
 import type { MarketplaceClient } from './marketplace-client.ts';
 import { TokenRequestFailed } from './marketplace-client.ts';
 import {
   clearSessionCookie,
   publicOrigin,
-  readSessionCookie,
   takeLoginCookie,
   writeLoginCookie,
   writeSessionCookie,
@@ -52,15 +52,12 @@ export function safeReturnTo(value: string | undefined): string {
 /** `/bff/*`: sign-in with the platform, the session, the account switcher and logout (decision 0034). */
 export function sessionRoutes(options: SessionRoutesOptions) {
   const { sessions, client } = options;
-  const app = new Hono();
+  const app = new Hono<SessionEnv>();
 
   const originOf = (c: Context) => publicOrigin(c, options.origins);
 
   /** The session of the cookie; a request that brings its own token is never authenticated by the cookie. */
-  async function sessionOf(c: Context): Promise<ActiveSession | null> {
-    if (bringsOwnToken(c)) return null;
-    return sessions.resolve(readSessionCookie(c, originOf(c)));
-  }
+  const sessionOf = (c: Context<SessionEnv>): Promise<ActiveSession | null> => c.var.session();
 
   const signInFailed = (c: Context, reason: SignInError) => c.redirect(`/sign-in?error=${reason}`, 303);
 

@@ -1,9 +1,7 @@
 import { errorBody, type SimulatorStatus, simulatorStartSchema } from '@mostrador/contracts';
 import { readJsonBody } from '@mostrador/server-kit/http';
-import { type Context, Hono } from 'hono';
-import { bringsOwnToken } from '../middleware/csrf.ts';
-import { publicOrigin, readSessionCookie } from '../session/session-cookie.ts';
-import type { Sessions } from '../session/sessions.ts';
+import { Hono } from 'hono';
+import { activeUserOf, type SessionEnv } from '../middleware/session.ts';
 
 /** Starts and stops the marketplace's change simulator (local use only). */
 export interface SimulatorControl {
@@ -43,26 +41,16 @@ const MAX_JSON_BYTES = 1024;
  * platform) GET says it is unavailable and the writes are 404. Writes need a signed-in session and pass the CSRF
  * check like every other write.
  */
-export function simulatorRoutes(options: {
-  control: SimulatorControl | undefined;
-  sessions: Sessions;
-  origins: readonly string[];
-}) {
-  const { control, sessions } = options;
-  const app = new Hono();
+export function simulatorRoutes(options: { control: SimulatorControl | undefined }) {
+  const { control } = options;
+  const app = new Hono<SessionEnv>();
   const unavailable: SimulatorStatus = { available: false, running: false, rate: null };
-
-  async function signedIn(c: Context): Promise<boolean> {
-    if (bringsOwnToken(c)) return false;
-    const session = await sessions.resolve(readSessionCookie(c, publicOrigin(c, options.origins)));
-    return session?.row.active_user_id != null;
-  }
 
   app.get('/simulator', (c) => c.json(control ? control.status() : unavailable));
 
   app.post('/simulator', async (c) => {
     if (!control) return c.json(errorBody('not_found', { message: 'There is no simulator here' }), 404);
-    if (!(await signedIn(c))) return c.json(errorBody('not_identified_user'), 401);
+    if ((await activeUserOf(c)) === null) return c.json(errorBody('not_identified_user'), 401);
     const value = await readJsonBody(c, { maxBytes: MAX_JSON_BYTES });
     const parsed = simulatorStartSchema.safeParse(value);
     if (!parsed.success) {
@@ -76,7 +64,7 @@ export function simulatorRoutes(options: {
 
   app.delete('/simulator', async (c) => {
     if (!control) return c.json(errorBody('not_found', { message: 'There is no simulator here' }), 404);
-    if (!(await signedIn(c))) return c.json(errorBody('not_identified_user'), 401);
+    if ((await activeUserOf(c)) === null) return c.json(errorBody('not_identified_user'), 401);
     return c.json(await control.stop());
   });
 
