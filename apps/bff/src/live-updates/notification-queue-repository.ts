@@ -1,3 +1,4 @@
+import { type LeaseTable, leaseRuns, releaseRows } from '@mostrador/server-kit/lease-queue';
 import type { CommitGroup } from '@mostrador/server-kit/store';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { BffDatabase, BffNotificationQueueTable } from '../db/schema.ts';
@@ -48,6 +49,14 @@ const toQueued = (
   changedAt: Number(row.changed_at),
   tries: Number(row.tries),
 });
+
+/** The queue as a leased queue: a lane is one user, whose notifications are shown in order (decision 0051). */
+const QUEUE_LEASES: LeaseTable = {
+  table: 'bff_notification_queue',
+  due: 'due_at',
+  lane: ['user_id'],
+  pending: { column: 'state', value: 'pending' },
+};
 
 /** All SQL of the notification queue (decision 0051): plain statements that run on SQLite and PostgreSQL alike. */
 export function createNotificationQueueRepository(
@@ -159,37 +168,15 @@ export function createNotificationQueueRepository(
           order by q.id
           limit ${options.limit}
         `.execute(trx);
-        const due = heads.rows;
-        if (due.length === 0) return [];
-        const ids = due.map((r) => Number(r.id));
-        if (perLane > 1) {
-          for (const head of due) {
-            const followers = await trx
-              .selectFrom('bff_notification_queue as f')
-              .innerJoin('bff_notification_queue as h', 'h.user_id', 'f.user_id')
-              .select(['f.id', 'f.due_at', 'f.claimed_until'])
-              .where('h.id', '=', Number(head.id))
-              .where('f.state', '=', 'pending')
-              .where('f.id', '>', Number(head.id))
-              .orderBy('f.id')
-              .limit(perLane - 1)
-              .execute();
-            // Only an unbroken run behind the head: a row not due yet or held elsewhere stops the user there.
-            for (const f of followers) {
-              if (Number(f.due_at) > now) break;
-              if (f.claimed_until !== null && Number(f.claimed_until) > now) break;
-              ids.push(Number(f.id));
-            }
-          }
-        }
-        const until = now + options.leaseMs;
-        await trx
-          .updateTable('bff_notification_queue')
-          .set({ claimed_by: worker, claimed_until: until })
-          .where('id', 'in', ids)
-          .where('state', '=', 'pending')
-          .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
-          .execute();
+        const { ids, until } = await leaseRuns(
+          trx,
+          QUEUE_LEASES,
+          heads.rows.map((r) => Number(r.id)),
+          now,
+          worker,
+          { leaseMs: options.leaseMs, perLane },
+        );
+        if (ids.length === 0) return [];
         const rows = await trx
           .selectFrom('bff_notification_queue')
           .select(['id', 'user_id', 'topic', 'resource', 'changed_at', 'tries'])
@@ -264,15 +251,7 @@ export function createNotificationQueueRepository(
     /** Gives claimed rows back as they were (a user's later rows when an earlier one must wait). */
     async release(ids: number[], worker: string): Promise<void> {
       if (ids.length === 0) return;
-      await inTransaction((trx) =>
-        trx
-          .updateTable('bff_notification_queue')
-          .set({ claimed_by: null, claimed_until: null })
-          .where('id', 'in', ids)
-          .where('state', '=', 'pending')
-          .where('claimed_by', '=', worker)
-          .execute(),
-      );
+      await inTransaction((trx) => releaseRows(trx, QUEUE_LEASES, ids, worker));
     },
 
     /** Sets a claimed row aside for good: nobody can be shown it (no stored token, the order is not theirs…). */

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { type LiveOrder, liveEventSchema, partialOrderSchema } from '@mostrador/contracts';
+import { createLeaseQueue } from '@mostrador/server-kit/lease-queue';
 import type { FetchApp } from '../marketplace.ts';
 import type { EventBus } from './event-bus.ts';
 import type { NotificationQueueRepository, QueuedNotification } from './notification-queue-repository.ts';
@@ -75,12 +75,7 @@ function liveOrder(body: unknown): LiveOrder | null {
  */
 export function createNotificationWorker(options: WorkerOptions) {
   const { queue, bus, now } = options;
-  const worker = `bff-${process.pid}-${randomBytes(4).toString('hex')}`;
-  const batch = options.batch ?? 32;
-  const leaseMs = options.leaseMs ?? 30_000;
   const maxTries = options.maxTries ?? 8;
-  const perLane = options.perLane ?? 32;
-  let inFlight = 0;
 
   async function readOrder(row: QueuedNotification): Promise<Outcome> {
     const token = await options.tokenFor(row.userId);
@@ -116,7 +111,7 @@ export function createNotificationWorker(options: WorkerOptions) {
     outcome: Outcome,
   ): { done: Promise<Published | null>; goesOn: boolean } {
     if (outcome.kind === 'order') {
-      const published = queue.publish(row, worker, now(), (eventId, notificationIds) => {
+      const published = queue.publish(row, leases.worker, now(), (eventId, notificationIds) => {
         const event = liveEventSchema.parse({
           type: 'order_changed',
           event_id: eventId,
@@ -135,13 +130,15 @@ export function createNotificationWorker(options: WorkerOptions) {
     }
     if (outcome.kind === 'retry' && row.tries + 1 < maxTries) {
       return {
-        done: queue.retryLater(row, worker, now() + Math.min(60_000, 1000 * 2 ** row.tries)).then(() => null),
+        done: queue
+          .retryLater(row, leases.worker, now() + Math.min(60_000, 1000 * 2 ** row.tries))
+          .then(() => null),
         goesOn: false,
       };
     }
     const reason = outcome.kind === 'park' ? outcome.reason : 'unavailable';
     return {
-      done: queue.park(row, worker, reason, now()).then(() => {
+      done: queue.park(row, leases.worker, reason, now()).then(() => {
         options.onParked?.(row, reason);
         return null;
       }),
@@ -154,7 +151,7 @@ export function createNotificationWorker(options: WorkerOptions) {
    * commits are shared) and their events published in order. A row that must be tried again later holds the user's
    * later rows back: they are given back untouched.
    */
-  async function handleLane(rows: QueuedNotification[]): Promise<void> {
+  async function handleLane(rows: QueuedNotification[]): Promise<number> {
     const reads = rows.map((row) => readOrder(row).catch((): Outcome => ({ kind: 'retry' })));
     const settled: { row: QueuedNotification; done: Promise<Published | null> }[] = [];
     let stop = rows.length;
@@ -169,7 +166,7 @@ export function createNotificationWorker(options: WorkerOptions) {
     }
     const released = queue.release(
       rows.slice(stop).map((row) => row.id),
-      worker,
+      leases.worker,
     );
     for (const { row, done } of settled) {
       const published = await done.catch((error) => {
@@ -179,95 +176,28 @@ export function createNotificationWorker(options: WorkerOptions) {
       if (published) bus.publish({ ...published, userId: row.userId });
     }
     await released;
+    return stop;
   }
 
-  async function claimAndHandle(limit: number): Promise<{ claimed: number; done: Promise<void> }> {
-    const claimed = await queue.claim(now(), worker, { leaseMs, limit, perLane });
-    const lanes = new Map<number, QueuedNotification[]>();
-    for (const row of claimed) {
-      const lane = lanes.get(row.userId);
-      if (lane) lane.push(row);
-      else lanes.set(row.userId, [row]);
-    }
-    inFlight += lanes.size;
-    const done = Promise.all(
-      [...lanes.values()].map((lane) =>
-        handleLane(lane)
-          .catch((error) => options.onError?.(error))
-          .finally(() => {
-            inFlight--;
-          }),
-      ),
-    ).then(() => {});
-    return { claimed: claimed.length, done };
-  }
+  const leases = createLeaseQueue<QueuedNotification>({
+    claim: (at, worker, lease) => queue.claim(at, worker, lease),
+    laneOf: (row) => row.userId,
+    handleLane,
+    now,
+    workerPrefix: 'bff',
+    batch: options.batch ?? 32,
+    perLane: options.perLane ?? 32,
+    leaseMs: options.leaseMs ?? 30_000,
+    pollMs: options.pollMs ?? 250,
+    ...(options.onError ? { onError: options.onError } : {}),
+  });
 
   return {
-    worker,
-    /** Rounds until nothing is due (tests). Answers how many rows were handled. */
-    async drain(maxRounds = 1_000): Promise<number> {
-      let total = 0;
-      for (let i = 0; i < maxRounds; i++) {
-        const { claimed, done } = await claimAndHandle(batch);
-        await done;
-        if (claimed === 0) break;
-        total += claimed;
-      }
-      return total;
-    },
-
-    /** Runs in the background: woken by `wake()` (a notification was queued), after each row, and every poll. */
-    start(): { wake(): void; stop(): Promise<void> } {
-      const pollMs = options.pollMs ?? 250;
-      const pending = new Set<Promise<void>>();
-      let stopped = false;
-      let pumping = false;
-      let again = false;
-      let timer: NodeJS.Timeout | undefined;
-      let current: Promise<void> = Promise.resolve();
-
-      const pump = (): void => {
-        if (stopped) return;
-        if (pumping) {
-          again = true;
-          return;
-        }
-        pumping = true;
-        current = (async () => {
-          clearTimeout(timer);
-          try {
-            do {
-              again = false;
-              for (;;) {
-                if (stopped) break;
-                const { claimed, done } = await claimAndHandle(batch - inFlight);
-                if (claimed === 0) break;
-                const tracked: Promise<void> = done.then(() => {
-                  pending.delete(tracked);
-                  pump();
-                });
-                pending.add(tracked);
-              }
-            } while (again && !stopped);
-          } catch (error) {
-            options.onError?.(error);
-          } finally {
-            pumping = false;
-            if (!stopped) timer = setTimeout(pump, pollMs);
-          }
-        })();
-      };
-      pump();
-      return {
-        wake: pump,
-        async stop() {
-          stopped = true;
-          clearTimeout(timer);
-          await current;
-          await Promise.all([...pending]);
-        },
-      };
-    },
+    worker: leases.worker,
+    /** Rounds until nothing is due (tests). Answers how many rows were claimed. */
+    drain: (maxRounds?: number) => leases.drain(maxRounds, 'claimed'),
+    /** Runs in the background: woken by `wake()` (a notification was queued), after each lane, and every poll. */
+    start: leases.start,
   };
 }
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createLeaseQueue } from '@mostrador/server-kit/lease-queue';
 import { createCommitGroup } from '@mostrador/server-kit/store';
 import type { Store } from '../db/store.ts';
 import { type Clock, systemClock } from '../domain/time.ts';
@@ -65,11 +65,6 @@ export function createDispatcher(deps: DispatcherDeps) {
   });
   const clock = deps.clock ?? systemClock;
   const fetchImpl = deps.fetch ?? globalThis.fetch;
-  const worker = `w-${process.pid}-${randomBytes(4).toString('hex')}`;
-  const batch = deps.batch ?? 32;
-  const leaseMs = deps.leaseMs ?? 10_000;
-  const perLane = deps.perLane ?? 32;
-  let inFlight = 0;
 
   async function send(n: ClaimedNotification): Promise<AttemptOutcome> {
     const sent = clock().getTime();
@@ -120,7 +115,7 @@ export function createDispatcher(deps: DispatcherDeps) {
           signal.aborted || (error as Error).name === 'TimeoutError' ? 'timeout' : 'network_error';
       }
     }
-    const outcome = await outbox.recordAttempt(n, worker, attempt, clock().getTime());
+    const outcome = await outbox.recordAttempt(n, queue.worker, attempt, clock().getTime());
     deps.onAttempt?.(n, outcome, attempt);
     return outcome;
   }
@@ -133,7 +128,7 @@ export function createDispatcher(deps: DispatcherDeps) {
     const giveBack = (from: number) =>
       outbox.release(
         lane.slice(from).map((n) => n.id),
-        worker,
+        queue.worker,
       );
     for (let i = 0; i < lane.length; i++) {
       if (i > 0 && clock().getTime() > leaseEnd - 2 * NOTIFICATION_TIMEOUT_MS) {
@@ -156,56 +151,32 @@ export function createDispatcher(deps: DispatcherDeps) {
     return lane.length;
   }
 
-  /** Claims what fits and starts sending; `done` settles when those sends are recorded. */
-  async function claimAndSend(limit: number): Promise<{ claimed: number; done: Promise<number> }> {
-    if (limit <= 0) return { claimed: 0, done: Promise.resolve(0) };
-    const now = clock().getTime();
-    const claimed = await outbox.claim(now, worker, { leaseMs, limit, perLane });
-    const lanes = new Map<string, ClaimedNotification[]>();
-    for (const n of claimed) {
-      const key = `${n.applicationId}:${n.userId}:${n.resource}`;
-      const lane = lanes.get(key);
-      if (lane) lane.push(n);
-      else lanes.set(key, [n]);
-    }
-    inFlight += lanes.size;
-    const done = Promise.all(
-      [...lanes.values()].map((lane) =>
-        sendLane(lane, now + leaseMs)
-          .catch((error) => {
-            deps.onError?.(error);
-            return 0;
-          })
-          .finally(() => {
-            inFlight--;
-          }),
-      ),
-    ).then((sent) => sent.reduce((a, b) => a + b, 0));
-    return { claimed: claimed.length, done };
-  }
+  const queue = createLeaseQueue<ClaimedNotification>({
+    claim: (now, worker, options) => outbox.claim(now, worker, options),
+    laneOf: (n) => `${n.applicationId}:${n.userId}:${n.resource}`,
+    handleLane: sendLane,
+    now: () => clock().getTime(),
+    workerPrefix: 'w',
+    batch: deps.batch ?? 32,
+    perLane: deps.perLane ?? 32,
+    leaseMs: deps.leaseMs ?? 10_000,
+    pollMs: deps.pollMs ?? 50,
+    ...(deps.onError ? { onError: deps.onError } : {}),
+  });
 
   return {
-    worker,
+    worker: queue.worker,
     get inFlight() {
-      return inFlight;
+      return queue.inFlight;
     },
-    claimAndSend: () => claimAndSend(batch - inFlight),
+    /** Claims what fits beside the lanes in flight and starts sending; `done` settles when they are recorded. */
+    claimAndSend: queue.claimAndHandle,
     /** One round: claim due rows, send them, record the attempts. Answers how many were sent. */
-    async tick(): Promise<number> {
-      const { done } = await claimAndSend(batch);
-      return done;
-    },
+    tick: queue.tick,
     /** Rounds until nothing is due at the clock's current time. */
-    async drain(maxRounds = 1_000): Promise<number> {
-      let total = 0;
-      for (let i = 0; i < maxRounds; i++) {
-        const { claimed, done } = await claimAndSend(batch);
-        const sent = await done;
-        if (claimed === 0) break;
-        total += sent;
-      }
-      return total;
-    },
+    drain: (maxRounds?: number) => queue.drain(maxRounds),
+    /** Runs in the background: woken by `wake()`, after each lane, and every `pollMs`. */
+    start: queue.start,
   };
 }
 
@@ -217,61 +188,15 @@ export type Dispatcher = ReturnType<typeof createDispatcher>;
  */
 export function startDispatcher(deps: DispatcherDeps): { stop(): Promise<void>; dispatcher: Dispatcher } {
   const dispatcher = createDispatcher(deps);
-  const pollMs = deps.pollMs ?? 50;
-  const pending = new Set<Promise<void>>();
-  let stopped = false;
-  let pumping = false;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<void> = Promise.resolve();
-
-  function pump(): Promise<void> {
-    if (stopped) return current;
-    if (pumping) {
-      again = true;
-      return current;
-    }
-    pumping = true;
-    current = round();
-    return current;
-  }
-
-  async function round() {
-    clearTimeout(timer);
-    try {
-      do {
-        again = false;
-        for (;;) {
-          if (stopped) break;
-          const { claimed, done } = await dispatcher.claimAndSend();
-          if (claimed === 0) break;
-          const tracked = done.then(() => {
-            pending.delete(tracked);
-            void pump();
-          });
-          pending.add(tracked);
-        }
-      } while (again && !stopped);
-    } catch (error) {
-      deps.onError?.(error);
-    } finally {
-      pumping = false;
-      if (!stopped) timer = setTimeout(() => void pump(), pollMs);
-    }
-  }
-
+  const running = dispatcher.start();
   const bell = outboxBell(deps.store.db);
-  const onBell = () => void pump();
+  const onBell = () => running.wake();
   bell.addEventListener('outbox', onBell);
-  void pump();
   return {
     dispatcher,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
       bell.removeEventListener('outbox', onBell);
-      await current;
-      await Promise.all([...pending]);
+      await running.stop();
     },
   };
 }

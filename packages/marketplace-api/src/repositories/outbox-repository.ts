@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type LeaseTable, leaseRuns, releaseRows } from '@mostrador/server-kit/lease-queue';
 import type { CommitGroup } from '@mostrador/server-kit/store';
 import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
@@ -101,6 +102,14 @@ export async function enqueueNotification(
 
 const truncate = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 
+/** The outbox as a leased queue: a lane is one application, user and resource (decision 0086). */
+const OUTBOX_LEASES: LeaseTable = {
+  table: 'notification_outbox',
+  due: 'next_attempt_at',
+  lane: ['application_id', 'user_id', 'resource'],
+  pending: { column: 'delivered_at', value: null },
+};
+
 export interface OutboxRepositoryOptions {
   /** Shares the commits of attempts arriving together (decision 0086); one transaction each without it. */
   group?: CommitGroup<Database>;
@@ -125,7 +134,7 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
         const heads = await trx
           .selectFrom('notification_outbox as o')
           .innerJoin('applications as a', 'a.id', 'o.application_id')
-          .select(['o.id', 'o.application_id', 'o.user_id', 'o.resource'])
+          .select('o.id')
           .where('o.id', 'in', (eb) =>
             eb
               .selectFrom('notification_outbox as h')
@@ -144,36 +153,15 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
           // another holds, so they take disjoint lanes instead of queueing on each other's locks.
           .$if(postgres, (q) => q.forUpdate('o').skipLocked())
           .execute();
-        if (heads.length === 0) return [];
-        const ids = heads.map((r) => Number(r.id));
-        if (perLane > 1) {
-          for (const head of heads) {
-            const followers = await trx
-              .selectFrom('notification_outbox')
-              .select(['id', 'next_attempt_at', 'claimed_until'])
-              .where('application_id', '=', head.application_id)
-              .where('user_id', '=', head.user_id)
-              .where('resource', '=', head.resource)
-              .where('delivered_at', 'is', null)
-              .where('id', '>', head.id)
-              .orderBy('id')
-              .limit(perLane - 1)
-              .execute();
-            // Only an unbroken run behind the head: a row that is not due or is held stops the lane there.
-            for (const f of followers) {
-              if (Number(f.next_attempt_at) > now) break;
-              if (f.claimed_until !== null && Number(f.claimed_until) > now) break;
-              ids.push(Number(f.id));
-            }
-          }
-        }
-        await trx
-          .updateTable('notification_outbox')
-          .set({ claimed_until: now + options.leaseMs, claimed_by: worker })
-          .where('id', 'in', ids)
-          .where('delivered_at', 'is', null)
-          .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
-          .execute();
+        const { ids, until } = await leaseRuns(
+          trx,
+          OUTBOX_LEASES,
+          heads.map((r) => Number(r.id)),
+          now,
+          worker,
+          { leaseMs: options.leaseMs, perLane },
+        );
+        if (ids.length === 0) return [];
         const rows = await trx
           .selectFrom('notification_outbox as o')
           .innerJoin('applications as a', 'a.id', 'o.application_id')
@@ -191,7 +179,7 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
           ])
           .where('o.id', 'in', ids)
           .where('o.claimed_by', '=', worker)
-          .where('o.claimed_until', '=', now + options.leaseMs)
+          .where('o.claimed_until', '=', until)
           .orderBy('o.id')
           .execute();
         return rows.map(
@@ -214,15 +202,7 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
     /** Gives claimed rows back untouched (the rest of a lane after a failure), due as they were. */
     async release(ids: number[], worker: string): Promise<void> {
       if (ids.length === 0) return;
-      await inTransaction((trx) =>
-        trx
-          .updateTable('notification_outbox')
-          .set({ claimed_until: null, claimed_by: null })
-          .where('id', 'in', ids)
-          .where('claimed_by', '=', worker)
-          .where('delivered_at', 'is', null)
-          .execute(),
-      );
+      await inTransaction((trx) => releaseRows(trx, OUTBOX_LEASES, ids, worker));
     },
 
     /**

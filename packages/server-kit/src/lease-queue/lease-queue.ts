@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+
+export interface LeaseQueueOptions<Row> {
+  /** Leases due rows to `worker`: at most `limit` lanes, up to `perLane` rows each, held until `now + leaseMs`. */
+  claim(
+    now: number,
+    worker: string,
+    options: { leaseMs: number; limit: number; perLane: number },
+  ): Promise<Row[]>;
+  /** The lane a claimed row belongs to: the rows of one lane are handled in order, lanes side by side. */
+  laneOf(row: Row): string | number;
+  /**
+   * Handles one lane's rows, in order, and settles each (done, retried later, parked, or given back); answers how
+   * many it handled. `leaseEnd` is when the rows stop being this worker's.
+   */
+  handleLane(rows: Row[], leaseEnd: number): Promise<number | undefined>;
+  now: () => number;
+  /** Names the worker in its leases, e.g. `bff` or `w`; the process id and a random part follow. */
+  workerPrefix: string;
+  /** Lanes in flight at most. */
+  batch?: number;
+  /** Rows of one lane leased together. */
+  perLane?: number;
+  leaseMs: number;
+  /** How often the running queue looks for rows written elsewhere or coming due. */
+  pollMs: number;
+  onError?: (error: unknown) => void;
+}
+
+export interface RunningLeaseQueue {
+  /** Looks for work now (a row was queued in this process); no-op while stopped. */
+  wake(): void;
+  /** Stops looking and waits for the lanes in flight. */
+  stop(): Promise<void>;
+}
+
+function workerName(prefix: string): string {
+  return `${prefix}-${process.pid}-${randomBytes(4).toString('hex')}`;
+}
+
+/**
+ * A queue in a database table taken by lease (decisions 0051, 0086): claim due rows lane by lane, handle each lane's
+ * rows in order and lanes side by side, and pump: claim again whenever a lane finishes, when woken, and every
+ * `pollMs`. The marketplace's dispatcher and the BFF's notification worker are two of these.
+ */
+export function createLeaseQueue<Row>(options: LeaseQueueOptions<Row>) {
+  const worker = workerName(options.workerPrefix);
+  const batch = options.batch ?? 32;
+  const perLane = options.perLane ?? 32;
+  let inFlight = 0;
+
+  /** Claims at most `limit` lanes and starts them; `done` settles with the rows handled once they all finish. */
+  async function claimAndHandle(limit: number): Promise<{ claimed: number; done: Promise<number> }> {
+    if (limit <= 0) return { claimed: 0, done: Promise.resolve(0) };
+    const now = options.now();
+    const claimed = await options.claim(now, worker, { leaseMs: options.leaseMs, limit, perLane });
+    const lanes = new Map<string | number, Row[]>();
+    for (const row of claimed) {
+      const key = options.laneOf(row);
+      const lane = lanes.get(key);
+      if (lane) lane.push(row);
+      else lanes.set(key, [row]);
+    }
+    inFlight += lanes.size;
+    const done = Promise.all(
+      [...lanes.values()].map((lane) =>
+        options
+          .handleLane(lane, now + options.leaseMs)
+          .then((handled) => handled ?? 0)
+          .catch((error) => {
+            options.onError?.(error);
+            return 0;
+          })
+          .finally(() => {
+            inFlight--;
+          }),
+      ),
+    ).then((handled) => handled.reduce((a, b) => a + b, 0));
+    return { claimed: claimed.length, done };
+  }
+
+  return {
+    worker,
+    get inFlight() {
+      return inFlight;
+    },
+    /** Claims what fits beside the lanes in flight. */
+    claimAndHandle: () => claimAndHandle(batch - inFlight),
+    /** One round: claims a batch and waits for it. Answers how many rows were handled. */
+    async tick(): Promise<number> {
+      const { done } = await claimAndHandle(batch);
+      return done;
+    },
+    /** Rounds until nothing is due at the current time (tests). Answers how many rows were claimed or handled. */
+    async drain(maxRounds = 1_000, count: 'claimed' | 'handled' = 'handled'): Promise<number> {
+      let total = 0;
+      for (let i = 0; i < maxRounds; i++) {
+        const { claimed, done } = await claimAndHandle(batch);
+        const handled = await done;
+        if (claimed === 0) break;
+        total += count === 'claimed' ? claimed : handled;
+      }
+      return total;
+    },
+    /** Runs in the background until stopped. */
+    start(): RunningLeaseQueue {
+      const pending = new Set<Promise<void>>();
+      let stopped = false;
+      let pumping = false;
+      let again = false;
+      let timer: NodeJS.Timeout | undefined;
+      let current: Promise<void> = Promise.resolve();
+
+      const round = async () => {
+        clearTimeout(timer);
+        try {
+          do {
+            again = false;
+            for (;;) {
+              if (stopped) break;
+              const { claimed, done } = await claimAndHandle(batch - inFlight);
+              if (claimed === 0) break;
+              const tracked: Promise<void> = done.then(() => {
+                pending.delete(tracked);
+                pump();
+              });
+              pending.add(tracked);
+            }
+          } while (again && !stopped);
+        } catch (error) {
+          options.onError?.(error);
+        } finally {
+          pumping = false;
+          if (!stopped) timer = setTimeout(pump, options.pollMs);
+        }
+      };
+
+      function pump(): void {
+        if (stopped) return;
+        if (pumping) {
+          again = true;
+          return;
+        }
+        pumping = true;
+        current = round();
+      }
+
+      pump();
+      return {
+        wake: pump,
+        async stop() {
+          stopped = true;
+          clearTimeout(timer);
+          await current;
+          await Promise.all([...pending]);
+        },
+      };
+    },
+  };
+}
+
+export type LeaseQueue<Row> = ReturnType<typeof createLeaseQueue<Row>>;
