@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import {
   configureOAuthClient,
@@ -16,9 +14,9 @@ import {
 } from '@mostrador/marketplace-api';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, startServerProcess } from './server-process.ts';
 
 const SECRET = 'remote-mode-client-secret-0123456789abcdef';
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 /**
  * The server entry pointed at a remote marketplace (a real one, over HTTP on loopback): it opens a store with the
@@ -33,9 +31,8 @@ describe('server with MARKETPLACE_BASE_URL', () => {
   let remoteUrl: string;
   /** Requests the remote marketplace received, as `METHOD /path`. */
   const received: string[] = [];
-  let child: ChildProcess;
+  let child: ServerProcess;
   let bffUrl: string;
-  const output: string[] = [];
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bff-remote-'));
@@ -65,39 +62,18 @@ describe('server with MARKETPLACE_BASE_URL', () => {
     });
     remoteUrl = `http://127.0.0.1:${(await listening).port}`;
 
-    child = spawn(process.execPath, ['--import', 'tsx', 'apps/bff/src/server.ts'], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        NODE_ENV: 'test',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATABASE_FILE: file,
-        MARKETPLACE_BASE_URL: remoteUrl,
-        MARKETPLACE_CLIENT_ID: String(DEMO_APPLICATION_ID),
-        MARKETPLACE_CLIENT_SECRET: SECRET,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    child = startServerProcess({
+      PORT: '0',
+      DATABASE_FILE: file,
+      MARKETPLACE_BASE_URL: remoteUrl,
+      MARKETPLACE_CLIENT_ID: String(DEMO_APPLICATION_ID),
+      MARKETPLACE_CLIENT_SECRET: SECRET,
     });
-    child.stdout?.on('data', (chunk) => output.push(String(chunk)));
-    child.stderr?.on('data', (chunk) => output.push(String(chunk)));
-    bffUrl = await new Promise<string>((resolve, reject) => {
-      const check = () => {
-        const found = /listening on (http:\/\/\S+)/.exec(output.join(''));
-        if (found) resolve(found[1]!);
-      };
-      child.stdout?.on('data', check);
-      child.once('exit', (code) => reject(new Error(`the BFF exited (${code}):\n${output.join('')}`)));
-    });
+    bffUrl = await child.listening;
   }, 60_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await child?.stop();
     await new Promise((resolve) => remote?.close(resolve));
     await marketplaceStore?.close();
     rmSync(dir, { recursive: true, force: true });
@@ -126,7 +102,7 @@ describe('server with MARKETPLACE_BASE_URL', () => {
   });
 
   it('keeps only the BFF’s tables in its store and boots no embedded marketplace', () => {
-    expect(output.join('')).not.toMatch(/demo data|Seeded/);
+    expect(child.output()).not.toMatch(/demo data|Seeded/);
     const db = new SqliteDatabase(file, { readonly: true });
     try {
       const tables = new Set(

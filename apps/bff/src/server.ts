@@ -1,30 +1,70 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
+import { errorBody } from '@mostrador/contracts';
 import {
   configureOAuthClient,
   createMarketplaceApi,
   ensureDemoData,
   openStore,
   type Store,
-  setApplicationCallback,
   startDispatcher,
   startRetentionJob,
   startSimulator,
 } from '@mostrador/marketplace-api';
 import { createLogger } from '@mostrador/server-kit/logger';
-import { parseKeyring } from '@mostrador/server-kit/store';
+import { type Keyring, parseKeyring } from '@mostrador/server-kit/store';
 import { createBffApp } from './app.ts';
 import { type BffDatabase, type BffStore, migrateBff, openBffStore } from './db/migrate.ts';
 import { env } from './env.ts';
 import type { FetchApp } from './marketplace.ts';
 import { createRemoteMarketplace } from './proxy/remote-marketplace.ts';
 import { createSimulatorControl } from './simulator/simulator-routes.ts';
+import { startFailure } from './start-failure.ts';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const logger = createLogger({ base: { service: 'bff' } });
+
+/** A start that cannot go on ends with one line that says why and what to do; never a stack trace. */
+function failStart(error: unknown): never {
+  log(startFailure(error, { host: env.HOST, port: env.PORT, database: storeLabel() }));
+  process.exit(1);
+}
+
+function storeLabel(): string {
+  return env.DATABASE_URL
+    ? `PostgreSQL database ${new URL(env.DATABASE_URL).pathname.slice(1)}`
+    : env.DATABASE_FILE;
+}
+
+/** The OAuth client secret of local use, the same for every instance holding the store's keys. */
+function derivedClientSecret(keyring: Keyring, clientId: number): string {
+  return createHmac('sha256', keyring.indexKey).update(`oauth-client-secret:${clientId}`).digest('base64url');
+}
+
+// Bind first: until this instance knows it will serve, nothing in the store changes (a second start on a taken
+// port used to register a new client secret and break sign-in on the instance already running). Requests that
+// arrive while the store opens are told to come back.
+let handle: (request: Request, env: unknown) => Response | Promise<Response> = () =>
+  new Response(JSON.stringify(errorBody('service_unavailable', { message: 'Mostrador is starting' })), {
+    status: 503,
+    headers: { 'content-type': 'application/json; charset=UTF-8', 'retry-after': '1' },
+  });
+// The connection (`env.incoming`) goes along: the limits and the notification source check read its address.
+const server = serve({
+  fetch: (request: Request, connection: unknown) => handle(request, connection),
+  hostname: env.HOST,
+  port: env.PORT,
+});
+const address = await new Promise<AddressInfo>((resolve) => {
+  server.once('listening', () => resolve(server.address() as AddressInfo));
+  server.once('error', (error) => failStart(error));
+});
+server.on('error', (error) => logger.error({ err: error }, 'server error'));
+const origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
 
 if (!env.DATABASE_URL && env.DATABASE_FILE !== ':memory:')
   mkdirSync(dirname(resolve(env.DATABASE_FILE)), { recursive: true });
@@ -38,31 +78,30 @@ const keyring =
 const storeOptions = env.DATABASE_URL
   ? { url: env.DATABASE_URL, ...keyring }
   : { file: env.DATABASE_FILE, ...keyring };
-const marketplaceStore: Store | undefined = localUse ? await openStore(storeOptions) : undefined;
+const marketplaceStore: Store | undefined = localUse
+  ? await openStore(storeOptions).catch(failStart)
+  : undefined;
 const store: BffStore & { close(): Promise<void> } = marketplaceStore
   ? { ...marketplaceStore.tables<BffDatabase>(), close: () => marketplaceStore.close() }
-  : await openBffStore(storeOptions);
-if (marketplaceStore) await migrateBff(store);
+  : await openBffStore(storeOptions).catch(failStart);
+if (marketplaceStore) await migrateBff(store).catch(failStart);
 // Where the data is, for messages: never the URL's password.
-const storeName = env.DATABASE_URL
-  ? `PostgreSQL database ${new URL(env.DATABASE_URL).pathname.slice(1)}`
-  : env.DATABASE_FILE;
+const storeName = storeLabel();
 
 // Browsers treat both loopback names as secure contexts but as different sites, so both get a callback.
 const publicOrigins = env.PUBLIC_ORIGIN
   ? [new URL(env.PUBLIC_ORIGIN).origin]
-  : [`http://127.0.0.1:${env.PORT}`, `http://localhost:${env.PORT}`];
+  : [`http://127.0.0.1:${address.port}`, `http://localhost:${address.port}`];
 
 const callbackHost = env.HOST === '::1' ? '[::1]' : '127.0.0.1';
-const callbackUrl = (port: number) => `http://${callbackHost}:${port}/bff/notifications`;
+const callbackUrl = `http://${callbackHost}:${address.port}/bff/notifications`;
 
 async function openEmbeddedMarketplace(store: Store, clientSecret: string): Promise<FetchApp> {
   const started = performance.now();
   log(`Checking demo data in ${storeName}…`);
   const manifest = await ensureDemoData(store, {
     orders: env.DEMO_ORDERS,
-    // With PORT=0 the port is known once listening; the callback is set then.
-    ...(env.PORT === 0 ? {} : { callbackUrl: callbackUrl(env.PORT) }),
+    callbackUrl,
     localUse: true,
   });
   if (manifest) {
@@ -80,11 +119,15 @@ async function openEmbeddedMarketplace(store: Store, clientSecret: string): Prom
 }
 
 const remoteBaseUrl = env.MARKETPLACE_BASE_URL;
-// Locally, without a configured secret, each start makes a fresh one: it lives in this process and, hashed, in
-// the store, and never on disk in clear.
-const clientSecret = env.MARKETPLACE_CLIENT_SECRET ?? randomBytes(32).toString('base64url');
+// Locally, without a configured secret, every instance that holds the store's keys derives the same one (decision
+// 0113): a second instance on the same store never locks the first out, and the secret is never written anywhere.
+const clientSecret =
+  env.MARKETPLACE_CLIENT_SECRET ??
+  (marketplaceStore
+    ? derivedClientSecret(marketplaceStore.keyring, env.MARKETPLACE_CLIENT_ID)
+    : randomBytes(32).toString('base64url'));
 const marketplace = marketplaceStore
-  ? await openEmbeddedMarketplace(marketplaceStore, clientSecret)
+  ? await openEmbeddedMarketplace(marketplaceStore, clientSecret).catch(failStart)
   : createRemoteMarketplace(remoteBaseUrl!);
 const authorizationUrl =
   env.MARKETPLACE_AUTHORIZATION_URL ??
@@ -127,6 +170,7 @@ const { app, sessions, streams, liveUpdates } = createBffApp({
 // Notifications queued before a crash are taken again at once.
 const worker = liveUpdates.start();
 let dispatcher: { stop(): Promise<void> } | undefined;
+let closing = false;
 const stopRetention = marketplaceStore
   ? startRetentionJob(marketplaceStore, {
       clock: () => new Date(),
@@ -134,28 +178,16 @@ const stopRetention = marketplaceStore
     })
   : undefined;
 
-const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
-  const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
-  process.stdout.write(`Mostrador listening on http://${host}:${info.port}\n`);
-  if (!marketplaceStore) return;
-  // The embedded marketplace delivers its notifications once there is someone listening for them.
-  const ready =
-    env.PORT === 0
-      ? setApplicationCallback(marketplaceStore, env.MARKETPLACE_CLIENT_ID, callbackUrl(info.port), {
-          localUse,
-        })
-      : Promise.resolve();
-  ready
-    .then(() => {
-      if (!closing)
-        dispatcher = startDispatcher({
-          store: marketplaceStore,
-          localUse,
-          onError: reportError('notification dispatcher failed'),
-        });
-    })
-    .catch(reportError('notification callback not set'));
-});
+handle = (request, connection) => app.fetch(request, connection);
+process.stdout.write(`Mostrador listening on ${origin}\n`);
+// The embedded marketplace delivers its notifications now that someone listens for them.
+if (marketplaceStore && !closing) {
+  dispatcher = startDispatcher({
+    store: marketplaceStore,
+    localUse,
+    onError: reportError('notification dispatcher failed'),
+  });
+}
 // Slow clients (headers or body trickling in) are cut off at the same limit as slow handlers.
 if ('requestTimeout' in server) {
   server.requestTimeout = env.REQUEST_TIMEOUT_MS;
@@ -168,7 +200,6 @@ const maintenance = setInterval(() => {
 }, 60_000);
 maintenance.unref();
 
-let closing = false;
 function shutdown(signal: NodeJS.Signals) {
   if (closing) return;
   closing = true;

@@ -19,7 +19,7 @@ export interface OAuthClientConfiguration {
   applicationId: number;
   /** The client secret in clear; only its SHA-256 is stored. At least 32 characters. */
   clientSecret: string;
-  /** Replaces the registered redirect URIs; `/authorization` accepts exact matches only. */
+  /** Registered beside those already there (instances on other ports or origins keep theirs); `/authorization` accepts exact matches only. */
   redirectUris: string[];
 }
 

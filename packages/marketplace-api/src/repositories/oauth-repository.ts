@@ -135,12 +135,13 @@ export function createOAuthRepository(db: Kysely<Database>) {
           .where('id', '=', applicationId)
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 0) return false;
-        await trx.deleteFrom('oauth_redirect_uris').where('application_id', '=', applicationId).execute();
+        // Added beside those already registered: another instance on the same store keeps its own.
         const unique = [...new Set(redirectUris)];
         if (unique.length > 0) {
           await trx
             .insertInto('oauth_redirect_uris')
             .values(unique.map((redirect_uri) => ({ application_id: applicationId, redirect_uri })))
+            .onConflict((oc) => oc.doNothing())
             .execute();
         }
         return true;
