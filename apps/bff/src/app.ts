@@ -19,7 +19,7 @@ import { type ClientAddress, connectionAddress } from './middleware/client-addre
 import { csrfProtection } from './middleware/csrf.ts';
 import { DEFAULT_LIMITS, type Limits, limitMiddleware } from './middleware/limits.ts';
 import { noStore, securityHeaders } from './middleware/security-headers.ts';
-import { sessionContext } from './middleware/session.ts';
+import { type SessionEnv, sessionContext } from './middleware/session.ts';
 import { apiForwarder } from './proxy/api-forwarder.ts';
 import { createMarketplaceClient } from './session/marketplace-client.ts';
 import { createSessionRepository } from './session/session-repository.ts';
@@ -63,7 +63,7 @@ export interface BffDeps {
 }
 
 export interface Bff {
-  app: Hono;
+  app: Hono<SessionEnv>;
   sessions: Sessions;
   streams: StreamRegistry;
   /** Start its worker with `liveUpdates.start()` (the server does). */
@@ -95,7 +95,7 @@ export function createBffApp(deps: BffDeps): Bff {
     streams,
     now,
   });
-  const app = new Hono();
+  const app = new Hono<SessionEnv>();
 
   app.onError(
     errorRenderer({
@@ -110,12 +110,17 @@ export function createBffApp(deps: BffDeps): Bff {
   if (deps.logger) app.use('*', requestLog(deps.logger, { query: false }));
   app.use('/api/*', noStore());
   app.use('/bff/*', noStore());
+  app.use('*', sessionContext(sessions, origins));
   for (const middleware of limitMiddleware({
     limits,
     now,
     clientAddress: deps.clientAddress ?? connectionAddress,
     isSignIn: SIGN_IN,
     unmetered: (c) => c.req.method === 'POST' && c.req.path === '/bff/notifications',
+    sessionKey: async (c: Context<SessionEnv>) => {
+      const session = await c.var.session();
+      return session ? `session:${session.idHash}` : null;
+    },
   })) {
     app.use('*', middleware);
   }
@@ -127,8 +132,6 @@ export function createBffApp(deps: BffDeps): Bff {
       authorizationServer: (path) => path === '/api/authorization' || path === '/api/oauth/token',
     }),
   );
-
-  app.use('*', sessionContext(sessions, origins));
 
   const blockNotes = {
     sessions,
@@ -211,6 +214,6 @@ export function createBffApp(deps: BffDeps): Bff {
 }
 
 /** The BFF's Hono app (see `createBffApp` for the sessions and stream registry beside it). */
-export function createBff(deps: BffDeps): Hono {
+export function createBff(deps: BffDeps): Hono<SessionEnv> {
   return createBffApp(deps).app;
 }

@@ -1,13 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import { DEMO_APPLICATION_ID } from '@mostrador/marketplace-api';
-import type { Hono } from 'hono';
 import { sql } from 'kysely';
+import type { FetchApp } from '../marketplace.ts';
 import type { Kit } from '../test-support.ts';
 
 /** The BFF on a real HTTP port (loopback), as the marketplace and browsers reach it. */
 export async function listen(
-  app: Hono,
+  app: FetchApp,
   port = 0,
 ): Promise<{ server: ServerType; url: string; close(): Promise<void> }> {
   return new Promise((resolve) => {

@@ -1,6 +1,6 @@
 import { errorBodySchema } from '@mostrador/contracts';
 import { describe, expect, it } from 'vitest';
-import { connection, createKit, type Kit } from '../test-support.ts';
+import { Browser, connection, createKit, type Kit } from '../test-support.ts';
 import { limitKey } from './client-address.ts';
 import { FixedWindowLimiter, InvalidRequestBlocker } from './rate-limiter.ts';
 
@@ -24,7 +24,7 @@ describe('RATE_LIMIT_PER_MINUTE', () => {
     const kit = await createKit({ limits: { ratePerMinute: 3 } });
     for (let i = 0; i < 3; i++) expect((await get(kit, '/bff/health', '10.0.0.1')).status).toBe(200);
     await expectTooMany(await get(kit, '/bff/health', '10.0.0.1'), 60);
-    // Every kind of request counts: the SPA, /api and /bff alike.
+    // /api and /bff alike.
     await expectTooMany(await get(kit, '/api/currencies', '10.0.0.1'), 60);
     // A forged forwarding header is not another client.
     await expectTooMany(
@@ -240,5 +240,90 @@ describe('limiter pieces', () => {
     [undefined, 'unknown'],
   ])('limitKey(%s) = %s', (address, key) => {
     expect(limitKey(address)).toBe(key);
+  });
+});
+
+describe('ordinary use never trips the per-address limits', () => {
+  const post = (kit: Kit, path: string, address: string, init: RequestInit = {}) =>
+    kit.bff.app.request(`http://127.0.0.1:4000${path}`, { method: 'POST', ...init }, connection(address));
+
+  it('a signed-in user is counted per session: their refusals block nobody, and an address block does not stop them', async () => {
+    const kit = await createKit({
+      limits: { invalidBeforeBlock: 3, ratePerMinute: 40, signInPer15Minutes: 100 },
+    });
+    const office = '10.0.5.1';
+    const seller = new Browser(kit, office);
+    expect((await seller.signIn('TIENDA_PALERMO')).status).toBe(303);
+    // A reversed date range, a page the operator may not see, a write without the CSRF header: all refused.
+    for (let i = 0; i < 5; i++) {
+      expect((await seller.request('/api/orders/search?order.date_created.from=x')).status).toBe(400);
+      expect((await seller.request('/bff/logout', { method: 'POST' })).status).toBe(403);
+    }
+    expect((await get(kit, '/bff/health', office)).status).toBe(200);
+    // Someone else behind the same address gets it blocked; the signed-in seller goes on.
+    for (let i = 0; i < 3; i++) expect((await post(kit, '/bff/logout', office)).status).toBe(403);
+    await expectTooMany(await get(kit, '/bff/health', office), 15 * 60);
+    expect((await seller.request('/bff/session')).status).toBe(200);
+    // The per-minute budget is the session's own: the seller spends theirs, the address still has its own.
+    const colleague = new Browser(kit, office);
+    let spent = 0;
+    while ((await seller.request('/bff/session')).status === 200) spent++;
+    expect(spent).toBeLessThan(40);
+    await expectTooMany(await seller.request('/bff/session'), 60);
+    kit.advance(15 * MINUTE);
+    expect((await colleague.request('/bff/session')).status).toBe(200);
+  });
+
+  it('a 401 to a request without a token of its own (a session that ended) is not an invalid request; a wrong token is', async () => {
+    const kit = await createKit({ limits: { invalidBeforeBlock: 3 } });
+    const tab = '10.0.6.1';
+    for (let i = 0; i < 10; i++) {
+      const stream = await get(kit, '/bff/events', tab, { cookie: '__Host-mostrador_session=ended' });
+      expect(stream.status).toBe(401);
+    }
+    expect((await get(kit, '/bff/health', tab)).status).toBe(200);
+    const guesser = '10.0.6.2';
+    for (let i = 0; i < 3; i++) {
+      const res = await get(kit, '/api/users/me', guesser, { authorization: 'Bearer APP_USR-guess' });
+      expect(res.status).toBe(401);
+    }
+    await expectTooMany(await get(kit, '/bff/health', guesser), 15 * 60);
+  });
+
+  it('reading the SPA’s files and pages counts against no limit', async () => {
+    const kit = await createKit({ limits: { ratePerMinute: 2, invalidBeforeBlock: 2 } });
+    const address = '10.0.7.1';
+    for (let i = 0; i < 10; i++) {
+      expect((await get(kit, '/orders', address)).status).not.toBe(429);
+      expect((await get(kit, '/assets/index.js', address)).status).not.toBe(429);
+    }
+    expect((await get(kit, '/bff/health', address)).status).toBe(200);
+  });
+
+  it('the notification receiver is never blocked, and its own refusals do not count against the sender', async () => {
+    const kit = await createKit({
+      limits: { invalidBeforeBlock: 2 },
+      bff: { liveUpdates: { sourceCheck: 'loopback' } },
+    });
+    const platform = '127.0.0.9';
+    for (let i = 0; i < 5; i++) {
+      const refused = await post(kit, '/bff/notifications', platform, {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ topic: 'unknown', resource: '/x', user_id: 1, application_id: 1 }),
+      });
+      expect(refused.status).toBe(400);
+    }
+    expect((await get(kit, '/bff/health', platform)).status).toBe(200);
+  });
+
+  it('a browser that navigates into a limit gets a page that explains', async () => {
+    const kit = await createKit({ limits: { signInPer15Minutes: 1 } });
+    const address = '10.0.8.1';
+    expect((await get(kit, '/bff/login', address)).status).toBe(302);
+    const page = await get(kit, '/bff/login', address, { accept: 'text/html', 'sec-fetch-mode': 'navigate' });
+    expect(page.status).toBe(429);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+    expect(await page.text()).toMatch(/Too many sign-in attempts\. Try again in 15 minutes\./);
   });
 });

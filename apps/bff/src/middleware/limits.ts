@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { timeout } from 'hono/timeout';
 import type { ClientAddress } from './client-address.ts';
+import { bringsOwnToken } from './csrf.ts';
 import { FixedWindowLimiter, InvalidRequestBlocker } from './rate-limiter.ts';
 
 /** Spec 8's recommendations for an integrator's own application, each configurable (decision 0036). */
@@ -31,11 +32,38 @@ export const DEFAULT_LIMITS: Limits = {
 const MINUTE = 60_000;
 const FIFTEEN_MINUTES = 15 * MINUTE;
 
-/** Answers that say the client sent something wrong or unauthorised; 404 is not one (a link can go stale). */
-const INVALID_STATUSES = new Set([400, 401, 403, 405, 413, 415]);
+/**
+ * Answers that say an anonymous client sent something wrong; 404 is not one (a link can go stale), and neither is a
+ * 401 to a request that brought no token of its own (a session that ended: the page signs in again).
+ */
+const INVALID_STATUSES = new Set([400, 403, 405, 413, 415]);
 
-const tooMany = (c: Context, retryAfterSeconds: number, message: string) =>
-  c.json(errorBody('too_many_requests', { message }), 429, { 'Retry-After': String(retryAfterSeconds) });
+function countsAsInvalid(c: Context): boolean {
+  return INVALID_STATUSES.has(c.res.status) || (c.res.status === 401 && bringsOwnToken(c));
+}
+
+/** The SPA's own files and pages: reading them never counts against anyone (a cold page load is dozens). */
+function isStaticRead(c: Context): boolean {
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return false;
+  const path = c.req.path;
+  return !(path === '/api' || path.startsWith('/api/') || path === '/bff' || path.startsWith('/bff/'));
+}
+
+const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+
+/** A browser that navigated here gets a page that explains; anything else the spec's error body. */
+function tooMany(c: Context, retryAfterSeconds: number, message: string) {
+  const headers = { 'Retry-After': String(retryAfterSeconds) };
+  if (c.req.header('sec-fetch-mode') === 'navigate' || /\btext\/html\b/.test(c.req.header('accept') ?? '')) {
+    const wait = minutes(retryAfterSeconds);
+    return c.html(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many requests · Mostrador</title></head><body><main><h1>Too many requests</h1><p>${message.charAt(0).toUpperCase()}${message.slice(1)}. Try again in ${wait} minute${wait === 1 ? '' : 's'}.</p><p><a href="/">Back to Mostrador</a></p></main></body></html>`,
+      429,
+      headers,
+    );
+  }
+  return c.json(errorBody('too_many_requests', { message }), 429, headers);
+}
 
 export interface LimitOptions {
   limits: Limits;
@@ -43,10 +71,16 @@ export interface LimitOptions {
   clientAddress: ClientAddress;
   isSignIn: (c: Context) => boolean;
   /**
-   * Requests the per-minute rate does not count: the webhook receiver, which the platform calls as often as orders
-   * change and which checks its sender itself (decision 0052).
+   * Requests no limit applies to: the webhook receiver, which the platform calls as often as orders change and which
+   * checks its sender itself (decision 0052); its own refusals never count against the sender either.
    */
   unmetered?: (c: Context) => boolean;
+  /**
+   * The live session of the request, as a key (`session:…`), or null: a signed-in user's requests are counted per
+   * session, so one person (or one stale tab) never locks out everyone behind the same address, and they are
+   * neither blocked by their address nor counted as invalid.
+   */
+  sessionKey?: (c: Context) => Promise<string | null>;
 }
 
 /**
@@ -60,20 +94,26 @@ export function limitMiddleware(options: LimitOptions): MiddlewareHandler[] {
   const blocker = new InvalidRequestBlocker(limits.invalidBeforeBlock, FIFTEEN_MINUTES, now);
 
   const guard: MiddlewareHandler = async (c, next) => {
-    const key = options.clientAddress(c);
-    const blockedFor = blocker.blockedFor(key);
-    if (blockedFor > 0) return tooMany(c, blockedFor, 'too many invalid requests from this address');
-    if (!options.unmetered?.(c)) {
-      const perMinute = rate.hit(key);
-      if (!perMinute.allowed)
-        return tooMany(c, perMinute.retryAfterSeconds, 'too many requests from this address');
+    if (isStaticRead(c) || options.unmetered?.(c)) return next();
+    const address = options.clientAddress(c);
+    const session = (await options.sessionKey?.(c)) ?? null;
+    if (session === null) {
+      const blockedFor = blocker.blockedFor(address);
+      if (blockedFor > 0) return tooMany(c, blockedFor, 'too many invalid requests from this address');
     }
+    const perMinute = rate.hit(session ?? address);
+    if (!perMinute.allowed)
+      return tooMany(
+        c,
+        perMinute.retryAfterSeconds,
+        session ? 'too many requests from this session' : 'too many requests from this address',
+      );
     if (options.isSignIn(c)) {
-      const attempt = signIns.hit(key);
+      const attempt = signIns.hit(address);
       if (!attempt.allowed) return tooMany(c, attempt.retryAfterSeconds, 'too many sign-in attempts');
     }
     await next();
-    if (INVALID_STATUSES.has(c.res.status)) blocker.recordInvalid(key);
+    if (session === null && countsAsInvalid(c)) blocker.recordInvalid(address);
   };
 
   const timeLimit = timeout(

@@ -1,4 +1,4 @@
-import { LIVE_EVENT_NAMES, type LiveEvent, liveEventSchema } from '@mostrador/contracts';
+import { LIVE_EVENT_NAMES, type LiveEvent, liveEventSchema, sessionSchema } from '@mostrador/contracts';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 /** off: nobody signed in; connecting: first connection; live: connected; reconnecting: lost, trying again. */
@@ -17,6 +17,27 @@ export interface LiveEventsOptions {
   createSource?: (url: string) => EventSource;
   /** Delay before the n-th reconnect after the server refused the stream (the browser retries drops itself). */
   retryDelayMs?: (attempt: number) => number;
+  /**
+   * Asked after the server refused the stream: is anyone still signed in? When not (signed out in another tab, the
+   * session ended), the stream stops for good instead of knocking again. `GET /bff/session` by default.
+   */
+  signedIn?: () => Promise<boolean>;
+}
+
+async function sessionHasUser(): Promise<boolean> {
+  try {
+    const res = await fetch('/bff/session', {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    });
+    if (res.status === 401) return false;
+    if (!res.ok) return true;
+    const parsed = sessionSchema.safeParse(await res.json());
+    return !parsed.success || parsed.data.user !== null;
+  } catch {
+    // Offline or the server is restarting: keep trying.
+    return true;
+  }
 }
 
 type Listener = (event: LiveEvent) => void;
@@ -33,6 +54,7 @@ export class LiveEvents {
   private readonly url: string;
   private readonly createSource: (url: string) => EventSource;
   private readonly retryDelayMs: (attempt: number) => number;
+  private readonly signedIn: () => Promise<boolean>;
   private source: EventSource | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private attempt = 0;
@@ -46,6 +68,7 @@ export class LiveEvents {
     this.url = options.url ?? '/bff/events';
     this.createSource = options.createSource ?? ((url) => new EventSource(url));
     this.retryDelayMs = options.retryDelayMs ?? ((n) => Math.min(30_000, 1_000 * 2 ** Math.min(n, 5)));
+    this.signedIn = options.signedIn ?? sessionHasUser;
   }
 
   /** Streams this account's events from now on; a different account starts afresh. */
@@ -91,15 +114,24 @@ export class LiveEvents {
     source.onerror = () => {
       if (this.source !== source) return;
       if (source.readyState === CLOSED) {
-        // Refused (signed out, a server error): the browser gives up, so try again later ourselves.
+        // Refused (signed out, a server error): the browser gives up. Signed out: so do we; otherwise try again
+        // later ourselves.
         source.close();
         this.source = null;
-        this.timer = setTimeout(
-          () => {
-            if (this.userId !== null) this.open();
-          },
-          this.retryDelayMs(this.attempt++),
-        );
+        const userId = this.userId;
+        void this.signedIn().then((still) => {
+          if (this.userId !== userId || this.source !== null) return;
+          if (!still) {
+            this.disconnect();
+            return;
+          }
+          this.timer = setTimeout(
+            () => {
+              if (this.userId !== null) this.open();
+            },
+            this.retryDelayMs(this.attempt++),
+          );
+        });
       }
       this.update({ ...this.snapshot, status: 'reconnecting' });
     };
