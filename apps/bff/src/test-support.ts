@@ -4,10 +4,10 @@ import {
   createMarketplaceApi,
   DEMO_APPLICATION_ID,
   ensureDemoData,
-  openStore,
   type SeedManifest,
   type Store,
 } from '@mostrador/marketplace-api';
+import { openTestStore } from '@mostrador/marketplace-api/test-support';
 import { createLogger } from '@mostrador/server-kit/logger';
 import { expect } from 'vitest';
 import { type BffDeps, createBffApp } from './app.ts';
@@ -62,7 +62,8 @@ export interface KitOptions {
 /** A seeded marketplace and a BFF over the same in-memory store, sharing one movable clock. */
 export async function createKit(options: KitOptions = {}): Promise<Kit> {
   let now = Date.now();
-  const store = await openStore({ file: ':memory:' });
+  // The store users run: a SQLite file in a temporary folder, or PostgreSQL with TEST_DATABASE_URL.
+  const store = await openTestStore();
   const manifest = await ensureDemoData(store, { orders: 60, seed: 3 });
   if (!manifest) throw new Error('the store was not empty');
   const bffStore = store.tables<BffDatabase>();

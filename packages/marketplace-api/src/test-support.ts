@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { errorBodySchema } from '@mostrador/contracts';
 import { generateKeyring, parseKeyring } from '@mostrador/server-kit/store';
 import pg from 'pg';
@@ -21,18 +24,24 @@ export interface TestApi {
 }
 
 /**
- * The store tests run on: in-memory SQLite, or with `TEST_DATABASE_URL=postgres://…/postgres` a fresh PostgreSQL
- * database per store, made from that server's template and dropped when the test file ends.
+ * The store tests run on is the one production runs: a SQLite file in a temporary folder (with its snapshot reader,
+ * change count and background thread), or with `TEST_DATABASE_URL=postgres://…/postgres` a fresh PostgreSQL
+ * database per store, made from that server's template. Both are removed when the test file ends.
  */
 export const testDatabaseUrl: string | undefined = process.env.TEST_DATABASE_URL || undefined;
 
-const opened: { store: Store; database?: string }[] = [];
+const opened: { store: Store; database?: string; folder?: string }[] = [];
 
-/** A new, empty, migrated store of the kind this run tests; closed (and its database dropped) after the file. */
+/** A new, empty, migrated store of the kind this run tests; closed (and removed) after the file. */
 export async function openTestStore(): Promise<Store> {
   if (!testDatabaseUrl) {
-    const store = await openStore({ file: ':memory:' });
-    opened.push({ store });
+    const folder = mkdtempSync(join(tmpdir(), 'mostrador-test-'));
+    const fresh = generateKeyring();
+    const store = await openStore({
+      file: join(folder, 'marketplace.db'),
+      keyring: parseKeyring(fresh.keys, fresh.indexKey),
+    });
+    opened.push({ store, folder });
     return store;
   }
   const { url, database } = await createTestDatabase();
@@ -70,9 +79,10 @@ async function admin(statement: string) {
 // Hooks of an imported module join the importing file's suite: each test file cleans up its own stores.
 afterAll(async () => {
   const stores = opened.splice(0);
-  for (const { store, database } of stores) {
+  for (const { store, database, folder } of stores) {
     await store.close().catch(() => {});
     if (database) await dropTestDatabase(database);
+    if (folder) rmSync(folder, { recursive: true, force: true });
   }
 });
 

@@ -397,13 +397,15 @@ describe('the permission matrix', () => {
 });
 
 describe('personal data in order reads by operators', () => {
-  const accessRows = (operatorId: number) =>
-    api.store.db
+  const accessRows = (operatorId: number) => {
+    api.store.auditJournal?.catchUp();
+    return api.store.auditDb
       .selectFrom('personal_data_access_log')
       .selectAll()
       .where('accessor_user_id', '=', seller.id)
       .where('operator_user_id', '=', operatorId)
       .execute();
+  };
 
   it('without buyers.personal_data.read shows the buyer as id and nickname and writes no log row', async () => {
     const op = await member(['orders.read']);
