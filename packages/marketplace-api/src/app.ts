@@ -9,6 +9,7 @@ import { authenticate } from './http/auth.ts';
 import { conventions } from './http/conventions.ts';
 import type { ApiContext, ApiEnv, Faults } from './http/env.ts';
 import { openApiDocument, optionsHandler, type ResourceDescription } from './http/resources.ts';
+import { createPartyCards } from './orders/read-model/party-cards.ts';
 import { createAccessLogRepository } from './repositories/access-log-repository.ts';
 import { createAccountRepository } from './repositories/account-repository.ts';
 import { createBlockRepository } from './repositories/block-repository.ts';
@@ -21,7 +22,6 @@ import { createOperatorRepository } from './repositories/operator-repository.ts'
 import { createOrderRepository } from './repositories/order-repository.ts';
 import { createOrderWriteRepository } from './repositories/order-write-repository.ts';
 import { createOutboxRepository } from './repositories/outbox-repository.ts';
-import { createPartyRepository } from './repositories/party-repository.ts';
 import { createReviewRepository } from './repositories/review-repository.ts';
 import { createShipmentRepository } from './repositories/shipment-repository.ts';
 import { createTokenRepository } from './repositories/token-repository.ts';
@@ -69,7 +69,10 @@ export function createMarketplaceApi(deps: MarketplaceDeps) {
     clock,
     faults: deps.faults ?? {},
     orders: createOrderRepository(store.db, { ...(store.read ? { read: store.read } : {}) }),
-    parties: createPartyRepository(store.db, store.keyring, store.read),
+    parties: createPartyCards(store.db, store.keyring, {
+      ...(store.read ? { read: store.read } : {}),
+      ...(store.changeCount ? { changeCount: store.changeCount } : {}),
+    }),
     shipments: createShipmentRepository(store.db),
     currencies: createCurrencyRepository(store.db),
     tokens: createTokenRepository(store.db, store.read),

@@ -31,23 +31,40 @@ export interface TestApi {
 export const testDatabaseUrl: string | undefined = process.env.TEST_DATABASE_URL || undefined;
 
 const opened: { store: Store; database?: string; folder?: string }[] = [];
+const reopeners = new WeakMap<Store, () => Promise<Store>>();
+
+/**
+ * Another store on the same database, with the same keys: what another process (or another instance) of the
+ * marketplace would hold. Closed with the others when the test file ends.
+ */
+export async function openSecondStore(store: Store): Promise<Store> {
+  const reopen = reopeners.get(store);
+  if (!reopen) throw new Error('not a test store');
+  const second = await reopen();
+  opened.unshift({ store: second });
+  return second;
+}
 
 /** A new, empty, migrated store of the kind this run tests; closed (and removed) after the file. */
 export async function openTestStore(): Promise<Store> {
   if (!testDatabaseUrl) {
     const folder = mkdtempSync(join(tmpdir(), 'mostrador-test-'));
     const fresh = generateKeyring();
-    const store = await openStore({
+    const options = {
       file: join(folder, 'marketplace.db'),
       keyring: parseKeyring(fresh.keys, fresh.indexKey),
-    });
+    };
+    const store = await openStore(options);
     opened.push({ store, folder });
+    reopeners.set(store, () => openStore(options));
     return store;
   }
   const { url, database } = await createTestDatabase();
   const fresh = generateKeyring();
-  const store = await openStore({ url, keyring: parseKeyring(fresh.keys, fresh.indexKey), poolSize: 4 });
+  const options = { url, keyring: parseKeyring(fresh.keys, fresh.indexKey), poolSize: 4 };
+  const store = await openStore(options);
   opened.push({ store, database });
+  reopeners.set(store, () => openStore(options));
   return store;
 }
 

@@ -445,6 +445,14 @@ export interface SchemaMeta {
   value: string;
 }
 
+/** What changed, for every process's read model (docs/decisions/0114). */
+export interface ReadModelChangesTable {
+  id: Generated<number>;
+  kind: 'user';
+  key: number;
+  at: Millis;
+}
+
 export interface Database {
   sites: SitesTable;
   currencies: CurrenciesTable;
@@ -479,6 +487,7 @@ export interface Database {
   notification_attempts: NotificationAttemptsTable;
   seller_notices: SellerNoticesTable;
   account_operators: AccountOperatorsTable;
+  read_model_changes: ReadModelChangesTable;
 }
 
 export type { ColumnType, Generated };

@@ -1,4 +1,5 @@
 import type { Clock } from '../domain/time.ts';
+import type { PartyCardCache } from '../orders/read-model/party-cards.ts';
 import type { AccessLogRepository } from '../repositories/access-log-repository.ts';
 import type { AccountRepository } from '../repositories/account-repository.ts';
 import type { BlockRepository } from '../repositories/block-repository.ts';
@@ -11,7 +12,6 @@ import type { OperatorRepository } from '../repositories/operator-repository.ts'
 import type { OrderRepository } from '../repositories/order-repository.ts';
 import type { OrderWriteRepository } from '../repositories/order-write-repository.ts';
 import type { OutboxRepository } from '../repositories/outbox-repository.ts';
-import type { PartyRepository } from '../repositories/party-repository.ts';
 import type { ReviewRepository } from '../repositories/review-repository.ts';
 import type { ShipmentRepository } from '../repositories/shipment-repository.ts';
 import type { Caller, TokenRepository } from '../repositories/token-repository.ts';
@@ -35,7 +35,7 @@ export interface ApiContext {
   clock: Clock;
   faults: Faults;
   orders: OrderRepository;
-  parties: PartyRepository;
+  parties: PartyCardCache;
   shipments: ShipmentRepository;
   currencies: CurrencyRepository;
   tokens: TokenRepository;

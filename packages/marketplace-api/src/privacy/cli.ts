@@ -39,7 +39,7 @@ if (command === 'erase') {
   );
   if (!result.erased) fail(`no user ${raw}`, 1);
   process.stdout.write(`${JSON.stringify({ erased: Number(raw), tokens_revoked: result.tokensRevoked })}\n`);
-  process.stderr.write('privacy: erased; a running server drops its cached copy of this user on restart.\n');
+  process.stderr.write('privacy: erased; running servers no longer show it, from their next answer on.\n');
 } else if (command === 'purge') {
   const store = await openStore({ file });
   const result = await purgeExpiredOrders(store, Date.now()).finally(() => store.close());

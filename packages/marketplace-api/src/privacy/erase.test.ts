@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { orderSchema } from '@mostrador/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../db/store.ts';
-import { createPartyRepository } from '../repositories/party-repository.ts';
+import { createPartyCards } from '../orders/read-model/party-cards.ts';
 import { erasedNickname } from '../repositories/privacy-repository.ts';
 import { seedStore } from '../seed/seed.ts';
 import { expectError, SEED_NOW, seededApi, type TestApi } from '../test-support.ts';
@@ -41,11 +41,13 @@ describe('erasePersonalData', () => {
       .where('seller_id', '=', seller.id)
       .where('status', '=', 'paid')
       .executeTakeFirstOrThrow();
-    const parties = createPartyRepository(api.store.db, api.store.keyring);
+    const parties = createPartyCards(api.store.db, api.store.keyring);
+    await parties.sync();
     const cardBefore = JSON.parse((await parties.card(buyer.id, 'single', true)).toString('utf8'));
     expect(cardBefore.first_name).toEqual(expect.any(String));
 
-    const result = await erasePersonalData(api.store, buyer.id, { now: Date.now(), forget: parties.forget });
+    const result = await erasePersonalData(api.store, buyer.id, { now: Date.now() });
+    await parties.sync();
     expect(result).toEqual({ erased: true, tokensRevoked: 1 });
 
     const row = await api.store.db

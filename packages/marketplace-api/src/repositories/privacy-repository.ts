@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { userChanged } from '../orders/read-model/changes.ts';
 
 /** What an erased account keeps as its nickname: unique, and telling nothing about the person. */
 export const erasedNickname = (userId: number) => `DELETED_${userId}`;
@@ -33,6 +34,7 @@ export function createPrivacyRepository(db: Kysely<Database>) {
           .where('id', '=', userId)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return { erased: false, tokensRevoked: 0 };
+        await userChanged(trx, userId, now);
         const revoked = await trx
           .updateTable('access_tokens')
           .set({ revoked_at: now })

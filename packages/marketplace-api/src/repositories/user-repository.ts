@@ -2,6 +2,7 @@ import { blindIndex, type Keyring, openJson, sealJson } from '@mostrador/server-
 import type { Kysely, Updateable } from 'kysely';
 import { userAad } from '../crypto/user-aad.ts';
 import type { Database } from '../db/schema.ts';
+import { userChanged } from '../orders/read-model/changes.ts';
 
 export interface PhoneRecord {
   area_code: string | null;
@@ -175,7 +176,16 @@ export function createUserRepository(db: Kysely<Database>, keyring: Keyring) {
         set.address_state = patch.address.state;
         set.address_city = patch.address.city;
       }
-      await db.updateTable('users').set(set).where('id', '=', id).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set(set).where('id', '=', id).execute();
+        if (
+          set.first_name_enc !== undefined ||
+          set.last_name_enc !== undefined ||
+          set.phone_enc ||
+          set.alternative_phone_enc
+        )
+          await userChanged(trx, id, Date.now());
+      });
     },
 
     async addImmediatePayment(id: number, reason: string, now: number): Promise<void> {

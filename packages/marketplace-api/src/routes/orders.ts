@@ -334,6 +334,7 @@ export function orderRoutes(ctx: ApiContext) {
     // Asked again by the same reader while nothing changed, the page is known to the byte (decision 0087); the
     // people it discloses are logged again, as every read is.
     const changeCount = c.get('changeCount');
+    await ctx.parties.sync();
     const url = c.req.url;
     const pageKey = `${reader.userId} ${reader.personalData} ${url.slice(url.indexOf('?'))}`;
     const known = changeCount === undefined ? undefined : searchPages.get(pageKey, changeCount);
@@ -382,6 +383,7 @@ export function orderRoutes(ctx: ApiContext) {
     const id = parseOrderId(c.req.param('id'));
     const caller = requireCaller(c.get('caller'));
     // Served from memory when nothing changed since (decision 0087): no query and no wait but the access log's.
+    await ctx.parties.sync();
     const found = ctx.orders.findForRead(id, c.get('changeCount'));
     const row = found instanceof Promise ? await found : found;
     if (!row) throw new ApiError('order_not_found');

@@ -143,8 +143,6 @@ export function userRoutes(ctx: ApiContext) {
       },
       address: body.address,
     });
-    // Order cards carry names and phones from a cache; the next order read must see the change.
-    ctx.parties.forget(id);
     return privateView(c, caller, await findUser(ctx, id), 'PUT /users/{user_id}');
   });
 

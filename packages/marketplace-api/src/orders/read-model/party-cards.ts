@@ -1,9 +1,10 @@
 import { type Keyring, openJson } from '@mostrador/server-kit/store';
 import type { Kysely } from 'kysely';
-import { userAad } from '../crypto/user-aad.ts';
-import { precompiled } from '../db/precompiled.ts';
-import type { Database } from '../db/schema.ts';
-import type { SnapshotRead } from '../db/store.ts';
+import { userAad } from '../../crypto/user-aad.ts';
+import { precompiled } from '../../db/precompiled.ts';
+import type { Database } from '../../db/schema.ts';
+import type { SnapshotRead } from '../../db/store.ts';
+import { CHANGES_KEPT_MS } from './changes.ts';
 
 interface Phone {
   area_code: string | null;
@@ -20,17 +21,47 @@ interface PartyCards {
   searchNickname: Buffer;
 }
 
+export interface PartyCardOptions {
+  /** The store's snapshot reader (SQLite files): lookups without the query queue. */
+  read?: SnapshotRead;
+  /** The store's change count (SQLite files): while it stands still, nothing changed anywhere. */
+  changeCount?: () => number;
+  capacity?: number;
+}
+
+/** On PostgreSQL, changes committed this recently are read again: a transaction may commit after a later one. */
+const PG_SETTLING_MS = 10_000;
+
 /**
  * Buyer and seller cards of orders (spec 2.4). Personal data is opened once per user and kept, rendered, in a
- * bounded cache; a change to the user drops the entry. An order read then costs a map lookup per party.
+ * bounded cache. Before each read, `sync()` drops the cards of users changed since, by this process or any other
+ * (`read_model_changes`, decision 0114): an order read then costs a map lookup per party.
  */
-export function createPartyRepository(
-  db: Kysely<Database>,
-  keyring: Keyring,
-  read?: SnapshotRead,
-  capacity = 50_000,
-) {
+export function createPartyCards(db: Kysely<Database>, keyring: Keyring, options: PartyCardOptions = {}) {
+  const { read, changeCount } = options;
+  const capacity = options.capacity ?? 50_000;
   const cache = new Map<number, PartyCards>();
+  let seenId: number | undefined;
+  let seenCount: number | undefined;
+  let syncedAt = 0;
+
+  async function changedSince(id: number, now: number): Promise<{ id: number; key: number }[]> {
+    if (read) return read('select id, key from read_model_changes where id > ? order by id', [id]);
+    return db
+      .selectFrom('read_model_changes')
+      .select(['id', 'key'])
+      .where((eb) => eb.or([eb('id', '>', id), eb('at', '>=', now - PG_SETTLING_MS)]))
+      .orderBy('id')
+      .execute();
+  }
+
+  async function latestId(): Promise<number> {
+    const row = await db
+      .selectFrom('read_model_changes')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    return Number(row?.id ?? 0);
+  }
   const findUser = precompiled(
     db,
     (db, param) =>
@@ -76,6 +107,27 @@ export function createPartyRepository(
 
   return {
     /**
+     * Drops what changed since the last call, in any process: call before a read. On a SQLite file it costs one
+     * pragma while nothing changed; on PostgreSQL one indexed query.
+     */
+    async sync(): Promise<void> {
+      const count = changeCount?.();
+      if (count !== undefined && count === seenCount) return;
+      const now = Date.now();
+      if (seenId === undefined || now - syncedAt > CHANGES_KEPT_MS / 2) {
+        // First use, or idle longer than changes are kept: start from nothing.
+        cache.clear();
+        seenId = await latestId();
+      } else {
+        for (const change of await changedSince(seenId, now)) {
+          cache.delete(Number(change.key));
+          seenId = Math.max(seenId, Number(change.id));
+        }
+      }
+      seenCount = count;
+      syncedAt = now;
+    },
+    /**
      * The JSON bytes of a party card: `id` as a string in the single-order form and an integer in search results;
      * names and phones only when `withContact`. Synchronous when the card is cached.
      */
@@ -94,10 +146,7 @@ export function createPartyRepository(
       const hit = cache.get(userId);
       return hit ? pickCard(hit, form, withContact) : undefined;
     },
-    forget(userId: number) {
-      cache.delete(userId);
-    },
   };
 }
 
-export type PartyRepository = ReturnType<typeof createPartyRepository>;
+export type PartyCardCache = ReturnType<typeof createPartyCards>;

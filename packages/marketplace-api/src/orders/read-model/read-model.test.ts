@@ -1,0 +1,146 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { orderSchema, orderSearchEnvelopeSchema } from '@mostrador/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMarketplaceApi } from '../../app.ts';
+import { openStore, type Store } from '../../db/store.ts';
+import { type SeedManifest, seedStore } from '../../seed/seed.ts';
+import { openSecondStore, SEED_NOW, seededApi, type TestApi } from '../../test-support.ts';
+
+type Party = { id: string | number; nickname: string; first_name?: string | null; phone?: unknown };
+
+/** A paid order between a demo seller and a demo buyer: the seller sees the buyer's names and phone. */
+async function paidOrder(store: Store, manifest: SeedManifest) {
+  const sellers = manifest.users.filter((u) => u.role === 'seller');
+  const buyers = manifest.users.filter((u) => u.role === 'buyer');
+  const row = await store.db
+    .selectFrom('orders')
+    .select(['id', 'seller_id', 'buyer_id'])
+    .where(
+      'seller_id',
+      'in',
+      sellers.map((u) => u.id),
+    )
+    .where(
+      'buyer_id',
+      'in',
+      buyers.map((u) => u.id),
+    )
+    .where('status', '=', 'paid')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return {
+    id: Number(row.id),
+    seller: sellers.find((u) => u.id === Number(row.seller_id))!,
+    buyer: buyers.find((u) => u.id === Number(row.buyer_id))!,
+  };
+}
+
+async function buyerOf(app: { request: TestApi['app']['request'] }, orderId: number, token: string) {
+  const res = await app.request(`/orders/${orderId}`, {
+    headers: { authorization: `Bearer ${token}`, 'x-format-new': 'true' },
+  });
+  expect(res.status).toBe(200);
+  return orderSchema.parse(await res.json()).buyer as Party;
+}
+
+async function searchedBuyerOf(app: TestApi['app'], sellerId: number, orderId: number, token: string) {
+  const res = await app.request(`/orders/search?seller=${sellerId}&limit=50&sort=date_desc`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status).toBe(200);
+  const found = orderSearchEnvelopeSchema
+    .parse(await res.json())
+    .results.find((o) => Number(o.id) === orderId);
+  return found?.buyer as Party | undefined;
+}
+
+describe('a running server and erasure by another process (file store)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mostrador-read-model-'));
+  const file = join(dir, 'marketplace.db');
+  const root = fileURLToPath(new URL('../../../../../', import.meta.url));
+  let store: Store;
+  let manifest: SeedManifest;
+  let app: ReturnType<typeof createMarketplaceApi>;
+
+  beforeAll(async () => {
+    // The key file beside the database is the one the privacy command opens it with.
+    store = await openStore({ file });
+    manifest = await seedStore(store, { orders: 120, seed: 4, now: SEED_NOW });
+    app = createMarketplaceApi({ store });
+  }, 60_000);
+  afterAll(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers without the erased user’s names and phone from the very next read', async () => {
+    const order = await paidOrder(store, manifest);
+    const token = order.seller.access_token;
+    // Read twice: the second answer comes from what the server holds in memory.
+    expect((await buyerOf(app, order.id, token)).first_name).toEqual(expect.any(String));
+    const remembered = await buyerOf(app, order.id, token);
+    expect(remembered.first_name).toEqual(expect.any(String));
+    expect(await searchedBuyerOf(app, order.seller.id, order.id, token)).toMatchObject({
+      first_name: remembered.first_name,
+    });
+
+    const erase = spawnSync(
+      join(root, 'node_modules/.bin/tsx'),
+      [
+        'packages/marketplace-api/src/privacy/cli.ts',
+        'erase',
+        '--user',
+        String(order.buyer.id),
+        '--db',
+        file,
+      ],
+      { cwd: root, encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(erase.status, erase.stderr).toBe(0);
+
+    const after = await buyerOf(app, order.id, token);
+    expect(after).toMatchObject({ nickname: `DELETED_${order.buyer.id}`, first_name: null, last_name: null });
+    expect(JSON.stringify(after)).not.toContain(String(remembered.first_name));
+    expect(await searchedBuyerOf(app, order.seller.id, order.id, token)).toMatchObject({
+      nickname: `DELETED_${order.buyer.id}`,
+      first_name: null,
+    });
+  }, 120_000);
+});
+
+describe('a change made through another store on the same database (another process or instance)', () => {
+  let api: TestApi;
+  let other: ReturnType<typeof createMarketplaceApi>;
+
+  beforeAll(async () => {
+    api = await seededApi({ orders: 120, seed: 4 });
+    other = createMarketplaceApi({ store: await openSecondStore(api.store) });
+  }, 60_000);
+
+  it('shows a counterpart’s new name and phone in the next order read and search', async () => {
+    const order = await paidOrder(api.store, api.manifest);
+    const token = order.seller.access_token;
+    const before = await buyerOf(api.app, order.id, token);
+    expect(before.first_name).toEqual(expect.any(String));
+    await buyerOf(api.app, order.id, token);
+
+    const renamed = await other.request(`/users/${order.buyer.id}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${order.buyer.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ first_name: 'Renombrada', phone: { area_code: '11', number: '40000000' } }),
+    });
+    expect(renamed.status).toBe(200);
+
+    expect(await buyerOf(api.app, order.id, token)).toMatchObject({
+      first_name: 'Renombrada',
+      phone: expect.objectContaining({ area_code: '11', number: '40000000' }),
+    });
+    expect(await searchedBuyerOf(api.app, order.seller.id, order.id, token)).toMatchObject({
+      first_name: 'Renombrada',
+    });
+  }, 120_000);
+});
