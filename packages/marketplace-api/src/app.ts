@@ -9,7 +9,7 @@ import { authenticate } from './http/auth.ts';
 import { conventions } from './http/conventions.ts';
 import type { ApiContext, ApiEnv, Faults } from './http/env.ts';
 import { openApiDocument, optionsHandler, type ResourceDescription } from './http/resources.ts';
-import { createPartyCards } from './orders/read-model/party-cards.ts';
+import { createOrderReadModel } from './orders/read-model/index.ts';
 import { createAccessLogRepository } from './repositories/access-log-repository.ts';
 import { createAccountRepository } from './repositories/account-repository.ts';
 import { createBlockRepository } from './repositories/block-repository.ts';
@@ -65,20 +65,22 @@ const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
 export function createMarketplaceApi(deps: MarketplaceDeps) {
   const { store } = deps;
   const clock = deps.clock ?? systemClock;
+  const faults = deps.faults ?? {};
+  const orders = createOrderRepository(store.db, { ...(store.read ? { read: store.read } : {}) });
+  const shipments = createShipmentRepository(store.db);
+  const tokens = createTokenRepository(store.db, store.read);
+  const accessLog = createAccessLogRepository(store.db, store.auditDb, store.dialect, store.auditJournal);
   const ctx: ApiContext = {
     clock,
-    faults: deps.faults ?? {},
-    orders: createOrderRepository(store.db, { ...(store.read ? { read: store.read } : {}) }),
-    parties: createPartyCards(store.db, store.keyring, {
-      ...(store.read ? { read: store.read } : {}),
-      ...(store.changeCount ? { changeCount: store.changeCount } : {}),
-    }),
-    shipments: createShipmentRepository(store.db),
+    faults,
+    orders,
+    readModel: createOrderReadModel({ store, orders, shipments, tokens, accessLog, clock, faults }),
+    shipments,
     currencies: createCurrencyRepository(store.db),
-    tokens: createTokenRepository(store.db, store.read),
+    tokens,
     users: createUserRepository(store.db, store.keyring),
     blocks: createBlockRepository(store.db),
-    accessLog: createAccessLogRepository(store.db, store.auditDb, store.dialect, store.auditJournal),
+    accessLog,
     accounts: createAccountRepository(store.db),
     itemSearch: createItemSearchRepository(store.db),
     locations: createLocationRepository(store.db),
@@ -134,7 +136,7 @@ export function createMarketplaceApi(deps: MarketplaceDeps) {
   app.get('/openapi.json', (c) => c.body(openApi, 200, JSON_TYPE));
   // Before `authenticate`: the OAuth endpoints authenticate clients and users themselves, never by bearer token.
   app.route('/', oauthRoutes(ctx));
-  app.use(authenticate(ctx.tokens, clock, store.changeCount));
+  app.use(authenticate(ctx.readModel.caller, clock));
   app.route('/', orderRoutes(ctx));
   app.route('/', shipmentRoutes(ctx));
   app.route('/', currencyRoutes(ctx));

@@ -1,16 +1,14 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Clock } from '../domain/time.ts';
-import type { Caller, TokenRepository } from '../repositories/token-repository.ts';
+import type { Caller } from '../repositories/token-repository.ts';
 import { ApiError } from './api-error.ts';
 
 export type AuthVariables = {
   caller: Caller | null;
-  /**
-   * The store's change count read as the request was authenticated (`Store.changeCount`), for reads that may trust
-   * what they confirmed at that same count (decision 0087); undefined where the store keeps none.
-   */
-  changeCount: number | undefined;
 };
+
+/** Who a token stands for: the read model's `caller`. */
+export type ResolveCaller = (token: string, nowMs: number) => Promise<Caller | null>;
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
@@ -20,9 +18,8 @@ const BEARER = /^Bearer\s+(\S+)$/i;
  * null for each resource to decide (public reads, or `not_identified_user`).
  */
 export function authenticate(
-  tokens: TokenRepository,
+  resolve: ResolveCaller,
   clock: Clock,
-  changeCount?: () => number,
 ): MiddlewareHandler<{ Variables: AuthVariables }> {
   return async (c, next) => {
     const header = c.req.header('authorization');
@@ -36,15 +33,11 @@ export function authenticate(
     }
     if (token === undefined || token === '') {
       c.set('caller', null);
-      c.set('changeCount', undefined);
       return next();
     }
-    const count = changeCount?.();
-    const resolved = token.length <= 200 ? tokens.resolve(token, clock().getTime(), count) : null;
-    const caller = resolved instanceof Promise ? await resolved : resolved;
+    const caller = token.length <= 200 ? await resolve(token, clock().getTime()) : null;
     if (!caller) throw new ApiError('invalid_token', { message: 'invalid access token' });
     c.set('caller', caller);
-    c.set('changeCount', count);
     return next();
   };
 }

@@ -1,5 +1,5 @@
 import type { Clock } from '../domain/time.ts';
-import type { PartyCardCache } from '../orders/read-model/party-cards.ts';
+import type { OrderMember, OrderReadModel } from '../orders/read-model/index.ts';
 import type { AccessLogRepository } from '../repositories/access-log-repository.ts';
 import type { AccountRepository } from '../repositories/account-repository.ts';
 import type { BlockRepository } from '../repositories/block-repository.ts';
@@ -22,7 +22,7 @@ import type { AuthVariables } from './auth.ts';
 export type ApiEnv = { Variables: AuthVariables };
 
 /** Members of an order that are loaded on their own and may be missing from a 206 answer (spec 4.1). */
-export type OrderMember = 'buyer' | 'feedback' | 'mediations' | 'seller' | 'shipping';
+export type { OrderMember };
 
 /** Test seams for failure paths that cannot be provoked from outside (spec 4.1's 206). */
 export interface Faults {
@@ -35,7 +35,8 @@ export interface ApiContext {
   clock: Clock;
   faults: Faults;
   orders: OrderRepository;
-  parties: PartyCardCache;
+  /** Order reads and searches, and who a token stands for: everything kept in memory is behind it. */
+  readModel: OrderReadModel;
   shipments: ShipmentRepository;
   currencies: CurrencyRepository;
   tokens: TokenRepository;

@@ -7,14 +7,8 @@ import {
   sql,
 } from 'kysely';
 import { precompiled } from '../db/precompiled.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database, OrdersTable } from '../db/schema.ts';
 import type { SnapshotRead } from '../db/store.ts';
-import { createAnswerCache } from './answer-cache.ts';
-import { createOrderCache, ORDER_READ_COLUMNS, type OrderReadRow } from './order-cache.ts';
-
-export type { OrderReadRow };
-
-type OrderRef = { id: number; version: number };
 
 import {
   type FeedbackRecord,
@@ -24,6 +18,26 @@ import {
   searchFold,
 } from '../domain/order-record.ts';
 import { isoAt } from '../domain/time.ts';
+
+export const ORDER_READ_COLUMNS = [
+  'id',
+  'version',
+  'seller_id',
+  'buyer_id',
+  'status',
+  'shipping_id',
+  'doc',
+  'payments_full',
+  'payments_short',
+  'feedback_doc',
+  'mediations_doc',
+] as const;
+
+/** An order's stored document and members, as order reads join them. */
+export type OrderReadRow = Pick<OrdersTable, (typeof ORDER_READ_COLUMNS)[number]>;
+
+/** An order and the version of its stored document. */
+export type OrderRef = { id: number; version: number };
 
 export type Side = 'seller' | 'buyer';
 
@@ -133,17 +147,11 @@ function countableFromCounters(q: OrderQuery): boolean {
 }
 
 export interface OrderRepositoryOptions {
-  /** Memory for order documents kept between reads; 0 turns the cache off. */
-  cacheBytes?: number;
   /** The store's snapshot reader, for reads that need not queue behind writes. */
   read?: SnapshotRead;
 }
 
 export function createOrderRepository(db: Kysely<Database>, options: OrderRepositoryOptions = {}) {
-  const cache = createOrderCache(options.cacheBytes ?? 64 * 1024 * 1024);
-  // Pages and totals of recent searches, each with the change count it was found at (decision 0087).
-  const pages = createAnswerCache<OrderRef[]>({ entries: 1000 });
-  const totals = createAnswerCache<number>({ entries: 1000 });
   const findVersion = precompiled(
     db,
     (db, param) =>
@@ -161,43 +169,13 @@ export function createOrderRepository(db: Kysely<Database>, options: OrderReposi
     return (await db.executeQuery(compiled)).rows;
   }
 
-  /** The documents of the given orders, in that order: current ones from memory, the rest from the store. */
-  async function documents(
-    refs: { id: number; version: number }[],
-    changeCount?: number,
-  ): Promise<OrderReadRow[]> {
-    const found = new Map<number, OrderReadRow>();
-    const missing: number[] = [];
-    for (const ref of refs) {
-      const hit = cache.get(Number(ref.id), Number(ref.version), changeCount);
-      if (hit) found.set(Number(ref.id), hit);
-      else missing.push(Number(ref.id));
-    }
-    if (missing.length > 0) {
-      const rows = await all(db.selectFrom('orders').select(ORDER_READ_COLUMNS).where('id', 'in', missing));
-      for (const row of rows) {
-        cache.put(row, changeCount);
-        found.set(Number(row.id), row);
-      }
-    }
-    return refs.flatMap((ref) => found.get(Number(ref.id)) ?? []);
-  }
-
   const reads = {
-    /**
-     * The stored document of one order and its members. With the store's change count read at the start of the
-     * request (`Store.changeCount`), a document confirmed current at that same count is served without a query, and
-     * without waiting.
-     */
-    findForRead(
-      id: number,
-      changeCount?: number,
-    ): OrderReadRow | undefined | Promise<OrderReadRow | undefined> {
-      const unchanged = changeCount === undefined ? undefined : cache.unchangedSince(id, changeCount);
-      if (unchanged) return unchanged;
-      return findVersion(id)
-        .then((refs) => documents(refs, changeCount))
-        .then((rows) => rows[0]);
+    /** The id and version of one order: none when there is no such order. */
+    versionOf: (id: number): Promise<OrderRef[]> => findVersion(id),
+
+    /** The stored documents of the given orders, in no particular order. */
+    documentsOf(ids: number[]): Promise<OrderReadRow[]> {
+      return all(db.selectFrom('orders').select(ORDER_READ_COLUMNS).where('id', 'in', ids));
     },
 
     async owners(id: number) {
@@ -208,28 +186,11 @@ export function createOrderRepository(db: Kysely<Database>, options: OrderReposi
         .executeTakeFirst();
     },
 
-    /**
-     * A page of orders. With the store's change count read at the start of the request, a page asked for again
-     * while nothing was committed reuses the ids and versions found the first time (decision 0087).
-     */
-    async search(q: OrderQuery, changeCount?: number): Promise<OrderReadRow[]> {
-      const refs = await pages.through(
-        () => JSON.stringify(q),
-        changeCount,
-        () => pageNow(q),
-      );
-      return documents(refs, changeCount);
-    },
+    /** The ids and versions of a page of orders. */
+    page: (q: OrderQuery): Promise<OrderRef[]> => pageNow(q),
 
-    /** The number of orders a search matches; reused like `search`'s page while nothing was committed. */
-    count(q: OrderQuery, changeCount?: number): Promise<number> {
-      const { offset: _offset, limit: _limit, sort: _sort, ...filtered } = q;
-      return totals.through(
-        () => JSON.stringify(filtered),
-        changeCount,
-        () => countNow(q),
-      );
-    },
+    /** The number of orders a search matches. */
+    count: (q: OrderQuery): Promise<number> => countNow(q),
   };
 
   function pageNow(q: OrderQuery): Promise<OrderRef[]> {

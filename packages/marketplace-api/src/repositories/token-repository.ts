@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import { precompiled } from '../db/precompiled.ts';
 import type { Database } from '../db/schema.ts';
 import type { SnapshotRead } from '../db/store.ts';
-import { createAnswerCache } from './answer-cache.ts';
 
 export const ACCESS_TOKEN_TTL_MS = 6 * 60 * 60 * 1000;
 
@@ -21,10 +20,7 @@ export function mintToken(applicationId: number, userId: number, now: Date): str
   return `APP_USR-${applicationId}-${stamp}-${randomBytes(16).toString('hex')}-${userId}`;
 }
 
-export function createTokenRepository(db: Kysely<Database>, read?: SnapshotRead, remember = 10_000) {
-  // Live tokens as last found in the store, with the store's change count at that moment (decision 0087). Keyed by
-  // the token itself, which every request carries in memory anyway; never written anywhere.
-  const known = createAnswerCache<{ caller: Caller; expiresAt: number }>({ entries: remember });
+export function createTokenRepository(db: Kysely<Database>, read?: SnapshotRead) {
   const findToken = precompiled(
     db,
     (db, param) =>
@@ -52,22 +48,16 @@ export function createTokenRepository(db: Kysely<Database>, read?: SnapshotRead,
     },
 
     /**
-     * The caller a token stands for, or null when it is unknown, expired or revoked. Given the store's change count
-     * read at the start of the request, a token found live at that same count (nothing committed since, so not
-     * revoked) answers without hashing or a query, and without waiting.
+     * The caller a live token stands for, with when it expires; null when it is unknown, expired or revoked. Only
+     * the token's hash is looked up.
      */
-    resolve(token: string, nowMs: number, changeCount?: number): Caller | null | Promise<Caller | null> {
-      if (changeCount !== undefined) {
-        const hit = known.get(token, changeCount);
-        if (hit && hit.expiresAt > nowMs) return hit.caller;
-      }
-      return findToken(hashToken(token)).then(([row]) => {
-        if (!row || row.revoked_at !== null || row.expires_at <= nowMs) return null;
-        const caller = { userId: Number(row.user_id), applicationId: Number(row.application_id) };
-        if (changeCount !== undefined)
-          known.set(token, changeCount, { caller, expiresAt: Number(row.expires_at) });
-        return caller;
-      });
+    async find(token: string, nowMs: number): Promise<{ caller: Caller; expiresAt: number } | null> {
+      const [row] = await findToken(hashToken(token));
+      if (!row || row.revoked_at !== null || row.expires_at <= nowMs) return null;
+      return {
+        caller: { userId: Number(row.user_id), applicationId: Number(row.application_id) },
+        expiresAt: Number(row.expires_at),
+      };
     },
   };
 }

@@ -69,7 +69,7 @@ export function feedbackRoutes(ctx: ApiContext) {
   app.get('/orders/:id/feedback', async (c) => {
     const id = parseOrderId(c.req.param('id'));
     const caller = requireCaller(c.get('caller'));
-    const row = await ctx.orders.findForRead(id);
+    const row = await ctx.readModel.findOrder(id);
     if (!row) throw new ApiError('order_not_found');
     await actOnOrder(ctx, caller, row, 'orders.read');
     return c.body(Buffer.from(row.feedback_doc).toString('utf8'), 200, JSON_TYPE);

@@ -107,11 +107,12 @@ export function createPartyCards(db: Kysely<Database>, keyring: Keyring, options
 
   return {
     /**
-     * Drops what changed since the last call, in any process: call before a read. On a SQLite file it costs one
-     * pragma while nothing changed; on PostgreSQL one indexed query.
+     * Drops what changed since the last call, in any process: call before a read, with the store's change count
+     * if it was just read. On a SQLite file it costs nothing more while nothing changed; on PostgreSQL one indexed
+     * query.
      */
-    async sync(): Promise<void> {
-      const count = changeCount?.();
+    async sync(at: number | undefined = changeCount?.()): Promise<void> {
+      const count = at;
       if (count !== undefined && count === seenCount) return;
       const now = Date.now();
       if (seenId === undefined || now - syncedAt > CHANGES_KEPT_MS / 2) {

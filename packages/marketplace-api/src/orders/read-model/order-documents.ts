@@ -1,20 +1,10 @@
-import type { OrdersTable } from '../db/schema.ts';
-
-export const ORDER_READ_COLUMNS = [
-  'id',
-  'version',
-  'seller_id',
-  'buyer_id',
-  'status',
-  'shipping_id',
-  'doc',
-  'payments_full',
-  'payments_short',
-  'feedback_doc',
-  'mediations_doc',
-] as const;
-
-export type OrderReadRow = Pick<OrdersTable, (typeof ORDER_READ_COLUMNS)[number]>;
+import type {
+  OrderQuery,
+  OrderReadRow,
+  OrderRef,
+  OrderRepository,
+} from '../../repositories/order-repository.ts';
+import { createAnswerCache } from './answer-cache.ts';
 
 interface Entry {
   row: OrderReadRow;
@@ -83,3 +73,58 @@ export function createOrderCache(maxBytes: number) {
 }
 
 export type OrderCache = ReturnType<typeof createOrderCache>;
+
+/**
+ * Order documents as reads need them: current ones from memory, the rest from the store; pages and totals of searches
+ * asked again while nothing was committed are reused (decision 0087). `at` is the store's change count read in this
+ * turn, undefined where the store keeps none.
+ */
+export function createOrderDocuments(orders: OrderRepository, options: { cacheBytes?: number } = {}) {
+  const cache = createOrderCache(options.cacheBytes ?? 64 * 1024 * 1024);
+  // Pages and totals of recent searches, each with the change count it was found at.
+  const pages = createAnswerCache<OrderRef[]>({ entries: 1000 });
+  const totals = createAnswerCache<number>({ entries: 1000 });
+
+  /** The documents of the given orders, in that order: current ones from memory, the rest from the store. */
+  async function documents(refs: OrderRef[], at: number | undefined): Promise<OrderReadRow[]> {
+    const found = new Map<number, OrderReadRow>();
+    const missing: number[] = [];
+    for (const ref of refs) {
+      const hit = cache.get(Number(ref.id), Number(ref.version), at);
+      if (hit) found.set(Number(ref.id), hit);
+      else missing.push(Number(ref.id));
+    }
+    if (missing.length > 0) {
+      for (const row of await orders.documentsOf(missing)) {
+        cache.put(row, at);
+        found.set(Number(row.id), row);
+      }
+    }
+    return refs.flatMap((ref) => found.get(Number(ref.id)) ?? []);
+  }
+
+  return {
+    /** One order's document: without a query while it was confirmed at this same change count. */
+    async find(id: number, at: number | undefined): Promise<OrderReadRow | undefined> {
+      const unchanged = at === undefined ? undefined : cache.unchangedSince(id, at);
+      if (unchanged) return unchanged;
+      return (await documents(await orders.versionOf(id), at))[0];
+    },
+    async search(q: OrderQuery, at: number | undefined): Promise<OrderReadRow[]> {
+      const refs = await pages.through(
+        () => JSON.stringify(q),
+        at,
+        () => orders.page(q),
+      );
+      return documents(refs, at);
+    },
+    count(q: OrderQuery, at: number | undefined): Promise<number> {
+      const { offset: _offset, limit: _limit, sort: _sort, ...filtered } = q;
+      return totals.through(
+        () => JSON.stringify(filtered),
+        at,
+        () => orders.count(q),
+      );
+    },
+  };
+}

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { orderSchema, orderSearchEnvelopeSchema } from '@mostrador/contracts';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMarketplaceApi } from '../app.ts';
-import { openStore, type Store } from '../db/store.ts';
-import { createTokenRepository, hashToken } from '../repositories/token-repository.ts';
-import { DEMO_APPLICATION_ID } from '../seed/generate.ts';
-import { type SeedManifest, seedStore } from '../seed/seed.ts';
-import { expectError, SEED_NOW } from '../test-support.ts';
+import { createMarketplaceApi } from '../../app.ts';
+import { openStore, type Store } from '../../db/store.ts';
+import { createTokenRepository, hashToken } from '../../repositories/token-repository.ts';
+import { DEMO_APPLICATION_ID } from '../../seed/generate.ts';
+import { type SeedManifest, seedStore } from '../../seed/seed.ts';
+import { expectError, SEED_NOW } from '../../test-support.ts';
 
 /**
  * Reads that trust what they confirmed while the store's change count stays the same (decision 0087). Only file
