@@ -92,9 +92,7 @@ export const RULES = [
     message: 'route handlers reach the database only through repositories',
     applies: (file) =>
       !/\.test\.tsx?$/.test(file) &&
-      (/^packages\/marketplace-api\/src\/(.+\/)?routes(\/[^/]+)?\.ts$/.test(file) ||
-        /^packages\/marketplace-api\/src\/routes\//.test(file) ||
-        /^apps\/bff\/src\/.+-routes\.ts$/.test(file)),
+      /^(packages\/marketplace-api|apps\/bff)\/src\/(.+\/)?([a-z-]+-)?routes\.ts$/.test(file),
     forbids: (specifier) => isPackage(specifier, DATABASE_DRIVERS),
   },
 ];

@@ -6,9 +6,9 @@ import { databaseExists } from '@mostrador/server-kit/store';
 import { Hono } from 'hono';
 import { createMarketplaceApi } from '../src/app.ts';
 import { openStore, type Store } from '../src/db/store.ts';
-import { createSeedRepository } from '../src/repositories/seed-repository.ts';
-import { createTokenRepository } from '../src/repositories/token-repository.ts';
+import { createTokenRepository } from '../src/oauth/token-repository.ts';
 import { DEMO_APPLICATION_ID } from '../src/seed/generate.ts';
+import { createSeedRepository } from '../src/seed/seed-repository.ts';
 import { startPgCluster } from './pg-cluster.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Store } from '../db/store.ts';
-import { createOAuthRepository } from '../repositories/oauth-repository.ts';
+import { createOAuthRepository } from '../oauth/oauth-repository.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 

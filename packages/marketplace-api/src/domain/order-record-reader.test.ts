@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrdersTable } from '../db/schema.ts';
-import { feedbackRecord } from '../repositories/feedback-repository.ts';
+import { feedbackRecord } from '../feedback/feedback-repository.ts';
 import { seededApi, type TestApi } from '../test-support.ts';
 import { renderOrderRow } from './order-record.ts';
 import { readOrderRecord } from './order-record-reader.ts';

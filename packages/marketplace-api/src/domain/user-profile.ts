@@ -1,4 +1,4 @@
-import type { PersonalData, PhoneRecord, UserRecord } from '../repositories/user-repository.ts';
+import type { PersonalData, PhoneRecord, UserRecord } from '../users/user-repository.ts';
 import { profilePermalink } from './listings.ts';
 import { isoAt } from './time.ts';
 

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Clock } from '../domain/time.ts';
-import type { Caller } from '../repositories/token-repository.ts';
+import type { Caller } from '../oauth/token-repository.ts';
 import { ApiError } from './api-error.ts';
 
 export type AuthVariables = {

@@ -1,5 +1,5 @@
 import type { OperatorPermission } from '@mostrador/contracts';
-import type { Caller } from '../repositories/token-repository.ts';
+import type { Caller } from '../oauth/token-repository.ts';
 import { ApiError } from './api-error.ts';
 import type { ApiContext } from './env.ts';
 

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { Caller } from '../repositories/token-repository.ts';
+import type { Caller } from '../oauth/token-repository.ts';
 import { ApiError, badRequest } from './api-error.ts';
 import { requireCaller } from './env.ts';
 

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { createOutboxRepository } from '../repositories/outbox-repository.ts';
+import { createOutboxRepository } from './outbox-repository.ts';
 
 export type CallbackCheck = { ok: true; url: string } | { ok: false; reason: string };
 

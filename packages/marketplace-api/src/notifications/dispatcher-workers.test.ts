@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../db/store.ts';
-import { createOrderWriteRepository } from '../repositories/order-write-repository.ts';
+import { createOrderWriteRepository } from '../orders/order-write-repository.ts';
 import { DEMO_APPLICATION_ID } from '../seed/generate.ts';
 import { seededApi, type TestApi } from '../test-support.ts';
 import { setApplicationCallback } from './callback-url.ts';

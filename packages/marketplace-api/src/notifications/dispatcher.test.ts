@@ -7,16 +7,12 @@ import {
 } from '@mostrador/contracts';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createOrderWriteRepository } from '../repositories/order-write-repository.ts';
-import {
-  createOutboxRepository,
-  enqueueNotification,
-  retryDelayMs,
-} from '../repositories/outbox-repository.ts';
+import { createOrderWriteRepository } from '../orders/order-write-repository.ts';
 import { DEMO_APPLICATION_ID } from '../seed/generate.ts';
 import { expectError, seededApi, type TestApi } from '../test-support.ts';
 import { setApplicationCallback } from './callback-url.ts';
 import { createDispatcher, startDispatcher } from './dispatcher.ts';
+import { createOutboxRepository, enqueueNotification, retryDelayMs } from './outbox-repository.ts';
 
 // The clock of the marketplace and its dispatcher; tests move it to make retries due.
 let now = Date.now();

@@ -2,13 +2,13 @@ import { createLeaseQueue } from '@mostrador/server-kit/lease-queue';
 import { createCommitGroup } from '@mostrador/server-kit/store';
 import type { Store } from '../db/store.ts';
 import { type Clock, systemClock } from '../domain/time.ts';
+import { checkCallbackUrl } from './callback-url.ts';
 import {
   type AttemptOutcome,
   type AttemptRecord,
   type ClaimedNotification,
   createOutboxRepository,
-} from '../repositories/outbox-repository.ts';
-import { checkCallbackUrl } from './callback-url.ts';
+} from './outbox-repository.ts';
 import { outboxBell } from './outbox-signal.ts';
 
 /** Spec 6.3: the receiver must answer within 500 ms; a later answer is a failed attempt. */

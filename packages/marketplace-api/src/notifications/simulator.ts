@@ -4,11 +4,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { LifecycleError, type PaymentStatus, type SellerCancelCode } from '../domain/order-lifecycle.ts';
 import { type Clock, systemClock } from '../domain/time.ts';
-import { createFeedbackRepository } from '../repositories/feedback-repository.ts';
-import { createOrderWriteRepository, type WrittenOrder } from '../repositories/order-write-repository.ts';
-import { createSimulatorRepository } from '../repositories/simulator-repository.ts';
+import { createFeedbackRepository } from '../feedback/feedback-repository.ts';
+import { createOrderWriteRepository, type WrittenOrder } from '../orders/order-write-repository.ts';
 import { DEMO_APPLICATION_ID, DEMO_BUYERS, DEMO_SELLERS } from '../seed/generate.ts';
 import { Random } from '../seed/random.ts';
+import { createSimulatorRepository } from './simulator-repository.ts';
 
 export const CHANGE_KINDS = [
   'order',

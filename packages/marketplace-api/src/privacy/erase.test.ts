@@ -7,10 +7,10 @@ import { orderSchema } from '@mostrador/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../db/store.ts';
 import { createPartyCards } from '../orders/read-model/party-cards.ts';
-import { erasedNickname } from '../repositories/privacy-repository.ts';
 import { seedStore } from '../seed/seed.ts';
 import { expectError, SEED_NOW, seededApi, type TestApi } from '../test-support.ts';
 import { erasePersonalData } from './erase.ts';
+import { erasedNickname } from './privacy-repository.ts';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import type { Store } from '../db/store.ts';
-import { createPrivacyRepository } from '../repositories/privacy-repository.ts';
+import { createPrivacyRepository } from './privacy-repository.ts';
 
 export interface EraseOptions {
   now: number;

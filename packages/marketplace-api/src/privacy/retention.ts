@@ -1,6 +1,6 @@
 import type { Store } from '../db/store.ts';
 import type { Clock } from '../domain/time.ts';
-import { createPrivacyRepository } from '../repositories/privacy-repository.ts';
+import { createPrivacyRepository } from './privacy-repository.ts';
 
 /** Spec 8: orders created up to 12 months ago are stored. */
 export const ORDER_RETENTION_MONTHS = 12;

@@ -3,8 +3,8 @@ import { parseArgs } from 'node:util';
 import { dropDatabase, isPostgresUrl, recreateDatabase } from '@mostrador/server-kit/store';
 import { journalDirOf } from '../db/audit-journal.mjs';
 import { auditFileOf, openStore } from '../db/store.ts';
-import { createSeedRepository } from '../repositories/seed-repository.ts';
 import { seedStore } from './seed.ts';
+import { createSeedRepository } from './seed-repository.ts';
 
 const usage = 'usage: npm run seed -- --db FILE|postgres://… --orders N [--seed S]';
 

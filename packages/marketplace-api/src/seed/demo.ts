@@ -1,8 +1,8 @@
 import type { Store } from '../db/store.ts';
 import { setApplicationCallback } from '../notifications/callback-url.ts';
-import { createSeedRepository } from '../repositories/seed-repository.ts';
 import { DEMO_APPLICATION_ID } from './generate.ts';
 import { type SeedManifest, seedStore } from './seed.ts';
+import { createSeedRepository } from './seed-repository.ts';
 
 export type { SeedManifest };
 

@@ -2,12 +2,12 @@ import type { Keyring } from '@mostrador/server-kit/store';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
-import { createOAuthRepository } from '../repositories/oauth-repository.ts';
-import { createSeedRepository } from '../repositories/seed-repository.ts';
-import { createTokenRepository } from '../repositories/token-repository.ts';
+import { createOAuthRepository } from '../oauth/oauth-repository.ts';
+import { createTokenRepository } from '../oauth/token-repository.ts';
 import { DEMO_APPLICATION_ID } from './generate.ts';
 import { locationRows } from './locations-data.ts';
 import { generateReviews } from './reviews.ts';
+import { createSeedRepository } from './seed-repository.ts';
 import { inThreadSource, type SeedSource, workerSource } from './source.ts';
 import { SUPPORT_OPERATOR, supportOperatorRows } from './team.ts';
 

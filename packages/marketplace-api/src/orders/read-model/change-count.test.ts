@@ -6,7 +6,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMarketplaceApi } from '../../app.ts';
 import { openStore, type Store } from '../../db/store.ts';
-import { createTokenRepository, hashToken } from '../../repositories/token-repository.ts';
+import { createTokenRepository, hashToken } from '../../oauth/token-repository.ts';
 import { DEMO_APPLICATION_ID } from '../../seed/generate.ts';
 import { type SeedManifest, seedStore } from '../../seed/seed.ts';
 import { expectError, SEED_NOW } from '../../test-support.ts';

@@ -1,10 +1,10 @@
 import { ORDER_SORTS } from '@mostrador/contracts';
 import type { Store } from '../../db/store.ts';
 import type { Clock } from '../../domain/time.ts';
-import type { AccessLogRepository } from '../../repositories/access-log-repository.ts';
-import type { OrderQuery, OrderReadRow, OrderRepository } from '../../repositories/order-repository.ts';
-import type { ShipmentRepository } from '../../repositories/shipment-repository.ts';
-import type { Caller, TokenRepository } from '../../repositories/token-repository.ts';
+import type { Caller, TokenRepository } from '../../oauth/token-repository.ts';
+import type { ShipmentRepository } from '../../shipments/shipment-repository.ts';
+import type { AccessLogRepository } from '../../users/access-log-repository.ts';
+import type { OrderQuery, OrderReadRow, OrderRepository } from '../order-repository.ts';
 import { createAnswerCache } from './answer-cache.ts';
 import { createOrderDocuments } from './order-documents.ts';
 import { createPartyCards, type PartyCardCache } from './party-cards.ts';

@@ -1,9 +1,4 @@
-import type {
-  OrderQuery,
-  OrderReadRow,
-  OrderRef,
-  OrderRepository,
-} from '../../repositories/order-repository.ts';
+import type { OrderQuery, OrderReadRow, OrderRef, OrderRepository } from '../order-repository.ts';
 import { createAnswerCache } from './answer-cache.ts';
 
 interface Entry {

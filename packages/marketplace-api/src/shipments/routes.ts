@@ -8,12 +8,8 @@ import { type ApiContext, type ApiEnv, requireCaller } from '../http/env.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { actOnOrder } from '../http/operator-access.ts';
 import type { ResourceDescription } from '../http/resources.ts';
-import {
-  deliveryRecord,
-  PLATFORM_MODE,
-  type ShipmentRepository,
-} from '../repositories/shipment-repository.ts';
-import { operatorAccess } from './order-lifecycle.ts';
+import { operatorAccess } from '../orders/lifecycle-routes.ts';
+import { deliveryRecord, PLATFORM_MODE, type ShipmentRepository } from './shipment-repository.ts';
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
 

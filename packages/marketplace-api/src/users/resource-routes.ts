@@ -25,8 +25,8 @@ import { type ApiContext, type ApiEnv, requireCaller } from '../http/env.ts';
 import { jsonBody } from '../http/json-body.ts';
 import type { ResourceDescription } from '../http/resources.ts';
 import { parseUserId, requireSelf } from '../http/user-params.ts';
-import type { ListingDetail, PromotionPackRow } from '../repositories/account-repository.ts';
-import type { UserRecord } from '../repositories/user-repository.ts';
+import type { ListingDetail, PromotionPackRow } from './account-repository.ts';
+import type { UserRecord } from './user-repository.ts';
 
 const DAY = 86_400_000;
 

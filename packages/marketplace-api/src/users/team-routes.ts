@@ -15,9 +15,9 @@ import { type ApiContext, type ApiEnv, requireCaller } from '../http/env.ts';
 import { jsonBody } from '../http/json-body.ts';
 import type { ResourceDescription } from '../http/resources.ts';
 import { parseUserId } from '../http/user-params.ts';
-import type { OperatorRecord } from '../repositories/operator-repository.ts';
-import type { Caller } from '../repositories/token-repository.ts';
-import type { UserRecord } from '../repositories/user-repository.ts';
+import type { Caller } from '../oauth/token-repository.ts';
+import type { OperatorRecord } from './operator-repository.ts';
+import type { UserRecord } from './user-repository.ts';
 
 /**
  * A seller's team (docs/decisions/0100-team-access.md): the operators it lets act for it, with their permissions,

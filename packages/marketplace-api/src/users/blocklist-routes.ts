@@ -13,7 +13,7 @@ import { jsonBody } from '../http/json-body.ts';
 import { actFor } from '../http/operator-access.ts';
 import type { ResourceDescription } from '../http/resources.ts';
 import { parseUserId } from '../http/user-params.ts';
-import type { BlockList } from '../repositories/block-repository.ts';
+import type { BlockList } from './block-repository.ts';
 
 const LISTS: Record<string, BlockList> = { order_blacklist: 'order', questions_blacklist: 'questions' };
 const SEARCH_TYPES: Record<string, BlockList> = {

@@ -14,7 +14,7 @@ import {
   personalDataAccessPageSchema,
 } from '@mostrador/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTokenRepository } from '../repositories/token-repository.ts';
+import { createTokenRepository } from '../oauth/token-repository.ts';
 import { DEMO_APPLICATION_ID } from '../seed/generate.ts';
 import { SUPPORT_OPERATOR } from '../seed/team.ts';
 import { expectError, seededApi, type TestApi } from '../test-support.ts';

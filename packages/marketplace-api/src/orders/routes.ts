@@ -10,7 +10,7 @@ import { ApiError, badRequest } from '../http/api-error.ts';
 import { type ApiContext, type ApiEnv, requireCaller } from '../http/env.ts';
 import { actFor, actOnOrder, asOwner, asParty } from '../http/operator-access.ts';
 import type { ResourceDescription } from '../http/resources.ts';
-import type { OrderQuery } from '../repositories/order-repository.ts';
+import type { OrderQuery } from './order-repository.ts';
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
 

@@ -15,7 +15,7 @@ import { type ApiContext, type ApiEnv, requireCaller } from '../http/env.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { actOnOrder } from '../http/operator-access.ts';
 import type { ResourceDescription } from '../http/resources.ts';
-import type { Caller } from '../repositories/token-repository.ts';
+import type { Caller } from '../oauth/token-repository.ts';
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
 const DAY = 86_400_000;

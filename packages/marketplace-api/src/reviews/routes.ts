@@ -4,7 +4,7 @@ import { ApiError, badRequest } from '../http/api-error.ts';
 import { parsePaging } from '../http/conventions.ts';
 import type { ApiContext, ApiEnv } from '../http/env.ts';
 import type { ResourceDescription } from '../http/resources.ts';
-import type { ReviewScope } from '../repositories/review-repository.ts';
+import type { ReviewScope } from './review-repository.ts';
 
 const ITEM_ID = /^[A-Z]{3}\d{1,15}$/;
 

@@ -15,12 +15,12 @@ import {
 } from '../domain/order-lifecycle.ts';
 import { type OrderRecord, type RenderContext, renderOrderRow } from '../domain/order-record.ts';
 import { readOrderRecord } from '../domain/order-record-reader.ts';
+import { feedbackRecord } from '../feedback/feedback-repository.ts';
+import { enqueueNotification } from '../notifications/outbox-repository.ts';
 import { ringOutbox } from '../notifications/outbox-signal.ts';
-import { createBlockRepository } from './block-repository.ts';
-import { feedbackRecord } from './feedback-repository.ts';
+import { loadDelivery, saveDelivery, sellerChannel } from '../shipments/shipment-repository.ts';
+import { createBlockRepository } from '../users/block-repository.ts';
 import { nextId } from './id-sequence.ts';
-import { enqueueNotification } from './outbox-repository.ts';
-import { loadDelivery, saveDelivery, sellerChannel } from './shipment-repository.ts';
 
 /** New payment ids start above every seeded one (the seed's ids stay below 6·10^10 even for 10^6 orders). */
 const FIRST_PAYMENT_ID = 70_000_000_000;

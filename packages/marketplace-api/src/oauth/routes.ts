@@ -8,7 +8,7 @@ import {
 import { type Context, Hono } from 'hono';
 import type { ApiContext, ApiEnv } from '../http/env.ts';
 import type { ResourceDescription } from '../http/resources.ts';
-import { GRANTED_SCOPE, type IssuedTokens, secretMatches } from '../repositories/oauth-repository.ts';
+import { GRANTED_SCOPE, type IssuedTokens, secretMatches } from './oauth-repository.ts';
 
 const MAX_BODY_BYTES = 16 * 1024;
 const APPLICATION_ID = /^[1-9]\d{0,17}$/;

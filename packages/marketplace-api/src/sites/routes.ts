@@ -14,8 +14,8 @@ import { ApiError, badRequest } from '../http/api-error.ts';
 import { parsePaging } from '../http/conventions.ts';
 import type { ApiContext, ApiEnv } from '../http/env.ts';
 import type { ResourceDescription } from '../http/resources.ts';
-import type { FacetCounts, ItemFilters } from '../repositories/item-search-repository.ts';
-import type { UserRecord } from '../repositories/user-repository.ts';
+import type { UserRecord } from '../users/user-repository.ts';
+import type { FacetCounts, ItemFilters } from './item-search-repository.ts';
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
 

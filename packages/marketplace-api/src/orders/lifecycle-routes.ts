@@ -14,8 +14,8 @@ import { ApiError, badRequest } from '../http/api-error.ts';
 import { type ApiContext, type ApiEnv, requireCaller } from '../http/env.ts';
 import { jsonBody } from '../http/json-body.ts';
 import type { ResourceDescription } from '../http/resources.ts';
-import type { WrittenOrder } from '../repositories/order-write-repository.ts';
-import type { Caller } from '../repositories/token-repository.ts';
+import type { Caller } from '../oauth/token-repository.ts';
+import type { WrittenOrder } from './order-write-repository.ts';
 
 function parseOrderId(raw: string): number {
   if (raw === '' || raw === 'null' || raw === 'undefined') throw new ApiError('empty_order_id');

@@ -21,9 +21,9 @@ import { jsonBody } from '../http/json-body.ts';
 import { actFor } from '../http/operator-access.ts';
 import type { ResourceDescription } from '../http/resources.ts';
 import { disclosedFields, parseUserId, requireSelf } from '../http/user-params.ts';
-import type { Caller } from '../repositories/token-repository.ts';
-import type { UserRecord } from '../repositories/user-repository.ts';
+import type { Caller } from '../oauth/token-repository.ts';
 import { SITES } from '../seed/reference.ts';
+import type { UserRecord } from './user-repository.ts';
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
 

@@ -10,7 +10,7 @@ import {
   userBrandsSchema,
 } from '@mostrador/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTokenRepository } from '../repositories/token-repository.ts';
+import { createTokenRepository } from '../oauth/token-repository.ts';
 import { expectError, SEED_NOW, seededApi, type TestApi } from '../test-support.ts';
 
 let api: TestApi;

@@ -7,7 +7,7 @@ import {
 } from '@mostrador/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isoAt } from '../domain/time.ts';
-import { createTokenRepository } from '../repositories/token-repository.ts';
+import { createTokenRepository } from '../oauth/token-repository.ts';
 import { DEMO_APPLICATION_ID } from '../seed/generate.ts';
 import { expectError, seededApi, type TestApi } from '../test-support.ts';
 

@@ -7,10 +7,10 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMarketplaceApi } from '../app.ts';
 import { setApplicationCallback } from '../notifications/callback-url.ts';
-import { createBlockRepository } from '../repositories/block-repository.ts';
-import { createTokenRepository } from '../repositories/token-repository.ts';
+import { createTokenRepository } from '../oauth/token-repository.ts';
 import { DEMO_APPLICATION_ID } from '../seed/generate.ts';
 import { expectError, seededApi, type TestApi } from '../test-support.ts';
+import { createBlockRepository } from '../users/block-repository.ts';
 
 let now = Date.now();
 const OPERATOR = 'operator-secret-for-tests';

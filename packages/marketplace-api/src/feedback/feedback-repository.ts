@@ -2,9 +2,9 @@ import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../db/dialect.ts';
 import type { Database, FeedbackTable } from '../db/schema.ts';
 import type { FeedbackRecord } from '../domain/order-record.ts';
-import { nextId } from './id-sequence.ts';
-import { createOrderRepository } from './order-repository.ts';
-import { enqueueNotification } from './outbox-repository.ts';
+import { enqueueNotification } from '../notifications/outbox-repository.ts';
+import { nextId } from '../orders/id-sequence.ts';
+import { createOrderRepository } from '../orders/order-repository.ts';
 
 export type FeedbackRole = 'sale' | 'purchase';
 
