@@ -138,18 +138,18 @@ export function createMarketplaceApi(deps: MarketplaceDeps) {
   app.route('/', oauthRoutes(ctx));
   app.use(authenticate(ctx.readModel.caller, clock));
   app.route('/', orderRoutes(ctx));
-  app.route('/', shipmentRoutes(ctx));
+  app.route('/shipments', shipmentRoutes(ctx));
   app.route('/', currencyRoutes(ctx));
-  app.route('/', userRoutes(ctx));
+  app.route('/users', userRoutes(ctx));
   app.route('/', userResourceRoutes(ctx));
   app.route('/', blocklistRoutes(ctx));
-  app.route('/', siteSearchRoutes(ctx));
-  app.route('/', locationRoutes(ctx));
-  app.route('/', reviewRoutes(ctx));
+  app.route('/sites', siteSearchRoutes(ctx));
+  app.route('/classified_locations', locationRoutes(ctx));
+  app.route('/reviews', reviewRoutes(ctx));
   app.route('/', feedbackRoutes(ctx));
   app.route('/', orderLifecycleRoutes(ctx));
   app.route('/', notificationRoutes(ctx));
-  app.route('/', teamRoutes(ctx));
+  app.route('/users', teamRoutes(ctx));
 
   // A known path with a method it does not serve: 405 rather than "not found".
   app.all('*', (c) => {

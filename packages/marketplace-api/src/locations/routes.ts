@@ -32,29 +32,29 @@ const notFound = (what: string) => new ApiError('not_found', { message: `${what}
 export function locationRoutes(ctx: ApiContext) {
   const app = new Hono<ApiEnv>();
 
-  app.get('/classified_locations/countries', async (c) =>
+  app.get('/countries', async (c) =>
     c.json(await ctx.locations.countries(), 200, CACHEABLE),
   );
 
-  app.get('/classified_locations/countries/:id', async (c) => {
+  app.get('/countries/:id', async (c) => {
     const country = await ctx.locations.country(locationId(c.req.param('id'), 'country'));
     if (!country) throw notFound('Country');
     return c.json(country, 200, CACHEABLE);
   });
 
-  app.get('/classified_locations/states/:id', async (c) => {
+  app.get('/states/:id', async (c) => {
     const state = await ctx.locations.state(locationId(c.req.param('id'), 'state'));
     if (!state) throw notFound('State');
     return c.json(state, 200, CACHEABLE);
   });
 
-  app.get('/classified_locations/cities/:id', async (c) => {
+  app.get('/cities/:id', async (c) => {
     const city = await ctx.locations.city(locationId(c.req.param('id'), 'city'));
     if (!city) throw notFound('City');
     return c.json(city, 200, CACHEABLE);
   });
 
-  app.get('/classified_locations/neighborhoods/:id', async (c) => {
+  app.get('/neighborhoods/:id', async (c) => {
     const neighborhood = await ctx.locations.neighborhood(locationId(c.req.param('id'), 'neighborhood'));
     if (!neighborhood) throw notFound('Neighborhood');
     return c.json(neighborhood, 200, CACHEABLE);

@@ -24,7 +24,7 @@ function itemLikeId(raw: string, name: 'item_id' | 'catalog_product_id'): string
 export function reviewRoutes(ctx: ApiContext) {
   const app = new Hono<ApiEnv>();
 
-  app.get('/reviews/item/:item_id', async (c) => {
+  app.get('/item/:item_id', async (c) => {
     const itemId = itemLikeId(c.req.param('item_id'), 'item_id');
     const rawCatalog = c.req.query('catalog_product_id');
     const catalogProductId = rawCatalog === undefined ? null : itemLikeId(rawCatalog, 'catalog_product_id');

@@ -68,7 +68,7 @@ function parseShipmentId(raw: string): number {
 
 export function shipmentRoutes(ctx: ApiContext) {
   const app = new Hono<ApiEnv>();
-  app.get('/shipments/:id', async (c) => {
+  app.get('/:id', async (c) => {
     const id = parseShipmentId(c.req.param('id'));
     const caller = requireCaller(c.get('caller'));
     const shipment = await ctx.shipments.find(id);
@@ -89,7 +89,7 @@ export function shipmentRoutes(ctx: ApiContext) {
    * The next step of a delivery (decision 0091): the platform's carrier reports its shipments (operator token; in
    * local use the seller too); a seller reports the deliveries it arranges itself. The buyer and anyone else: 403.
    */
-  app.post('/shipments/:id/delivery', async (c) => {
+  app.post('/:id/delivery', async (c) => {
     const id = parseShipmentId(c.req.param('id'));
     const operator = c.req.header('x-operator-token') !== undefined;
     if (operator) operatorAccess(ctx, c);

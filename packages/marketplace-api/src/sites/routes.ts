@@ -48,7 +48,7 @@ const valueName = (id: SiteSearchFilterId, value: string, fallback: string | nul
 export function siteSearchRoutes(ctx: ApiContext) {
   const app = new Hono<ApiEnv>();
 
-  app.get('/sites/:site_id/search', async (c) => {
+  app.get('/:site_id/search', async (c) => {
     const siteId = c.req.param('site_id');
     const site = /^[A-Z]{3}$/.test(siteId) ? await ctx.itemSearch.site(siteId) : undefined;
     if (!site) throw new ApiError('not_found', { message: `Site ${siteId.slice(0, 10)} not found` });

@@ -106,12 +106,12 @@ export function userRoutes(ctx: ApiContext) {
       () => new ApiError('forbidden', { message: 'only the account owner may use this resource' }),
     );
 
-  app.get('/users/me', async (c) => {
+  app.get('/me', async (c) => {
     const caller = requireCaller(c.get('caller'));
     return privateView(c, caller, await findUser(ctx, caller.userId), 'GET /users/me');
   });
 
-  app.get('/users/:user_id', async (c) => {
+  app.get('/:user_id', async (c) => {
     const id = parseUserId(c.req.param('user_id'));
     const user = await findUser(ctx, id);
     const caller = c.get('caller');
@@ -120,7 +120,7 @@ export function userRoutes(ctx: ApiContext) {
     return answer(c, renderPublicUser(user, parts), parts.missing);
   });
 
-  app.put('/users/:user_id', async (c) => {
+  app.put('/:user_id', async (c) => {
     const id = parseUserId(c.req.param('user_id'));
     const caller = requireSelf(c.get('caller'), id);
     const user = await findUser(ctx, id);
@@ -146,7 +146,7 @@ export function userRoutes(ctx: ApiContext) {
     return privateView(c, caller, await findUser(ctx, id), 'PUT /users/{user_id}');
   });
 
-  app.put('/users/:user_id/immediate_payment', async (c) => {
+  app.put('/:user_id/immediate_payment', async (c) => {
     const id = parseUserId(c.req.param('user_id'));
     await manageImmediatePayment(c.get('caller'), id);
     const body = await jsonBody(c, immediatePaymentRequestSchema);
@@ -155,7 +155,7 @@ export function userRoutes(ctx: ApiContext) {
     return c.json({ id });
   });
 
-  app.delete('/users/:user_id/immediate_payment/:reason', async (c) => {
+  app.delete('/:user_id/immediate_payment/:reason', async (c) => {
     const id = parseUserId(c.req.param('user_id'));
     await manageImmediatePayment(c.get('caller'), id);
     const reason = c.req.param('reason');
@@ -167,7 +167,7 @@ export function userRoutes(ctx: ApiContext) {
     return c.json({ id });
   });
 
-  app.get('/users/:user_id/addresses', async (c) => {
+  app.get('/:user_id/addresses', async (c) => {
     const id = parseUserId(c.req.param('user_id'));
     const caller = requireSelf(c.get('caller'), id);
     const user = await findUser(ctx, id);

@@ -56,7 +56,7 @@ export function teamRoutes(ctx: ApiContext) {
     operators: (await ctx.operators.list(seller.id)).map((o) => render(o, seller.utcOffsetMinutes)),
   });
 
-  app.get('/users/me/operated_accounts', async (c) => {
+  app.get('/me/operated_accounts', async (c) => {
     const caller = requireCaller(c.get('caller'));
     const accounts = await ctx.operators.operatedBy(caller.userId);
     return c.json({
@@ -69,12 +69,12 @@ export function teamRoutes(ctx: ApiContext) {
     });
   });
 
-  app.get('/users/:seller_id/operators', async (c) => {
+  app.get('/:seller_id/operators', async (c) => {
     const seller = await owner(c.get('caller'), parseUserId(c.req.param('seller_id'), 'seller_id'));
     return c.json(await team(seller));
   });
 
-  app.post('/users/:seller_id/operators', async (c) => {
+  app.post('/:seller_id/operators', async (c) => {
     const seller = await owner(c.get('caller'), parseUserId(c.req.param('seller_id'), 'seller_id'));
     const body = await jsonBody(c, operatorAddRequestSchema);
     const user =
@@ -104,7 +104,7 @@ export function teamRoutes(ctx: ApiContext) {
     return c.json(render(added!, seller.utcOffsetMinutes), 201);
   });
 
-  app.put('/users/:seller_id/operators/:operator_id', async (c) => {
+  app.put('/:seller_id/operators/:operator_id', async (c) => {
     const sellerId = parseUserId(c.req.param('seller_id'), 'seller_id');
     const operatorId = parseUserId(c.req.param('operator_id'), 'operator_id');
     const seller = await owner(c.get('caller'), sellerId);
@@ -116,7 +116,7 @@ export function teamRoutes(ctx: ApiContext) {
     return c.json(render(updated!, seller.utcOffsetMinutes));
   });
 
-  app.delete('/users/:seller_id/operators/:operator_id', async (c) => {
+  app.delete('/:seller_id/operators/:operator_id', async (c) => {
     const sellerId = parseUserId(c.req.param('seller_id'), 'seller_id');
     const operatorId = parseUserId(c.req.param('operator_id'), 'operator_id');
     const seller = await owner(c.get('caller'), sellerId);
@@ -126,7 +126,7 @@ export function teamRoutes(ctx: ApiContext) {
     return c.json(await team(seller));
   });
 
-  app.get('/users/:seller_id/personal_data_access_log', async (c) => {
+  app.get('/:seller_id/personal_data_access_log', async (c) => {
     const seller = await owner(c.get('caller'), parseUserId(c.req.param('seller_id'), 'seller_id'));
     const parsed = personalDataAccessParamsSchema.safeParse(c.req.query());
     if (!parsed.success) {
