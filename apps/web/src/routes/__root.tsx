@@ -103,7 +103,7 @@ function AppShell() {
               icon={<MenuIcon />}
             />
             <nav aria-label="Breadcrumb" className="min-w-0 flex-1">
-              <ol className="flex items-center gap-1.5 text-[13px]">
+              <ol className="flex items-center gap-1.5 text-body">
                 <li className="text-faint">Mostrador</li>
                 {title ? (
                   <>

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
 import { sessionQueryOptions } from '../features/account/api/get-session.ts';
 import { workingAccount } from '../features/account/model/working-account.ts';
+import { BlockBuyerPanel } from '../features/blocklists/components/block-buyer-panel.tsx';
 import { orderQueryOptions } from '../features/orders/api/get-order.ts';
 import { orderSearchQueryOptions } from '../features/orders/api/search-orders.ts';
 import { OrderDetail } from '../features/orders/components/order-detail.tsx';
@@ -95,6 +96,9 @@ function OrderPage() {
       locale={localeForSite(order.data.order.context.site || user.site_id || '')}
       neighbours={neighbours}
       backToList={back}
+      blockBuyer={(buyer) => (
+        <BlockBuyerPanel seller={{ id: user.user_id, siteId: user.site_id }} buyer={buyer} />
+      )}
     />
   );
 }

@@ -17,7 +17,7 @@ const variants: Record<ButtonVariant, string> = {
 };
 
 const sizes: Record<ButtonSize, string> = {
-  sm: 'h-7 px-2.5 text-[13px]',
+  sm: 'h-7 px-2.5 text-body',
   md: 'h-8 px-3 text-sm',
 };
 

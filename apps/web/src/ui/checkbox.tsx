@@ -10,7 +10,7 @@ export function Checkbox({ label, className, ...props }: CheckboxProps) {
   return (
     <label
       className={cx(
-        'flex h-7 cursor-pointer items-center gap-2 rounded-md px-2 text-[13px] text-ink hover:bg-subtle',
+        'flex h-7 cursor-pointer items-center gap-2 rounded-md px-2 text-body text-ink hover:bg-subtle',
         className,
       )}
     >

@@ -187,7 +187,7 @@ export function Combobox<Option extends ComboboxOption>({
 
   return (
     <div className={cx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={inputId} className="text-[13px] font-medium text-ink">
+      <label htmlFor={inputId} className="text-body font-medium text-ink">
         {label}
       </label>
       <div className="relative">

@@ -68,10 +68,10 @@ export function DataTable<Row>({
 }: DataTableProps<Row>) {
   return (
     <div className={cx('overflow-x-auto rounded-lg border border-line bg-surface', className)}>
-      <table className="w-full border-collapse text-left text-[13px]" aria-busy={loading || undefined}>
+      <table className="w-full border-collapse text-left text-body" aria-busy={loading || undefined}>
         <caption
           className={cx(
-            captionHidden ? 'sr-only' : 'px-3 py-2 text-left text-[13px] font-medium text-ink',
+            captionHidden ? 'sr-only' : 'px-3 py-2 text-left text-body font-medium text-ink',
             'caption-top',
           )}
         >

@@ -52,7 +52,7 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
       {open ? (
         <div className="flex flex-col gap-4 p-5">
           <div>
-            <h2 id={titleId} className="text-[15px] font-semibold tracking-tight">
+            <h2 id={titleId} className="text-lead font-semibold tracking-tight">
               {title}
             </h2>
             {description ? (

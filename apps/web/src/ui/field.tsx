@@ -26,7 +26,7 @@ export function Field({ label, hint, error, labelHidden, className, children }: 
   const description = error ?? hint;
   return (
     <div className={cx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className={cx('text-[13px] font-medium text-ink', labelHidden && 'sr-only')}>
+      <label htmlFor={id} className={cx('text-body font-medium text-ink', labelHidden && 'sr-only')}>
         {label}
       </label>
       {children({

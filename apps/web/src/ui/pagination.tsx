@@ -16,7 +16,7 @@ export function Pagination({ offset, limit, total, onChange, noun = 'results' }:
   const first = offset + 1;
   const last = Math.min(offset + limit, total);
   return (
-    <nav aria-label={`Pages of ${noun}`} className="flex items-center justify-between gap-3 pt-3 text-[13px]">
+    <nav aria-label={`Pages of ${noun}`} className="flex items-center justify-between gap-3 pt-3 text-body">
       <p className="text-muted tabular">
         {first}–{last} of {total} {noun}
       </p>

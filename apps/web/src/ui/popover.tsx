@@ -65,7 +65,7 @@ export function Popover({
         <div
           id={id}
           className={cx(
-            'absolute top-9 z-40 min-w-56 rounded-lg border border-line bg-surface p-2 text-[13px] shadow-lg',
+            'absolute top-9 z-40 min-w-56 rounded-lg border border-line bg-surface p-2 text-body shadow-lg',
             align === 'end' ? 'right-0' : 'left-0',
             panelClassName,
           )}

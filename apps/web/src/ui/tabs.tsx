@@ -80,13 +80,13 @@ export function Tabs<Id extends string>({
               tabIndex={active ? 0 : -1}
               onClick={() => onSelect(tab.id)}
               className={cx(
-                '-mb-px flex h-9 items-center gap-2 border-b-2 px-2.5 text-[13px] font-medium transition-colors',
+                '-mb-px flex h-9 items-center gap-2 border-b-2 px-2.5 text-body font-medium transition-colors',
                 active ? 'border-accent text-ink' : 'border-transparent text-muted hover:text-ink',
               )}
             >
               {tab.label}
               {tab.count !== undefined ? (
-                <span className="rounded-full bg-subtle px-1.5 text-[11px] leading-4 text-muted tabular">
+                <span className="rounded-full bg-subtle px-1.5 text-caption leading-4 text-muted tabular">
                   {tab.count}
                 </span>
               ) : null}

@@ -32,9 +32,7 @@ const notFound = (what: string) => new ApiError('not_found', { message: `${what}
 export function locationRoutes(ctx: ApiContext) {
   const app = new Hono<ApiEnv>();
 
-  app.get('/countries', async (c) =>
-    c.json(await ctx.locations.countries(), 200, CACHEABLE),
-  );
+  app.get('/countries', async (c) => c.json(await ctx.locations.countries(), 200, CACHEABLE));
 
   app.get('/countries/:id', async (c) => {
     const country = await ctx.locations.country(locationId(c.req.param('id'), 'country'));

@@ -11,7 +11,7 @@ import { AccountIcon, CheckIcon, ChevronDownIcon } from '../../ui/icons.tsx';
 import { useDismiss } from '../../ui/use-dismiss.ts';
 
 const trigger =
-  'flex h-8 items-center gap-2 rounded-md pr-2.5 pl-1 text-[13px] text-muted transition-colors hover:bg-subtle hover:text-ink';
+  'flex h-8 items-center gap-2 rounded-md pr-2.5 pl-1 text-body text-muted transition-colors hover:bg-subtle hover:text-ink';
 
 function Avatar() {
   return (

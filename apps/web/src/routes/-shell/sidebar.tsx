@@ -24,7 +24,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       <Link
         to="/orders"
         onClick={onNavigate}
-        className="flex h-8 items-center gap-2.5 rounded-md px-2 text-[15px] font-semibold tracking-tight text-ink"
+        className="flex h-8 items-center gap-2.5 rounded-md px-2 text-lead font-semibold tracking-tight text-ink"
       >
         <BrandMark />
         Mostrador
@@ -32,7 +32,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       <nav aria-label="Workspaces" className="flex flex-col gap-5">
         {NAV_GROUPS.map((group) => (
           <div key={group.label}>
-            <h2 className="mb-1 px-2 text-[11px] font-medium tracking-wide text-faint uppercase">
+            <h2 className="mb-1 px-2 text-caption font-medium tracking-wide text-faint uppercase">
               {group.label}
             </h2>
             <ul className="flex flex-col gap-px">
@@ -41,7 +41,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
                   <Link
                     to={to}
                     onClick={onNavigate}
-                    className="group flex h-8 items-center gap-2.5 rounded-md px-2 text-[13px] font-medium text-muted transition-colors hover:bg-subtle hover:text-ink aria-[current=page]:bg-surface aria-[current=page]:text-ink aria-[current=page]:shadow-xs aria-[current=page]:ring-1 aria-[current=page]:ring-line"
+                    className="group flex h-8 items-center gap-2.5 rounded-md px-2 text-body font-medium text-muted transition-colors hover:bg-subtle hover:text-ink aria-[current=page]:bg-surface aria-[current=page]:text-ink aria-[current=page]:shadow-xs aria-[current=page]:ring-1 aria-[current=page]:ring-line"
                   >
                     <Icon className="size-4 shrink-0 text-faint group-hover:text-muted group-aria-[current=page]:text-accent" />
                     {label}

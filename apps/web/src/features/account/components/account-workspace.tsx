@@ -91,13 +91,13 @@ function Addresses({ userId }: { userId: number }) {
       {addresses.isPending ? (
         <Skeleton className="h-16 w-full" />
       ) : addresses.isError ? (
-        <p className="text-[13px] text-muted">Your addresses could not be loaded.</p>
+        <p className="text-body text-muted">Your addresses could not be loaded.</p>
       ) : addresses.data.length === 0 ? (
-        <p className="text-[13px] text-muted">No addresses on this account.</p>
+        <p className="text-body text-muted">No addresses on this account.</p>
       ) : (
         <ul className="flex flex-col gap-3">
           {addresses.data.map((address) => (
-            <li key={address.id} className="text-[13px] leading-5">
+            <li key={address.id} className="text-body leading-5">
               <p className="font-medium text-ink">{address.address_line}</p>
               <p className="text-muted">
                 {[address.city.name, address.state.name, address.country.name, address.zip_code]
@@ -132,9 +132,9 @@ function PaymentMethods({ userId }: { userId: number }) {
       {methods.isPending ? (
         <Skeleton className="h-16 w-full" />
       ) : methods.isError ? (
-        <p className="text-[13px] text-muted">The payment methods could not be loaded.</p>
+        <p className="text-body text-muted">The payment methods could not be loaded.</p>
       ) : (
-        <ul aria-label="Accepted payment methods" className="flex flex-col divide-y divide-line text-[13px]">
+        <ul aria-label="Accepted payment methods" className="flex flex-col divide-y divide-line text-body">
           {methods.data.map((method) => (
             <li key={method.id} className="flex items-center justify-between gap-2 py-1.5">
               <span className="text-ink">{method.name}</span>

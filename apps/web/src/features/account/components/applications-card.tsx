@@ -54,12 +54,12 @@ export function ApplicationsCard({
       {application.isPending ? (
         <Skeleton className="h-12 w-full" />
       ) : application.isError ? (
-        <p className="text-[13px] text-muted">The application could not be loaded.</p>
+        <p className="text-body text-muted">The application could not be loaded.</p>
       ) : (
         <ul aria-label="Connected applications" className="flex flex-col gap-2">
           <li className="flex items-start justify-between gap-3">
             <div className="min-w-0">
-              <p className="flex items-center gap-2 text-[13px] font-medium text-ink">
+              <p className="flex items-center gap-2 text-body font-medium text-ink">
                 {application.data.name}
                 <Badge tone="accent">This session</Badge>
               </p>
@@ -88,7 +88,7 @@ export function ApplicationsCard({
         }
       >
         {revoke.isError ? (
-          <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-[13px] text-danger-soft-ink">
+          <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-body text-danger-soft-ink">
             The access could not be revoked. Nothing changed; try again.
           </p>
         ) : null}

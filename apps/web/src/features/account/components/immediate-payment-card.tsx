@@ -46,7 +46,7 @@ export function ImmediatePaymentCard({ me }: { me: PartialUserPrivate }) {
           <h2 id="immediate-payment-heading" className="text-sm font-semibold text-ink">
             Sell equals pay
           </h2>
-          <p id="immediate-payment-description" className="mt-1 text-[13px] leading-5 text-muted">
+          <p id="immediate-payment-description" className="mt-1 text-body leading-5 text-muted">
             {on
               ? 'On: buyers pay through the marketplace when they buy.'
               : 'Off: buyers may agree on the payment with you.'}
@@ -99,7 +99,7 @@ export function ImmediatePaymentCard({ me }: { me: PartialUserPrivate }) {
         }
       >
         {mutation.isError ? (
-          <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-[13px] text-danger-soft-ink">
+          <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-body text-danger-soft-ink">
             The marketplace did not accept the change. Nothing changed; try again.
           </p>
         ) : null}

@@ -33,14 +33,14 @@ export function ReputationCard({ me }: { me: PartialUserPrivate }) {
       </h2>
       <div className="grid divide-line md:grid-cols-2 md:divide-x">
         <div className="flex flex-col gap-4 p-4" data-testid="seller-reputation">
-          <h3 className="text-[13px] font-semibold text-ink">As a seller</h3>
+          <h3 className="text-body font-semibold text-ink">As a seller</h3>
           {seller ? <SellerReputation reputation={seller} /> : <Missing />}
         </div>
         <div
           className="flex flex-col gap-4 border-t border-line p-4 md:border-t-0"
           data-testid="buyer-reputation"
         >
-          <h3 className="text-[13px] font-semibold text-ink">As a buyer</h3>
+          <h3 className="text-body font-semibold text-ink">As a buyer</h3>
           {buyer ? <BuyerReputation reputation={buyer} /> : <Missing />}
         </div>
       </div>
@@ -49,7 +49,7 @@ export function ReputationCard({ me }: { me: PartialUserPrivate }) {
 }
 
 function Missing() {
-  return <p className="text-[13px] text-muted">The marketplace could not load this part just now.</p>;
+  return <p className="text-body text-muted">The marketplace could not load this part just now.</p>;
 }
 
 function SellerReputation({ reputation }: { reputation: SellerReputationData }) {
@@ -59,7 +59,7 @@ function SellerReputation({ reputation }: { reputation: SellerReputationData }) 
   return (
     <>
       <div className="flex flex-col gap-2">
-        <div className="flex flex-wrap items-center gap-2 text-[13px]">
+        <div className="flex flex-wrap items-center gap-2 text-body">
           <span className="text-muted">Level</span>
           <span className="font-medium text-ink">
             {level.step ? `${level.step} of 5 · ${level.label}` : level.label}
@@ -81,7 +81,7 @@ function SellerReputation({ reputation }: { reputation: SellerReputationData }) 
         </div>
       </div>
       <div className="flex flex-col gap-2">
-        <p className="text-[13px] text-muted">
+        <p className="text-body text-muted">
           <span className="font-medium text-ink tabular">{t.total.toLocaleString('en-US')}</span> sales (
           {t.period === 'historic' ? 'all time' : t.period})
         </p>
@@ -106,7 +106,7 @@ function SellerReputation({ reputation }: { reputation: SellerReputationData }) 
         />
       </div>
       <div className="flex flex-col gap-2">
-        <p className="text-[13px] text-muted">Ratings from buyers</p>
+        <p className="text-body text-muted">Ratings from buyers</p>
         {shares ? (
           <StackedBar
             label="Ratings"
@@ -120,7 +120,7 @@ function SellerReputation({ reputation }: { reputation: SellerReputationData }) 
             }))}
           />
         ) : (
-          <p className="text-[13px] text-faint">No ratings yet.</p>
+          <p className="text-body text-faint">No ratings yet.</p>
         )}
       </div>
     </>
@@ -129,11 +129,11 @@ function SellerReputation({ reputation }: { reputation: SellerReputationData }) 
 
 function BuyerReputation({ reputation }: { reputation: BuyerReputationData }) {
   const summary = buyerSummary(reputation);
-  if (!summary.hasHistory) return <p className="text-[13px] text-faint">No purchases yet.</p>;
+  if (!summary.hasHistory) return <p className="text-body text-faint">No purchases yet.</p>;
   const other = Math.max(0, summary.total - summary.completed - summary.canceled);
   return (
     <div className="flex flex-col gap-2">
-      <p className="text-[13px] text-muted">
+      <p className="text-body text-muted">
         <span className="font-medium text-ink tabular">{summary.total.toLocaleString('en-US')}</span>{' '}
         purchases
       </p>
@@ -145,7 +145,7 @@ function BuyerReputation({ reputation }: { reputation: BuyerReputationData }) {
           { key: 'open', label: 'In progress', value: other, ...NEUTRAL },
         ]}
       />
-      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-[13px]">
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-body">
         <dt className="text-muted">Canceled after paying</dt>
         <dd className="text-ink tabular">{summary.canceledPaid}</dd>
         <dt className="text-muted">Not rated</dt>

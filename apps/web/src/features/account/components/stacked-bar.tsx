@@ -37,7 +37,7 @@ export function StackedBar({ label, parts }: { label: string; parts: readonly St
           ) : null,
         )}
       </svg>
-      <ul aria-label={label} className="flex flex-wrap gap-x-4 gap-y-1 text-[13px]">
+      <ul aria-label={label} className="flex flex-wrap gap-x-4 gap-y-1 text-body">
         {parts.map((part) => (
           <li key={part.key} className="flex items-center gap-1.5">
             <span aria-hidden="true" className={cx('size-2 rounded-full', part.swatch)} />

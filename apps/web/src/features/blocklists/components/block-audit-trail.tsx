@@ -24,7 +24,7 @@ export function BlockAuditTrail({
   const audit = useQuery(blockAuditQueryOptions(list, offset));
   return (
     <section aria-labelledby="audit-heading" className="min-w-0">
-      <h2 id="audit-heading" className="flex h-9 items-center gap-2 text-[13px] font-semibold text-ink">
+      <h2 id="audit-heading" className="flex h-9 items-center gap-2 text-body font-semibold text-ink">
         <HistoryIcon className="size-4 text-faint" />
         Activity
         <span className="font-normal text-muted">· {LIST_LABELS[list].tab.toLowerCase()}</span>
@@ -36,17 +36,17 @@ export function BlockAuditTrail({
             <Skeleton className="h-3.5 w-2/3" />
           </div>
         ) : audit.isError ? (
-          <p role="alert" className="p-3 text-[13px] text-muted">
+          <p role="alert" className="p-3 text-body text-muted">
             The activity could not be loaded.
           </p>
         ) : audit.data.entries.length === 0 ? (
-          <p className="p-3 text-[13px] text-muted">
+          <p className="p-3 text-body text-muted">
             No blocks or unblocks were made here yet. Each one made in Mostrador is recorded.
           </p>
         ) : (
           <ol className="divide-y divide-line" aria-label="Blocks and unblocks, newest first">
             {audit.data.entries.map((entry) => (
-              <li key={entry.id} className="flex flex-col gap-1 px-3 py-2.5 text-[13px]">
+              <li key={entry.id} className="flex flex-col gap-1 px-3 py-2.5 text-body">
                 <div className="flex items-center justify-between gap-2">
                   <BuyerName id={entry.buyer_id} />
                   <Badge tone={entry.action === 'blocked' ? 'danger' : 'success'}>

@@ -14,20 +14,32 @@ import { SelectField } from '../../../ui/select.tsx';
 import { TextareaField } from '../../../ui/textarea.tsx';
 import { useBlockBuyer } from '../api/block-buyer.ts';
 import { type ResolvedBuyer, resolveBuyer } from '../api/resolve-buyer.ts';
-import { LIST_LABELS, REASON_LABELS } from './block-labels.ts';
+import { LIST_CHOICES, LIST_LABELS, REASON_LABELS } from './block-labels.ts';
 
 export interface BlockBuyerDialogProps {
   open: boolean;
   onClose: () => void;
   seller: { id: number; siteId: string | null };
   defaultList: BlockList;
+  /** The buyer, when the page already knows who (an order's buyer); otherwise typed by id or nickname. */
+  buyer?: ResolvedBuyer;
   onBlocked: (buyer: ResolvedBuyer, list: BlockList) => void;
 }
 
 const REASON_OPTIONS = BLOCK_REASONS.map((reason) => ({ value: reason, label: REASON_LABELS[reason] }));
 
-/** Block a buyer by id or nickname from one list, with the reason and a note kept by the BFF. */
-export function BlockBuyerDialog({ open, onClose, seller, defaultList, onBlocked }: BlockBuyerDialogProps) {
+/**
+ * Block a buyer from one list, with the reason and a note kept by the BFF for the team: the buyer typed by id or
+ * nickname, or the one the page names (an order's buyer). The one dialog for blocking, wherever it is offered.
+ */
+export function BlockBuyerDialog({
+  open,
+  onClose,
+  seller,
+  defaultList,
+  buyer: known,
+  onBlocked,
+}: BlockBuyerDialogProps) {
   const [buyer, setBuyer] = useState('');
   const [list, setList] = useState<BlockList>(defaultList);
   const [reason, setReason] = useState<BlockReason>('non_payment');
@@ -54,13 +66,13 @@ export function BlockBuyerDialog({ open, onClose, seller, defaultList, onBlocked
     event.preventDefault();
     setBuyerError(null);
     setFormError(null);
-    if (!buyer.trim()) {
+    if (!known && !buyer.trim()) {
       setBuyerError('Enter the buyer’s user id or nickname.');
       return;
     }
     setResolving(true);
     try {
-      const found = await resolveBuyer(buyer, seller);
+      const found = known ?? (await resolveBuyer(buyer, seller));
       if (found === 'yourself') {
         setBuyerError('That is your own account; you cannot block yourself.');
         return;
@@ -89,22 +101,28 @@ export function BlockBuyerDialog({ open, onClose, seller, defaultList, onBlocked
     <Dialog
       open={open}
       onClose={close}
-      title="Block a buyer"
-      description="The marketplace enforces the block; the reason and note are kept here for your team."
+      title={known ? `Block ${known.nickname}?` : 'Block a buyer'}
+      description={
+        known
+          ? 'The buyer is not told; you can unblock them later from Blocked buyers. The reason and note are kept here for your team.'
+          : 'The marketplace enforces the block; the reason and note are kept here for your team.'
+      }
     >
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        <TextField
-          label="Buyer"
-          name="buyer"
-          placeholder="User id or nickname"
-          autoComplete="off"
-          value={buyer}
-          onChange={(event) => setBuyer(event.target.value)}
-          error={buyerError}
-          hint="A user id such as 100012345, or a nickname such as COMPRADOR_BELGRANO."
-        />
+        {known ? null : (
+          <TextField
+            label="Buyer"
+            name="buyer"
+            placeholder="User id or nickname"
+            autoComplete="off"
+            value={buyer}
+            onChange={(event) => setBuyer(event.target.value)}
+            error={buyerError}
+            hint="A user id such as 100012345, or a nickname such as COMPRADOR_BELGRANO."
+          />
+        )}
         <fieldset className="flex flex-col gap-1.5">
-          <legend className="mb-1.5 text-[13px] font-medium text-ink">Block from</legend>
+          <legend className="mb-1.5 text-body font-medium text-ink">Block from</legend>
           <div className="flex flex-wrap gap-4">
             {BLOCK_LISTS.map((id) => (
               <label key={id} className="flex items-center gap-2 text-sm text-ink">
@@ -116,7 +134,7 @@ export function BlockBuyerDialog({ open, onClose, seller, defaultList, onBlocked
                   onChange={() => setList(id)}
                   className="size-4 accent-(--accent)"
                 />
-                {id === 'order' ? 'Buying' : 'Asking questions'}
+                {LIST_CHOICES[id]}
               </label>
             ))}
           </div>
@@ -137,14 +155,14 @@ export function BlockBuyerDialog({ open, onClose, seller, defaultList, onBlocked
           hint={`Optional. What happened, for whoever reads this later (${note.length}/${BLOCK_NOTE_MAX_LENGTH}).`}
         />
         {formError ? (
-          <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-[13px] text-danger-soft-ink">
+          <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-body text-danger-soft-ink">
             {formError}
           </p>
         ) : null}
         <div className="flex justify-end gap-2 pt-1">
           <Button onClick={close}>Cancel</Button>
           <Button type="submit" variant="danger" pending={resolving || block.isPending}>
-            Block from {LIST_LABELS[list].verb}
+            {known ? 'Block' : `Block from ${LIST_LABELS[list].verb}`}
           </Button>
         </div>
       </form>

@@ -13,6 +13,12 @@ export const LIST_LABELS: Record<BlockList, { tab: string; effect: string; verb:
   },
 };
 
+/** What each list stops the buyer from doing, as the choice reads in the block dialog. */
+export const LIST_CHOICES: Record<BlockList, string> = {
+  order: 'Buying on my items',
+  questions: 'Asking questions on my items',
+};
+
 export const REASON_LABELS: Record<BlockReason, string> = {
   non_payment: 'Did not pay',
   abusive_messages: 'Abusive messages',

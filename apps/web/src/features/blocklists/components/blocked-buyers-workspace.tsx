@@ -147,7 +147,7 @@ export function BlockedBuyersWorkspace({ seller, view, onViewChange }: BlockedBu
         const note = notes.data?.get(row.id);
         if (!note?.note) return <span className="text-faint">—</span>;
         return (
-          <span className="line-clamp-2 max-w-md text-[13px] leading-5 text-muted" title={note.note}>
+          <span className="line-clamp-2 max-w-md text-body leading-5 text-muted" title={note.note}>
             {note.note}
           </span>
         );
@@ -279,7 +279,7 @@ export function BlockedBuyersWorkspace({ seller, view, onViewChange }: BlockedBu
         }
       >
         {unblock.isError ? (
-          <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-[13px] text-danger-soft-ink">
+          <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-body text-danger-soft-ink">
             The buyer could not be unblocked. Try again.
           </p>
         ) : null}

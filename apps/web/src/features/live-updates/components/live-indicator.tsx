@@ -77,7 +77,7 @@ export function LiveIndicator({ userId }: { userId: number }) {
         aria-controls={panelId}
         aria-label={`Live updates: ${LABEL[status]}, ${received} ${received === 1 ? 'change' : 'changes'} received`}
         onClick={() => setOpen((value) => !value)}
-        className="flex h-8 items-center gap-1.5 rounded-md px-2 text-[13px] text-muted transition-colors hover:bg-subtle hover:text-ink"
+        className="flex h-8 items-center gap-1.5 rounded-md px-2 text-body text-muted transition-colors hover:bg-subtle hover:text-ink"
       >
         <span aria-hidden="true" className="relative flex size-2">
           {status === 'live' ? (

@@ -143,7 +143,7 @@ export function NotificationsWorkspace({
         <Button aria-pressed={paused} onClick={togglePause} data-testid="feed-pause">
           {paused ? 'Resume' : 'Pause'}
         </Button>
-        <p className="flex h-8 items-center gap-2 text-[13px] text-muted" data-testid="feed-status">
+        <p className="flex h-8 items-center gap-2 text-body text-muted" data-testid="feed-status">
           <span
             aria-hidden="true"
             className={cx(
@@ -352,7 +352,7 @@ function EntryDetail({
           ) : null}
         </dd>
         <dt className="text-muted">Topic</dt>
-        <dd className="font-mono text-[13px] text-ink">{item.topic}</dd>
+        <dd className="font-mono text-body text-ink">{item.topic}</dd>
         <dt className="text-muted">Changed</dt>
         <dd className="tabular-nums text-ink">{dateTimeOf(item.changed_at)}</dd>
         {item.arrived_at ? (

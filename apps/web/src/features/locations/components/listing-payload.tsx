@@ -38,7 +38,7 @@ export function ListingPayload({ choice }: { choice: LocationChoice }) {
   return (
     <section aria-labelledby="payload-heading" className="rounded-lg border border-line bg-surface">
       <div className="flex items-center justify-between gap-3 border-b border-line px-4 py-2.5">
-        <h2 id="payload-heading" className="text-[13px] font-semibold text-ink">
+        <h2 id="payload-heading" className="text-body font-semibold text-ink">
           Listing location
         </h2>
         {payload ? (
@@ -54,7 +54,7 @@ export function ListingPayload({ choice }: { choice: LocationChoice }) {
       </div>
       {result.ok ? (
         <div className="p-4">
-          <p className="mb-2 text-[13px] text-muted">
+          <p className="mb-2 text-body text-muted">
             {'neighborhood' in result.location
               ? 'Publish with this neighborhood; the platform completes the city and state.'
               : `${choice.city?.name ?? 'This city'} has no neighborhoods, so the city itself is used.`}
@@ -69,7 +69,7 @@ export function ListingPayload({ choice }: { choice: LocationChoice }) {
       ) : (
         <p
           data-testid="listing-payload-refusal"
-          className="m-4 flex gap-2 rounded-md bg-warning-soft px-3 py-2 text-[13px] text-warning-soft-ink"
+          className="m-4 flex gap-2 rounded-md bg-warning-soft px-3 py-2 text-body text-warning-soft-ink"
         >
           <AlertIcon className="mt-0.5 size-4 shrink-0" />
           {result.message}

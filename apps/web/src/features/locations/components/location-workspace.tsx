@@ -127,7 +127,7 @@ export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps
             }}
           />
           <fieldset className="flex flex-col gap-4 rounded-lg border border-line p-4">
-            <legend className="px-1 text-[13px] font-semibold text-ink">Or choose step by step</legend>
+            <legend className="px-1 text-body font-semibold text-ink">Or choose step by step</legend>
             <Combobox
               label="Country"
               noun={{ one: 'country', many: 'countries' }}

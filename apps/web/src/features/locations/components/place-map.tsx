@@ -22,7 +22,7 @@ function formatDegrees(value: number, positive: string, negative: string) {
 export function PlaceMap({ name, geo, spanDegrees = 6 }: PlaceMapProps) {
   if (!geo) {
     return (
-      <div className="grid h-[220px] place-items-center rounded-lg border border-dashed border-line-strong bg-surface-sunken px-6 text-center text-[13px] text-muted">
+      <div className="grid h-[220px] place-items-center rounded-lg border border-dashed border-line-strong bg-surface-sunken px-6 text-center text-body text-muted">
         The marketplace has no coordinates for {name}.
       </div>
     );
@@ -57,7 +57,7 @@ export function PlaceMap({ name, geo, spanDegrees = 6 }: PlaceMapProps) {
             <line key={`y${lat}`} x1={0} x2={WIDTH} y1={y(lat)} y2={y(lat)} />
           ))}
         </g>
-        <g className="fill-faint text-[10px]">
+        <g className="fill-faint text-micro">
           {lons.slice(1, -1).map((lon) => (
             <text key={`lx${lon}`} x={x(lon) + 2} y={HEIGHT - 4}>
               {Math.abs(lon).toFixed(step < 1 ? 1 : 0)}°{lon >= 0 ? 'E' : 'W'}

@@ -19,11 +19,11 @@ export function DeliveryOutcomePanel({ order }: { order: PartialOrder }) {
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-line bg-surface">
       <div className="border-b border-line px-4 py-2.5">
-        <h2 id={headingId} className="text-[13px] font-semibold text-ink">
+        <h2 id={headingId} className="text-body font-semibold text-ink">
           If cancelled or charged back
         </h2>
       </div>
-      <div className="flex flex-col gap-3 px-4 py-3 text-[13px]">
+      <div className="flex flex-col gap-3 px-4 py-3 text-body">
         {!view ? (
           <Skeleton className="h-20" />
         ) : (

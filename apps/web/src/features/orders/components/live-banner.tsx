@@ -20,7 +20,7 @@ export function LiveBanner({
       {parts.length > 0 ? (
         <div
           data-testid="live-banner"
-          className="flex items-center justify-between gap-3 rounded-lg border border-accent/30 bg-accent-soft px-3 py-1.5 text-[13px] text-accent-soft-ink"
+          className="flex items-center justify-between gap-3 rounded-lg border border-accent/30 bg-accent-soft px-3 py-1.5 text-body text-accent-soft-ink"
         >
           <span>
             <span className="font-medium">{parts.join(' · ')}</span>

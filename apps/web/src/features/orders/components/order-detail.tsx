@@ -10,18 +10,16 @@ import {
   SELLER_FEEDBACK_REASONS,
 } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useState } from 'react';
-import { ApiClientError } from '../../../lib/api-client.ts';
+import { type ReactNode, useEffect, useState } from 'react';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { Dialog } from '../../../ui/dialog.tsx';
+import { Card } from '../../../ui/card.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { AlertIcon } from '../../../ui/icons.tsx';
 import { useAnnounce } from '../../../ui/live-region.tsx';
 import { Select, SelectField } from '../../../ui/select.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
-import { type BlockScope, useBlockBuyer } from '../api/block-buyer.ts';
 import { currenciesQueryOptions, currencyConversionQueryOptions } from '../api/get-currency-conversion.ts';
 import { orderDiscountsQueryOptions } from '../api/get-order-discounts.ts';
 import { orderNotificationsQueryOptions } from '../api/get-order-notifications.ts';
@@ -50,21 +48,11 @@ export interface OrderDetailProps {
   locale: string;
   neighbours: Neighbours;
   backToList: ReactNode;
-}
-
-function Section({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="rounded-lg border border-line bg-surface">
-      <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-2.5">
-        <h2 id={id} className="text-[13px] font-semibold text-ink">
-          {title}
-        </h2>
-        {actions}
-      </div>
-      <div className="px-4 py-3 text-[13px]">{children}</div>
-    </section>
-  );
+  /**
+   * What the page offers to block the order's buyer, shown to the seller (and a team member allowed to manage
+   * blocklists): the route composes the blocklists feature's panel here.
+   */
+  blockBuyer?: (buyer: { id: number; nickname: string }) => ReactNode;
 }
 
 function Row({ label, children, strong }: { label: ReactNode; children: ReactNode; strong?: boolean }) {
@@ -88,6 +76,7 @@ export function OrderDetail({
   locale,
   neighbours,
   backToList,
+  blockBuyer,
 }: OrderDetailProps) {
   // Actions a team member may not take are not offered (the platform refuses them anyway).
   const can = (permission: OperatorPermission) => !permissions || permissions.includes(permission);
@@ -119,7 +108,7 @@ export function OrderDetail({
             <StatusBadge status={order.status} />
             <TagChips tags={order.tags} max={6} />
           </div>
-          <p className="text-[13px] text-muted">
+          <p className="text-body text-muted">
             Placed {formatDate(order.date_created, locale)} · {order.context.site} · {order.context.channel}
           </p>
         </div>
@@ -133,7 +122,7 @@ export function OrderDetail({
             onClick={() => neighbours.previous?.()}
             aria-keyshortcuts="k"
           >
-            Previous <kbd className="text-[11px] text-faint">k</kbd>
+            Previous <kbd className="text-caption text-faint">k</kbd>
           </Button>
           <Button
             size="sm"
@@ -141,7 +130,7 @@ export function OrderDetail({
             onClick={() => neighbours.next?.()}
             aria-keyshortcuts="j"
           >
-            Next <kbd className="text-[11px] text-faint">j</kbd>
+            Next <kbd className="text-caption text-faint">j</kbd>
           </Button>
         </nav>
       </div>
@@ -154,7 +143,7 @@ export function OrderDetail({
           <AlertIcon className="mt-0.5 size-5 shrink-0" />
           <div>
             <p className="font-semibold">Do not ship this order</p>
-            <p className="text-[13px]">
+            <p className="text-body">
               The payment network flagged a fraud risk after the payment was approved. Cancel the order and
               keep the goods.
             </p>
@@ -162,14 +151,14 @@ export function OrderDetail({
         </div>
       ) : null}
       {missing.length > 0 ? (
-        <p className="rounded-lg border border-line bg-warning-soft px-4 py-2 text-[13px] text-warning-soft-ink">
+        <p className="rounded-lg border border-line bg-warning-soft px-4 py-2 text-body text-warning-soft-ink">
           Part of this order could not be loaded right now: {missing.join(', ')}. The rest is shown.
         </p>
       ) : null}
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex flex-col gap-4">
-          <Section title="Items">
+          <Card title="Items">
             <ul className="divide-y divide-line">
               {order.order_items.map((line) => (
                 <li
@@ -202,10 +191,10 @@ export function OrderDetail({
                 </li>
               ))}
             </ul>
-          </Section>
+          </Card>
           <TotalsSection order={order} locale={locale} />
           <DiscountsSection orderId={order.id} currencyId={itemCurrency} locale={locale} />
-          <Section title="Payments">
+          <Card title="Payments">
             {order.payments.length === 0 ? (
               <p className="text-muted">No payments yet.</p>
             ) : (
@@ -229,7 +218,7 @@ export function OrderDetail({
             <dl className="mt-2 border-t border-line pt-2">
               <Row label="Paid">{money(order.paid_amount, order.currency_id)}</Row>
             </dl>
-          </Section>
+          </Card>
           <FeedbackSection
             order={order}
             isSeller={isSeller}
@@ -239,7 +228,7 @@ export function OrderDetail({
           />
           <ProductSection orderId={order.id} />
           <NotificationsSection orderId={order.id} locale={locale} />
-          <Section title="History">
+          <Card title="History">
             <ol className="flex flex-col gap-2">
               {statusHistory(order).map((entry, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: entries are derived, in a fixed order
@@ -260,20 +249,19 @@ export function OrderDetail({
                 </li>
               ))}
             </ol>
-          </Section>
+          </Card>
         </div>
         <aside className="flex flex-col gap-4" aria-label="People and shipping">
           <PartyCard title="Buyer" party={order.buyer} />
           <PartyCard title="Seller" party={order.seller} />
           <ShippingCard order={order} locale={locale} />
           <DeliveryOutcomePanel order={order} />
-          {isSeller && isParty(order.buyer) && can('blocklists.manage') ? (
-            <BlockBuyer
-              sellerId={userId}
-              buyerId={Number(order.buyer.id)}
-              nickname={order.buyer.nickname ?? order.buyer.id}
-            />
-          ) : null}
+          {blockBuyer && isSeller && isParty(order.buyer) && can('blocklists.manage')
+            ? blockBuyer({
+                id: Number(order.buyer.id),
+                nickname: order.buyer.nickname ?? String(order.buyer.id),
+              })
+            : null}
         </aside>
       </div>
     </div>
@@ -283,9 +271,9 @@ export function OrderDetail({
 function PartyCard({ title, party }: { title: string; party: PartialOrder['buyer'] }) {
   if (!isParty(party)) {
     return (
-      <Section title={title}>
+      <Card title={title}>
         <p className="text-muted">Not available for this order.</p>
-      </Section>
+      </Card>
     );
   }
   const name = [party.first_name, party.last_name].filter(Boolean).join(' ');
@@ -293,14 +281,14 @@ function PartyCard({ title, party }: { title: string; party: PartialOrder['buyer
     ? `${party.phone.area_code ? `(${party.phone.area_code}) ` : ''}${party.phone.number}`
     : null;
   return (
-    <Section title={title}>
+    <Card title={title}>
       <dl>
         <Row label="Nickname">{party.nickname ?? '—'}</Row>
         <Row label="User id">{party.id}</Row>
         {name ? <Row label="Name">{name}</Row> : null}
         {phone ? <Row label="Phone">{phone}</Row> : null}
       </dl>
-    </Section>
+    </Card>
   );
 }
 
@@ -309,14 +297,14 @@ function ShippingCard({ order, locale }: { order: PartialOrder; locale: string }
   const shipment = useQuery({ ...shipmentQueryOptions(shipmentId ?? 0), enabled: shipmentId !== null });
   if (shipmentId === null) {
     return (
-      <Section title="Shipping">
+      <Card title="Shipping">
         <p className="text-muted">No shipment: buyer and seller agree the delivery.</p>
-      </Section>
+      </Card>
     );
   }
   const data = shipment.data;
   return (
-    <Section title="Shipping">
+    <Card title="Shipping">
       {shipment.isPending ? (
         <Skeleton className="h-16" />
       ) : shipment.error ? (
@@ -345,7 +333,7 @@ function ShippingCard({ order, locale }: { order: PartialOrder; locale: string }
           ) : null}
         </dl>
       ) : null}
-    </Section>
+    </Card>
   );
 }
 
@@ -366,7 +354,7 @@ function TotalsSection({ order, locale }: { order: PartialOrder; locale: string 
   const options = (currencies.data?.map((c) => c.id) ?? CONVERT_TO).filter((id) => id !== base);
 
   return (
-    <Section
+    <Card
       title="Total with shipping"
       actions={
         <span className="flex items-center gap-2 text-xs text-muted">
@@ -428,7 +416,7 @@ function TotalsSection({ order, locale }: { order: PartialOrder; locale: string 
           ) : null}
         </dl>
       )}
-    </Section>
+    </Card>
   );
 }
 
@@ -447,29 +435,29 @@ function DiscountsSection({
   const money = (amount: number) => formatMoney(amount, currencyId, locale);
   if (discounts.isPending)
     return (
-      <Section title="Discounts">
+      <Card title="Discounts">
         <Skeleton className="h-12" />
-      </Section>
+      </Card>
     );
   if (discounts.error) {
     return (
-      <Section title="Discounts">
+      <Card title="Discounts">
         <ErrorState
           className="py-4"
           title="Discounts could not be loaded"
           description={discounts.error.message}
           onRetry={() => void discounts.refetch()}
         />
-      </Section>
+      </Card>
     );
   }
   const breakdown = discountBreakdown(discounts.data.details, currencyId);
   return (
-    <Section title="Discounts">
+    <Card title="Discounts">
       {breakdown.lines.length === 0 ? (
         <p className="text-muted">No discounts on this order.</p>
       ) : (
-        <table className="w-full text-[13px]" data-testid="discounts">
+        <table className="w-full text-body" data-testid="discounts">
           <caption className="sr-only">
             Discounts, with the part borne by the seller and by the platform
           </caption>
@@ -527,14 +515,14 @@ function DiscountsSection({
           </tfoot>
         </table>
       )}
-    </Section>
+    </Card>
   );
 }
 
 function ProductSection({ orderId }: { orderId: number }) {
   const product = useQuery(orderProductQueryOptions(orderId));
   return (
-    <Section title="Product attributes">
+    <Card title="Product attributes">
       {product.isPending ? (
         <Skeleton className="h-8" />
       ) : product.error ? (
@@ -552,7 +540,7 @@ function ProductSection({ orderId }: { orderId: number }) {
           ))}
         </dl>
       )}
-    </Section>
+    </Card>
   );
 }
 
@@ -565,7 +553,7 @@ const STATE_LABELS = { pending: 'Waiting', done: 'Delivered to the app', parked:
 function NotificationsSection({ orderId, locale }: { orderId: number; locale: string }) {
   const notifications = useQuery(orderNotificationsQueryOptions(orderId));
   return (
-    <Section title="Notifications received">
+    <Card title="Notifications received">
       {notifications.isPending ? (
         <Skeleton className="h-8" />
       ) : notifications.error ? (
@@ -587,7 +575,7 @@ function NotificationsSection({ orderId, locale }: { orderId: number; locale: st
           ))}
         </ul>
       )}
-    </Section>
+    </Card>
   );
 }
 
@@ -611,15 +599,15 @@ function FeedbackSection({
 }) {
   if (!('sale' in order.feedback)) {
     return (
-      <Section title="Feedback">
+      <Card title="Feedback">
         <p className="text-muted">Feedback is not available right now.</p>
-      </Section>
+      </Card>
     );
   }
   const mine = parseFeedback(isSeller ? order.feedback.sale : order.feedback.purchase);
   const theirs = parseFeedback(isSeller ? order.feedback.purchase : order.feedback.sale);
   return (
-    <Section title="Feedback">
+    <Card title="Feedback">
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <h3 className="mb-1 text-xs font-medium text-muted">
@@ -642,7 +630,7 @@ function FeedbackSection({
           )}
         </div>
       </div>
-    </Section>
+    </Card>
   );
 }
 
@@ -703,7 +691,7 @@ function ReceivedFeedback({
             value={text}
             onChange={(event) => setText(event.target.value)}
             rows={2}
-            className="rounded-md border border-line-strong bg-surface px-2 py-1.5 text-[13px]"
+            className="rounded-md border border-line-strong bg-surface px-2 py-1.5 text-body"
           />
           {reply.error ? (
             <p role="alert" className="text-xs text-danger">
@@ -783,7 +771,7 @@ function GiveFeedback({ orderId, isSeller }: { orderId: number; isSeller: boolea
           onChange={(event) => setReason(event.target.value)}
         />
       ) : null}
-      <label className="text-[13px] font-medium text-ink" htmlFor={`feedback-${orderId}`}>
+      <label className="text-body font-medium text-ink" htmlFor={`feedback-${orderId}`}>
         Message (optional)
       </label>
       <textarea
@@ -792,7 +780,7 @@ function GiveFeedback({ orderId, isSeller }: { orderId: number; isSeller: boolea
         value={message}
         rows={2}
         onChange={(event) => setMessage(event.target.value)}
-        className="rounded-md border border-line-strong bg-surface px-2 py-1.5 text-[13px]"
+        className="rounded-md border border-line-strong bg-surface px-2 py-1.5 text-body"
       />
       {give.error ? (
         <p role="alert" className="text-xs text-danger">
@@ -803,95 +791,5 @@ function GiveFeedback({ orderId, isSeller }: { orderId: number; isSeller: boolea
         Give feedback
       </Button>
     </form>
-  );
-}
-
-function BlockBuyer({
-  sellerId,
-  buyerId,
-  nickname,
-}: {
-  sellerId: number;
-  buyerId: number;
-  nickname: string;
-}) {
-  const [open, setOpen] = useState(false);
-  const [scope, setScope] = useState<BlockScope>('both');
-  const [done, setDone] = useState<BlockScope | null>(null);
-  const block = useBlockBuyer(sellerId);
-  const announce = useAnnounce();
-  const labels: Record<BlockScope, string> = {
-    orders: 'Buying on my items',
-    questions: 'Asking me questions',
-    both: 'Buying and asking questions',
-  };
-  return (
-    <Section title="Block this buyer">
-      {done ? (
-        <p role="status" className="text-ink">
-          {nickname} is blocked from {labels[done].toLowerCase()}.
-        </p>
-      ) : (
-        <>
-          <p className="mb-2 text-muted">
-            Stop {nickname} from buying on your items or asking you questions.
-          </p>
-          <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
-            Block buyer…
-          </Button>
-        </>
-      )}
-      <Dialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title={`Block ${nickname}?`}
-        description="The buyer is not told. You can unblock them later from Blocked buyers."
-        footer={
-          <>
-            <Button onClick={() => setOpen(false)}>Cancel</Button>
-            <Button
-              variant="danger"
-              pending={block.isPending}
-              onClick={() =>
-                block.mutate(
-                  { buyerId, scope },
-                  {
-                    onSuccess: () => {
-                      setDone(scope);
-                      setOpen(false);
-                      announce(`${nickname} blocked`);
-                    },
-                  },
-                )
-              }
-            >
-              Block
-            </Button>
-          </>
-        }
-      >
-        <fieldset className="flex flex-col gap-1">
-          <legend className="mb-1 text-[13px] font-medium">Block from</legend>
-          {(Object.keys(labels) as BlockScope[]).map((value) => (
-            <label key={value} className="flex items-center gap-2 text-[13px]">
-              <input
-                type="radio"
-                name="block-scope"
-                value={value}
-                checked={scope === value}
-                onChange={() => setScope(value)}
-              />
-              {labels[value]}
-            </label>
-          ))}
-        </fieldset>
-        {block.error ? (
-          <p role="alert" className="text-xs text-danger">
-            {block.error.message}
-            {block.error instanceof ApiClientError ? ` (${block.error.error})` : ''}
-          </p>
-        ) : null}
-      </Dialog>
-    </Section>
   );
 }

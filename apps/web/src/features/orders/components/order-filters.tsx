@@ -81,7 +81,7 @@ function SearchBox({
         }}
         className="pr-8"
       />
-      <kbd className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 rounded border border-line px-1 text-[11px] text-faint">
+      <kbd className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 rounded border border-line px-1 text-caption text-faint">
         /
       </kbd>
     </div>
@@ -144,7 +144,7 @@ function DateRange({
   const id = useId();
   return (
     <fieldset className="flex flex-col gap-1.5">
-      <legend className="mb-1.5 text-[13px] font-medium text-ink">{label}</legend>
+      <legend className="mb-1.5 text-body font-medium text-ink">{label}</legend>
       <Select
         aria-label={`${label}: range`}
         value={mode}

@@ -141,7 +141,7 @@ export function OrderList({ userId, locale, search, navigate, subscribeChanges, 
                   type="button"
                   aria-pressed={side === value}
                   onClick={() => navigate(value === 'seller' ? {} : { side: value })}
-                  className="h-6.5 rounded px-2.5 text-[13px] text-muted aria-pressed:bg-subtle aria-pressed:font-medium aria-pressed:text-ink"
+                  className="h-6.5 rounded px-2.5 text-body text-muted aria-pressed:bg-subtle aria-pressed:font-medium aria-pressed:text-ink"
                 >
                   {value === 'seller' ? 'Selling' : 'Buying'}
                 </button>
@@ -273,7 +273,7 @@ export function OrderList({ userId, locale, search, navigate, subscribeChanges, 
           </div>
         )}
 
-        <div className="flex flex-wrap items-center justify-between gap-3 text-[13px]">
+        <div className="flex flex-wrap items-center justify-between gap-3 text-body">
           <p className="text-muted tabular" data-testid="result-count">
             {data && total > 0
               ? `${(offset + 1).toLocaleString()}–${(offset + rows.length).toLocaleString()} of ${total.toLocaleString()} orders`
@@ -384,7 +384,7 @@ function SavedViews({
               value={name}
               maxLength={60}
               onChange={(event) => setName(event.target.value)}
-              className="h-7 min-w-0 flex-1 rounded-md border border-line-strong bg-surface px-2 text-[13px]"
+              className="h-7 min-w-0 flex-1 rounded-md border border-line-strong bg-surface px-2 text-body"
             />
             <Button type="submit" size="sm" variant="primary">
               Save
@@ -424,7 +424,7 @@ function Shortcuts({ open, onToggle }: { open: boolean; onToggle: () => void }) 
           {SHORTCUTS.map(([keys, action]) => (
             <div key={keys} className="contents">
               <dt>
-                <kbd className="rounded border border-line bg-surface px-1.5 py-0.5 font-mono text-[11px] text-ink">
+                <kbd className="rounded border border-line bg-surface px-1.5 py-0.5 font-mono text-caption text-ink">
                   {keys}
                 </kbd>
               </dt>

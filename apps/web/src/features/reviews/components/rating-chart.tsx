@@ -20,7 +20,7 @@ export function RatingChart({ levels, subject }: RatingChartProps) {
         {bars.map((bar, index) => (
           <div
             key={bar.stars}
-            className="grid grid-cols-[3.25rem_minmax(0,1fr)_2.5rem_2.75rem] items-center gap-2.5 text-[13px]"
+            className="grid grid-cols-[3.25rem_minmax(0,1fr)_2.5rem_2.75rem] items-center gap-2.5 text-body"
             data-stars={bar.stars}
           >
             <span className="whitespace-nowrap text-muted tabular">

@@ -288,7 +288,7 @@ function ReviewList({
                 {formatDate(review.date_created, locale, { style: 'date' })}
               </time>
             </div>
-            <p className="text-[13px] leading-5 text-muted">{review.content}</p>
+            <p className="text-body leading-5 text-muted">{review.content}</p>
             <p className="text-xs text-faint tabular">
               Bought {formatDate(review.buying_date, locale, { style: 'date' })}
               {review.likes + review.dislikes > 0

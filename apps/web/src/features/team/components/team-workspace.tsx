@@ -63,7 +63,7 @@ function PermissionChecks({
 }) {
   return (
     <fieldset className="flex flex-col gap-0.5">
-      <legend className="mb-1 text-[13px] font-medium text-ink">{legend}</legend>
+      <legend className="mb-1 text-body font-medium text-ink">{legend}</legend>
       {OPERATOR_PERMISSIONS.map((permission) => (
         <Checkbox
           key={permission}
@@ -112,7 +112,7 @@ function AddMember({ sellerId }: { sellerId: number }) {
   };
   return (
     <section aria-labelledby="add-member" className="rounded-lg border border-line bg-surface">
-      <h2 id="add-member" className="border-b border-line px-4 py-2.5 text-[13px] font-semibold text-ink">
+      <h2 id="add-member" className="border-b border-line px-4 py-2.5 text-body font-semibold text-ink">
         Add a team member
       </h2>
       <form onSubmit={submit} className="flex flex-col gap-3 px-4 py-3">
@@ -177,7 +177,7 @@ function EditMember({
     >
       <PermissionChecks legend="Permissions" value={permissions} onChange={setPermissions} />
       {update.isError ? (
-        <p role="alert" className="mt-2 rounded-md bg-danger-soft px-3 py-2 text-[13px] text-danger-soft-ink">
+        <p role="alert" className="mt-2 rounded-md bg-danger-soft px-3 py-2 text-body text-danger-soft-ink">
           {update.error.message}
         </p>
       ) : null}
@@ -226,7 +226,7 @@ function RemoveMember({
       }
     >
       {remove.isError ? (
-        <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-[13px] text-danger-soft-ink">
+        <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-body text-danger-soft-ink">
           {remove.error.message}
         </p>
       ) : null}
@@ -295,7 +295,7 @@ function AccessLog({
         <h2 id={headingId} className="text-sm font-semibold text-ink">
           Personal data access log
         </h2>
-        <p className="text-[13px] text-muted">
+        <p className="text-body text-muted">
           Every read of someone’s personal data under your account: by you or by a member of your team.
         </p>
       </div>
