@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { meQueryOptions } from '../features/account/api/get-me.ts';
 import { sessionKey, sessionQueryOptions } from '../features/account/api/get-session.ts';
 import { AccountWorkspace } from '../features/account/components/account-workspace.tsx';
-import { SignInRequired } from './-shell/sign-in-required.tsx';
+import { SignInGate } from './-shell/sign-in-gate.tsx';
 
 export const Route = createFileRoute('/account')({
   staticData: { title: 'Account' },
@@ -21,7 +21,13 @@ function AccountPage() {
   const navigate = Route.useNavigate();
   const queryClient = useQueryClient();
   if (!session.user) {
-    return <SignInRequired title="Account" description="Your marketplace account, as Mostrador sees it." />;
+    return (
+      <SignInGate
+        title="Account"
+        description="Your marketplace account, as Mostrador sees it."
+        what="your account"
+      />
+    );
   }
   return (
     <AccountWorkspace

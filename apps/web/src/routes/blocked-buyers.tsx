@@ -6,7 +6,7 @@ import { can, workingAccount } from '../features/account/model/working-account.t
 import { blockedBuyersQueryOptions } from '../features/blocklists/api/search-blocked-buyers.ts';
 import { BlockedBuyersWorkspace } from '../features/blocklists/components/blocked-buyers-workspace.tsx';
 import { PermissionRequired } from './-shell/permission-required.tsx';
-import { SignInRequired } from './-shell/sign-in-required.tsx';
+import { SignInGate } from './-shell/sign-in-gate.tsx';
 
 const DESCRIPTION = 'Buyers you have stopped from buying your items or asking you questions.';
 
@@ -36,7 +36,8 @@ function BlockedBuyersPage() {
   const view = Route.useSearch();
   const navigate = Route.useNavigate();
   const account = workingAccount(session);
-  if (!account) return <SignInRequired title="Blocked buyers" description={DESCRIPTION} />;
+  if (!account)
+    return <SignInGate title="Blocked buyers" description={DESCRIPTION} what="the buyers you blocked" />;
   if (!can(account, 'blocklists.manage')) {
     return (
       <PermissionRequired title="Blocked buyers" account={account.nickname} permission="blocklists.manage" />

@@ -5,7 +5,7 @@ import { sessionQueryOptions } from '../features/account/api/get-session.ts';
 import { notificationFeedQueryOptions } from '../features/live-updates/api/get-notification-feed.ts';
 import { NotificationsWorkspace } from '../features/live-updates/components/notifications-workspace.tsx';
 import { env } from '../lib/env.ts';
-import { SignInRequired } from './-shell/sign-in-required.tsx';
+import { SignInGate } from './-shell/sign-in-gate.tsx';
 
 export const Route = createFileRoute('/notifications')({
   staticData: { title: 'Notifications' },
@@ -28,9 +28,10 @@ function NotificationsPage() {
   const navigate = Route.useNavigate();
   if (!session.user) {
     return (
-      <SignInRequired
+      <SignInGate
         title="Notifications"
         description="Changes to your orders as the marketplace reports them."
+        what="your notifications"
       />
     );
   }

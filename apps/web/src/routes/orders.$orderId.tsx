@@ -11,7 +11,7 @@ import { useNeighbours } from '../features/orders/hooks/use-neighbours.ts';
 import { ApiClientError } from '../lib/api-client.ts';
 import { localeForSite } from '../lib/format.ts';
 import { ErrorState } from '../ui/error-state.tsx';
-import { SignedOut } from './-shell/signed-out.tsx';
+import { SignInGate } from './-shell/sign-in-gate.tsx';
 
 export const Route = createFileRoute('/orders/$orderId')({
   staticData: { title: 'Order' },
@@ -56,7 +56,7 @@ function OrderPage() {
       }),
   });
 
-  if (!user) return <SignedOut title="Order" what="this order" />;
+  if (!user) return <SignInGate title="Order" what="this order" />;
   const back = (
     <Link
       to="/orders"

@@ -12,7 +12,7 @@ import {
 import { localeForSite } from '../lib/format.ts';
 import { liveEvents } from '../lib/live-events.ts';
 import { Button } from '../ui/button.tsx';
-import { SignedOut } from './-shell/signed-out.tsx';
+import { SignInGate } from './-shell/sign-in-gate.tsx';
 
 export const Route = createFileRoute('/orders/')({
   loaderDeps: ({ search }) => search,
@@ -54,7 +54,7 @@ function OrdersPage() {
   const session = useQuery(sessionQueryOptions());
   // The seller account the dashboard works on: the user's own, or one it operates (decision 0103).
   const user = workingAccount(session.data);
-  if (!user) return <SignedOut title="Orders" what="your orders" />;
+  if (!user) return <SignInGate title="Orders" what="your orders" />;
   // A team member on its own account: the accounts it works on are one click away (decision 0103).
   const operated = user.permissions === null ? (session.data?.operated_accounts ?? []) : [];
   return (

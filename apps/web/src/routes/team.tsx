@@ -8,7 +8,7 @@ import { operatorsQueryOptions } from '../features/team/api/get-operators.ts';
 import { TeamWorkspace } from '../features/team/components/team-workspace.tsx';
 import { localeForSite } from '../lib/format.ts';
 import { PermissionRequired } from './-shell/permission-required.tsx';
-import { SignInRequired } from './-shell/sign-in-required.tsx';
+import { SignInGate } from './-shell/sign-in-gate.tsx';
 
 export const Route = createFileRoute('/team')({
   staticData: { title: 'Team' },
@@ -34,9 +34,10 @@ function TeamPage() {
   const account = workingAccount(session);
   if (!account) {
     return (
-      <SignInRequired
+      <SignInGate
         title="Team"
         description="Who works on your account, and who read whose personal data."
+        what="your team"
       />
     );
   }

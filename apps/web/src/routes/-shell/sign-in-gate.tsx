@@ -3,11 +3,19 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { AccountIcon } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 
-/** A workspace that needs an account, seen without one: its title, and the way in. */
-export function SignedOut({ title, what }: { title: string; what: string }) {
+/** A workspace that needs an account, seen without one: its title, what it would show, and the way in. */
+export function SignInGate({
+  title,
+  description,
+  what,
+}: {
+  title: string;
+  description?: string;
+  what: string;
+}) {
   return (
     <>
-      <PageHeader title={title} />
+      <PageHeader title={title} {...(description ? { description } : {})} />
       <EmptyState
         className="py-20"
         icon={<AccountIcon />}
