@@ -129,6 +129,7 @@ export const notificationParkReasonSchema = z.enum([
   'token_refused',
   'not_owned_order',
   'order_not_found',
+  'refused',
   'unavailable',
 ]);
 export type NotificationParkReason = z.infer<typeof notificationParkReasonSchema>;

@@ -19,7 +19,15 @@ export const notificationSchema = z.object({
 });
 
 export const orderNotificationSchema = notificationSchema.extend({
-  resource: z.string().regex(/^\/orders\/\d+$/, 'expected /orders/<order_id>'),
+  // An order id as the API accepts one: no leading zero, a safe integer (a forged /orders/0 or a 2^53 id would only
+  // be refused later, by the marketplace).
+  resource: z
+    .string()
+    .regex(/^\/orders\/[1-9]\d{0,15}$/, { message: 'expected /orders/<order_id>', abort: true })
+    .refine(
+      (path) => Number.isSafeInteger(Number(path.slice('/orders/'.length))),
+      'expected /orders/<order_id>',
+    ),
   topic: orderNotificationTopicSchema,
 });
 

@@ -150,6 +150,44 @@ describe('GET /bff/events', () => {
     expect(events(client).map((e) => e.order.id)).toEqual(orders);
   });
 
+  it('parks at once a notification the platform refuses (any 4xx), and the user’s later ones go on', async () => {
+    // The platform refuses one order's read with a 400 (fault injection in front of the real embedded marketplace).
+    let refused: string | null = null;
+    await setup({
+      startWorker: false,
+      marketplace: (embedded) => ({
+        fetch: (request: Request) =>
+          refused !== null && new URL(request.url).pathname === refused
+            ? Promise.resolve(
+                new Response(
+                  JSON.stringify({ message: 'no', error: 'bad_request', status: 400, cause: [] }),
+                  {
+                    status: 400,
+                  },
+                ),
+              )
+            : embedded.fetch(request),
+      }),
+    });
+    const palermo = await seller('TIENDA_PALERMO');
+    const client = await stream(palermo.browser);
+    const orders = palermo.orders.slice(0, 3);
+    for (const id of orders) await notify(notificationBody(palermo.id, id));
+    refused = `/orders/${orders[0]}`;
+    await kit.bff.liveUpdates.worker.drain();
+    await client.until((c) => c.messages.length === 2, 5_000, 'two events');
+    expect(events(client).map((e) => e.order.id)).toEqual(orders.slice(1));
+    const parked = await kit.bffStore.db
+      .selectFrom('bff_notification_queue')
+      .select(['resource', 'state', 'park_reason', 'tries'])
+      .where('user_id', '=', palermo.id)
+      .where('state', '=', 'parked')
+      .execute();
+    expect(parked).toEqual([
+      { resource: `/orders/${orders[0]}`, state: 'parked', park_reason: 'refused', tries: 1 },
+    ]);
+  });
+
   it('lists the notifications about one order for its own account only, repeats folded in', async () => {
     await setup({ startWorker: false });
     const palermo = await seller('TIENDA_PALERMO');
@@ -291,6 +329,10 @@ describe('POST /bff/notifications', () => {
     );
     await expectRefused(await post({ ...good, resource: '/users/1' }), 400, 'bad_request');
     await expectRefused(await post({ ...good, resource: '/orders/1/../../users/me' }), 400, 'bad_request');
+    // Ids the marketplace would refuse: zero, a leading zero, past the safe integers.
+    await expectRefused(await post({ ...good, resource: '/orders/0' }), 400, 'bad_request');
+    await expectRefused(await post({ ...good, resource: '/orders/0123' }), 400, 'bad_request');
+    await expectRefused(await post({ ...good, resource: '/orders/9007199254740993' }), 400, 'bad_request');
     await expectRefused(await post({ ...good, user_id: '1 OR 1=1' }), 400, 'bad_request');
     await expectRefused(await post({ ...good, topic: 'items' }), 400, 'bad_request');
     await expectRefused(await post({ ...good, _id: 'x'.repeat(500) }), 400, 'bad_request');

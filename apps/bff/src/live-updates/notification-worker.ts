@@ -14,6 +14,7 @@ export type ParkReason =
   | 'token_refused'
   | 'order_not_found'
   | 'not_owned_order'
+  | 'refused'
   | 'unavailable';
 
 export interface WorkerOptions {
@@ -99,6 +100,8 @@ export function createNotificationWorker(options: WorkerOptions) {
     if (res.status === 401) return { kind: 'park', reason: 'token_refused' };
     if (res.status === 403) return { kind: 'park', reason: 'not_owned_order' };
     if (res.status === 404) return { kind: 'park', reason: 'order_not_found' };
+    // Any other refusal will be refused again: trying it eight times only holds the user's later changes back.
+    if (res.status >= 400 && res.status < 500) return { kind: 'park', reason: 'refused' };
     return { kind: 'retry' };
   }
 

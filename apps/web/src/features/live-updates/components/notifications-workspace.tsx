@@ -57,6 +57,7 @@ const PARK_REASON: Record<string, string> = {
   token_refused: 'the platform refused the stored token',
   not_owned_order: 'the order belongs to another account',
   order_not_found: 'the order does not exist',
+  refused: 'the platform refused to read the order',
   unavailable: 'the platform did not answer after eight tries',
 };
 
