@@ -118,12 +118,38 @@ describe('sign-in through the platform', () => {
       '/\\evil.example',
       '/bff/logout',
       'orders',
+      '/orders\u007f',
+      '/orders\u001b[2J',
+      '/orders\u0000',
     ]) {
       expect(safeReturnTo(target), target).toBe('/');
     }
     expect((await kit.browser().signIn('TIENDA_PALERMO', '//evil.example')).headers.get('location')).toBe(
       '/',
     );
+  });
+
+  it('completes a sign-in whose return_to holds control characters, landing on the dashboard', async () => {
+    for (const target of ['/orders\u007f', '/orders\u001b', '/orders\u0000x']) {
+      const landed = await kit.browser().signIn('TIENDA_PALERMO', target);
+      expect(landed.status).toBe(303);
+      expect(landed.headers.get('location')).toBe('/');
+    }
+  });
+
+  it('answers HEAD /bff/login with 405 and starts no sign-in', async () => {
+    const before = await kit.bffStore.db
+      .selectFrom('bff_login_flows')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    const head = await kit.browser().request('/bff/login', { method: 'HEAD' });
+    expect(head.status).toBe(405);
+    expect(head.headers.get('allow')).toBe('GET');
+    const after = await kit.bffStore.db
+      .selectFrom('bff_login_flows')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it('refuses a callback from another browser, a replayed state and an unknown state', async () => {

@@ -41,7 +41,8 @@ export function safeReturnTo(value: string | undefined): string {
     value.length > 512 ||
     !value.startsWith('/') ||
     value.startsWith('//') ||
-    /[\\\s]/.test(value)
+    // Whitespace and control characters (DEL, ESC, NUL…) would end up in a Location header.
+    /[\\\s\u0000-\u001f\u007f]/.test(value)
   ) {
     return '/';
   }
@@ -60,6 +61,15 @@ export function sessionRoutes(options: SessionRoutesOptions) {
   const sessionOf = (c: Context<SessionEnv>): Promise<ActiveSession | null> => c.var.session();
 
   const signInFailed = (c: Context, reason: SignInError) => c.redirect(`/sign-in?error=${reason}`, 303);
+
+  // A HEAD would start a sign-in flow (a row, a state) that nobody can finish, past the sign-in limit.
+  // (Hono runs a HEAD through the GET route: it is stopped before that route.)
+  app.use('/login', async (c, next) => {
+    if (c.req.method !== 'HEAD') return next();
+    return c.json(errorBody('method_not_allowed', { message: 'Sign in with GET /bff/login' }), 405, {
+      Allow: 'GET',
+    });
+  });
 
   app.get('/login', async (c) => {
     const origin = originOf(c);
