@@ -17,6 +17,7 @@ import { locationSearchRoutes } from './locations/location-search-routes.ts';
 import type { FetchApp } from './marketplace.ts';
 import { type ClientAddress, connectionAddress } from './middleware/client-address.ts';
 import { csrfProtection } from './middleware/csrf.ts';
+import { hostCheck } from './middleware/host-check.ts';
 import { DEFAULT_LIMITS, type Limits, limitMiddleware } from './middleware/limits.ts';
 import { noStore, securityHeaders } from './middleware/security-headers.ts';
 import { type SessionEnv, sessionContext } from './middleware/session.ts';
@@ -106,6 +107,7 @@ export function createBffApp(deps: BffDeps): Bff {
   app.notFound((c) => renderError(c, new HttpError(errorBody('not_found', { message: 'No such route' }))));
 
   app.use('*', securityHeaders());
+  app.use('*', hostCheck(origins));
   // The path only: queries carry codes and states on the callback.
   if (deps.logger) app.use('*', requestLog(deps.logger, { query: false }));
   app.use('/api/*', noStore());

@@ -116,3 +116,26 @@ describe('CSRF: state-changing requests that rely on the session cookie', () => 
     ).toBe(200);
   });
 });
+
+describe('Host check (DNS rebinding)', () => {
+  it('answers only the application’s own host names; the health check answers any', async () => {
+    const kit = await createKit();
+    const rebound = await kit.bff.app.request('http://127.0.0.1:4000/bff/session', {
+      headers: { host: 'attacker.example:4000' },
+    });
+    expect(rebound.status).toBe(421);
+    expect(await rebound.json()).toMatchObject({ error: 'bad_request', status: 421 });
+    const login = await kit.bff.app.request('http://127.0.0.1:4000/bff/login', {
+      headers: { host: 'rebound.example' },
+    });
+    expect(login.status).toBe(421);
+    for (const host of ['127.0.0.1:4000', 'localhost:4000', 'LOCALHOST:4000']) {
+      const own = await kit.bff.app.request('http://127.0.0.1:4000/bff/session', { headers: { host } });
+      expect(own.status, host).toBe(200);
+    }
+    const health = await kit.bff.app.request('http://10.0.0.7:4000/bff/health', {
+      headers: { host: '10.0.0.7' },
+    });
+    expect(health.status).toBe(200);
+  });
+});
