@@ -34,6 +34,14 @@ export interface SessionRoutesOptions {
 const USER_ID = /^[1-9]\d{0,17}$/;
 const MAX_JSON_BYTES = 4 * 1024;
 
+function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
 /** Only paths of this application: `/orders?x=1` yes; `//evil.example`, `https://…`, `/\\evil` no. */
 export function safeReturnTo(value: string | undefined): string {
   if (
@@ -41,8 +49,9 @@ export function safeReturnTo(value: string | undefined): string {
     value.length > 512 ||
     !value.startsWith('/') ||
     value.startsWith('//') ||
-    // Whitespace and control characters (DEL, ESC, NUL…) would end up in a Location header.
-    /[\\\s\u0000-\u001f\u007f]/.test(value)
+    /[\\\s]/.test(value) ||
+    // Control characters (DEL, ESC, NUL…) would end up in a Location header.
+    hasControlCharacter(value)
   ) {
     return '/';
   }
