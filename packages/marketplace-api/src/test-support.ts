@@ -142,3 +142,10 @@ export async function expectError(res: Response, status: number, code: string) {
   expect(text).not.toMatch(/\bat .+:\d+:\d+|\/work\/|node_modules|SELECT |sqlite|kysely|hono/i);
   return body;
 }
+
+/** The three values of a JSONP answer `name([status, headers, body])`, after checking its wrapper. */
+export function unwrapJsonp(text: string, name: string): [number, Record<string, string[]>, unknown] {
+  expect(text.startsWith(`${name}([`)).toBe(true);
+  expect(text.endsWith('])')).toBe(true);
+  return JSON.parse(text.slice(name.length + 1, -1));
+}

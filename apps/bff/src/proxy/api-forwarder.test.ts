@@ -1,11 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { errorBodySchema, sessionSchema, userPrivateSchema } from '@mostrador/contracts';
-import { configureOAuthClient, createMarketplaceApi, DEMO_APPLICATION_ID } from '@mostrador/marketplace-api';
+import {
+  API_PATHS,
+  configureOAuthClient,
+  createMarketplaceApi,
+  DEMO_APPLICATION_ID,
+} from '@mostrador/marketplace-api';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_SECRET, createKit, expectNoTokens, type Kit, ORIGIN } from '../test-support.ts';
-import { checkAllowlist } from './api-allowlist.ts';
+import { AUTHORIZATION_SERVER_PATHS, checkAllowlist } from './api-allowlist.ts';
 import { createRemoteMarketplace } from './remote-marketplace.ts';
 
 let kit: Kit;
@@ -40,6 +45,22 @@ describe('the allowlist', () => {
     ['GET', '/users/me/', 'not_found'],
   ])('%s %s is %s', (method, path, verdict) => {
     expect(checkAllowlist(method, path)).toBe(verdict);
+  });
+
+  it('lets through every operation the marketplace documents, and no other method', () => {
+    for (const p of API_PATHS) {
+      const path = p.path.replace(/\{[^}]+\}/g, '2000001234');
+      for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'PATCH']) {
+        const documented = (p.methods as readonly string[]).includes(method);
+        expect(checkAllowlist(method, path), `${method} ${p.path}`).toBe(
+          documented ? 'allowed' : 'method_not_allowed',
+        );
+      }
+      expect(checkAllowlist('OPTIONS', path)).toBe('allowed');
+    }
+    expect(AUTHORIZATION_SERVER_PATHS).toEqual(
+      new Set(['/authorization', '/authorization.css', '/oauth/token']),
+    );
   });
 
   it('is applied before anything reaches the marketplace', async () => {

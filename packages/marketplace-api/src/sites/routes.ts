@@ -5,15 +5,13 @@ import {
   siteSearchParamsSchema,
   siteSearchSchema,
 } from '@mostrador/contracts';
-import { Hono } from 'hono';
 import type { ItemsTable } from '../db/schema.ts';
 import { itemPermalink } from '../domain/listings.ts';
 import { toMajor } from '../domain/money.ts';
 import { isoAt } from '../domain/time.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
-import { parsePaging } from '../http/conventions.ts';
-import type { ApiContext, ApiEnv } from '../http/env.ts';
-import type { ResourceDescription } from '../http/resources.ts';
+import { parsePaging } from '../http/paging.ts';
+import { defineResource } from '../http/resources.ts';
 import type { UserRecord } from '../users/user-repository.ts';
 import type { FacetCounts, ItemFilters } from './item-search-repository.ts';
 
@@ -44,101 +42,6 @@ const VALUE_NAMES: Partial<Record<SiteSearchFilterId, Record<string, string>>> =
 
 const valueName = (id: SiteSearchFilterId, value: string, fallback: string | null) =>
   fallback ?? VALUE_NAMES[id]?.[value] ?? value;
-
-export function siteSearchRoutes(ctx: ApiContext) {
-  const app = new Hono<ApiEnv>();
-
-  app.get('/:site_id/search', async (c) => {
-    const siteId = c.req.param('site_id');
-    const site = /^[A-Z]{3}$/.test(siteId) ? await ctx.itemSearch.site(siteId) : undefined;
-    if (!site) throw new ApiError('not_found', { message: `Site ${siteId.slice(0, 10)} not found` });
-    const raw = c.req.query();
-    const parsed = siteSearchParamsSchema.safeParse(raw);
-    if (!parsed.success) {
-      const first = parsed.error.issues[0];
-      throw badRequest(
-        first?.code === 'unrecognized_keys'
-          ? `unknown parameter(s): ${first.keys.join(', ')}`
-          : `${first?.path.join('.') ?? 'query'}: ${first?.message ?? 'invalid'}`,
-        parsed.error.issues.map((i) => ({
-          code: 'invalid_parameter',
-          message: `${i.path.join('.')}: ${i.message}`,
-        })),
-      );
-    }
-    const q = parsed.data;
-    const { offset, limit } = parsePaging(raw, { limit: 50, maxLimit: 50, maxOffset: 1000 });
-    const filters: ItemFilters = {};
-    for (const id of SITE_SEARCH_FILTERS) if (q[id] !== undefined) Object.assign(filters, { [id]: q[id] });
-
-    const seller = await ctx.users.findByNickname(siteId, q.nickname);
-    const sort = SITE_SEARCH_SORTS.find((s) => s.id === q.sort)!;
-    const availableSorts = SITE_SEARCH_SORTS.filter((s) => s.id !== q.sort);
-    if (!seller) {
-      // Like the platform: an unknown nickname is an empty search, not an error.
-      return c.json({
-        site_id: siteId,
-        seller: null,
-        paging: { total: 0, offset, limit },
-        results: [],
-        secondary_results: [],
-        related_results: [],
-        sort,
-        available_sorts: availableSorts,
-        filters: [],
-        available_filters: [],
-      });
-    }
-    const scope = { sellerId: seller.id, siteId, filters };
-    const [rows, total, facets, valueNames] = await Promise.all([
-      ctx.itemSearch.search({ ...scope, sort: q.sort, offset, limit }),
-      ctx.itemSearch.count(scope),
-      ctx.itemSearch.facets(scope),
-      ctx.itemSearch.valueNames(siteId, filters),
-    ]);
-    const decimals = site.decimal_places;
-    const powerSellerStatus = readPowerSellerStatus(seller);
-    const sellerCard = {
-      id: seller.id,
-      power_seller_status: powerSellerStatus,
-      car_dealer: seller.userType === 'car_dealer',
-      real_estate_agency: seller.userType === 'real_estate_agency',
-      tags: seller.tags,
-    };
-    const summary = (item: ItemsTable) =>
-      itemSummary(item, sellerCard, seller, site.utc_offset_minutes, decimals, site.country_id, site.name);
-    const body = {
-      site_id: siteId,
-      seller: {
-        id: seller.id,
-        seller_reputation: { power_seller_status: powerSellerStatus },
-        real_estate_agency: sellerCard.real_estate_agency,
-        car_dealer: sellerCard.car_dealer,
-        tags: seller.tags,
-      },
-      paging: { total, offset, limit },
-      results: rows.map(summary),
-      secondary_results: [],
-      related_results: [],
-      sort,
-      available_sorts: availableSorts,
-      filters: SITE_SEARCH_FILTERS.filter((id) => filters[id] !== undefined).map((id) => ({
-        id,
-        ...FILTER_META[id],
-        values: [
-          {
-            id: filters[id]!,
-            name: valueName(id, filters[id]!, valueNames.get(`${id}:${filters[id]}`) ?? null),
-          },
-        ],
-      })),
-      available_filters: availableFilters(facets),
-    };
-    return c.body(JSON.stringify(body), 200, JSON_TYPE);
-  });
-
-  return app;
-}
 
 function readPowerSellerStatus(seller: UserRecord): string | null {
   try {
@@ -237,48 +140,142 @@ function itemSummary(
   };
 }
 
-export const siteSearchResources: ResourceDescription[] = [
-  {
-    path: '/sites/{site_id}/search',
-    name: 'Site search by nickname',
-    description:
-      'The listings of one seller on a site, filtered, sorted and paged, with the counts of each filter.',
-    attributes: {
-      site_id: 'The site.',
-      seller:
-        'id, seller_reputation.power_seller_status, real_estate_agency, car_dealer, tags (null: no such seller).',
-      paging: 'total, offset, limit.',
-      results: 'Item summaries.',
-      secondary_results: 'Always [].',
-      related_results: 'Always [].',
-      sort: 'Applied sort.',
-      available_sorts: 'Other sorts.',
-      filters: 'Applied filters.',
-      available_filters: 'Filters not applied yet, each value with how many results applying it returns.',
-    },
-    methods: [
-      {
-        method: 'GET',
-        example: '/sites/MLA/search?nickname=TIENDA_PALERMO&condition=new&sort=price_asc',
-        description: 'Search a seller’s listings.',
-        query: {
-          nickname: 'Required: the seller’s nickname (exact).',
-          category: 'Category id.',
-          state: 'State id of the listing location.',
-          accepts_paymentsvc: 'yes or no.',
-          installments: 'yes or no_interest.',
-          condition: 'new, used or not_specified.',
-          buying_mode: 'buy_it_now, auction or classified.',
-          has_pictures: 'yes.',
-          sort: 'relevance (default), price_asc or price_desc.',
-          offset: 'Default 0, at most 1000.',
-          limit: 'Default 50, at most 50.',
-        },
-        response: siteSearchSchema,
-        auth: 'none',
-      },
-    ],
-    related_resources: ['/users/{user_id}'],
-    connections: { seller: '/users/{user_id}' },
+export const siteSearch = defineResource({
+  path: '/sites/{site_id}/search',
+  name: 'Site search by nickname',
+  description:
+    'The listings of one seller on a site, filtered, sorted and paged, with the counts of each filter.',
+  attributes: {
+    site_id: 'The site.',
+    seller:
+      'id, seller_reputation.power_seller_status, real_estate_agency, car_dealer, tags (null: no such seller).',
+    paging: 'total, offset, limit.',
+    results: 'Item summaries.',
+    secondary_results: 'Always [].',
+    related_results: 'Always [].',
+    sort: 'Applied sort.',
+    available_sorts: 'Other sorts.',
+    filters: 'Applied filters.',
+    available_filters: 'Filters not applied yet, each value with how many results applying it returns.',
   },
-];
+  related_resources: ['/users/{user_id}'],
+  connections: { seller: '/users/{user_id}' },
+  methods: {
+    GET: {
+      example: '/sites/MLA/search?nickname=TIENDA_PALERMO&condition=new&sort=price_asc',
+      description: 'Search a seller’s listings.',
+      query: {
+        nickname: 'Required: the seller’s nickname (exact).',
+        category: 'Category id.',
+        state: 'State id of the listing location.',
+        accepts_paymentsvc: 'yes or no.',
+        installments: 'yes or no_interest.',
+        condition: 'new, used or not_specified.',
+        buying_mode: 'buy_it_now, auction or classified.',
+        has_pictures: 'yes.',
+        sort: 'relevance (default), price_asc or price_desc.',
+        offset: 'Default 0, at most 1000.',
+        limit: 'Default 50, at most 50.',
+      },
+      response: siteSearchSchema,
+      auth: 'none',
+      async handle(c, ctx) {
+        const siteId = c.req.param('site_id');
+        const site = /^[A-Z]{3}$/.test(siteId) ? await ctx.itemSearch.site(siteId) : undefined;
+        if (!site) throw new ApiError('not_found', { message: `Site ${siteId.slice(0, 10)} not found` });
+        const raw = c.req.query();
+        const parsed = siteSearchParamsSchema.safeParse(raw);
+        if (!parsed.success) {
+          const first = parsed.error.issues[0];
+          throw badRequest(
+            first?.code === 'unrecognized_keys'
+              ? `unknown parameter(s): ${first.keys.join(', ')}`
+              : `${first?.path.join('.') ?? 'query'}: ${first?.message ?? 'invalid'}`,
+            parsed.error.issues.map((i) => ({
+              code: 'invalid_parameter',
+              message: `${i.path.join('.')}: ${i.message}`,
+            })),
+          );
+        }
+        const q = parsed.data;
+        const { offset, limit } = parsePaging(raw, { limit: 50, maxLimit: 50, maxOffset: 1000 });
+        const filters: ItemFilters = {};
+        for (const id of SITE_SEARCH_FILTERS)
+          if (q[id] !== undefined) Object.assign(filters, { [id]: q[id] });
+
+        const seller = await ctx.users.findByNickname(siteId, q.nickname);
+        const sort = SITE_SEARCH_SORTS.find((s) => s.id === q.sort)!;
+        const availableSorts = SITE_SEARCH_SORTS.filter((s) => s.id !== q.sort);
+        if (!seller) {
+          // Like the platform: an unknown nickname is an empty search, not an error.
+          return c.json({
+            site_id: siteId,
+            seller: null,
+            paging: { total: 0, offset, limit },
+            results: [],
+            secondary_results: [],
+            related_results: [],
+            sort,
+            available_sorts: availableSorts,
+            filters: [],
+            available_filters: [],
+          });
+        }
+        const scope = { sellerId: seller.id, siteId, filters };
+        const [rows, total, facets, valueNames] = await Promise.all([
+          ctx.itemSearch.search({ ...scope, sort: q.sort, offset, limit }),
+          ctx.itemSearch.count(scope),
+          ctx.itemSearch.facets(scope),
+          ctx.itemSearch.valueNames(siteId, filters),
+        ]);
+        const decimals = site.decimal_places;
+        const powerSellerStatus = readPowerSellerStatus(seller);
+        const sellerCard = {
+          id: seller.id,
+          power_seller_status: powerSellerStatus,
+          car_dealer: seller.userType === 'car_dealer',
+          real_estate_agency: seller.userType === 'real_estate_agency',
+          tags: seller.tags,
+        };
+        const summary = (item: ItemsTable) =>
+          itemSummary(
+            item,
+            sellerCard,
+            seller,
+            site.utc_offset_minutes,
+            decimals,
+            site.country_id,
+            site.name,
+          );
+        const body = {
+          site_id: siteId,
+          seller: {
+            id: seller.id,
+            seller_reputation: { power_seller_status: powerSellerStatus },
+            real_estate_agency: sellerCard.real_estate_agency,
+            car_dealer: sellerCard.car_dealer,
+            tags: seller.tags,
+          },
+          paging: { total, offset, limit },
+          results: rows.map(summary),
+          secondary_results: [],
+          related_results: [],
+          sort,
+          available_sorts: availableSorts,
+          filters: SITE_SEARCH_FILTERS.filter((id) => filters[id] !== undefined).map((id) => ({
+            id,
+            ...FILTER_META[id],
+            values: [
+              {
+                id: filters[id]!,
+                name: valueName(id, filters[id]!, valueNames.get(`${id}:${filters[id]}`) ?? null),
+              },
+            ],
+          })),
+          available_filters: availableFilters(facets),
+        };
+        return c.body(JSON.stringify(body), 200, JSON_TYPE);
+      },
+    },
+  },
+});

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import type { Clock } from '../domain/time.ts';
-import type { Caller } from '../oauth/token-repository.ts';
-import { ApiError } from './api-error.ts';
+import type { Clock } from '../../domain/time.ts';
+import { ApiError } from '../../http/api-error.ts';
+import type { Caller } from '../../oauth/token-repository.ts';
 
 export type AuthVariables = {
   caller: Caller | null;

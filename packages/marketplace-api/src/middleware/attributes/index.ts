@@ -1,0 +1,38 @@
+import type { MiddlewareHandler } from 'hono';
+import { badRequest } from '../../http/api-error.ts';
+
+const ATTRIBUTE = /^[A-Za-z_][\w]{0,63}$/;
+
+function pickAttributes(value: unknown, names: Set<string>): unknown {
+  if (Array.isArray(value)) return value.map((v) => pickAttributes(v, names));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) if (names.has(k)) out[k] = v;
+  return out;
+}
+
+/**
+ * `attributes` (spec 4.5) keeps only the named top-level fields of a successful JSON answer, element by element in
+ * a list; error bodies are never reduced. Only answers that ask for it pay for re-reading the body.
+ */
+export const attributes: MiddlewareHandler = async (c, next) => {
+  // Most requests do not carry the parameter; do not parse their URL at all.
+  if (!c.req.url.includes('attributes=')) return next();
+  const raw = new URL(c.req.url).searchParams.get('attributes');
+  if (raw === null) return next();
+  const list = raw.split(',');
+  const bad = list.filter((a) => !ATTRIBUTE.test(a));
+  if (bad.length > 0 || list.length > 100) {
+    throw badRequest('attributes must be a comma-separated list of field names', [
+      { code: 'invalid_attributes', message: `invalid field names: ${bad.slice(0, 5).join(', ')}` },
+    ]);
+  }
+  const names = new Set(list);
+  await next();
+  const res = c.res;
+  const isJson = res.headers.get('content-type')?.startsWith('application/json') ?? false;
+  if (!isJson || res.status >= 300) return;
+  const text = JSON.stringify(pickAttributes(await res.json(), names));
+  c.res = new Response(text, res);
+  c.res.headers.delete('content-length');
+};

@@ -1,0 +1,34 @@
+import { type ApiModule, defineModule, defineResource } from '../http/resources.ts';
+
+const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
+
+/** `/openapi.json`: the OpenAPI 3.1 document of every module, this one included, made once on first read. */
+export function openApiModule(document: () => string): ApiModule {
+  return defineModule({
+    prefix: '/openapi.json',
+    resources: [
+      defineResource({
+        path: '/openapi.json',
+        name: 'OpenAPI document',
+        description:
+          'The API as OpenAPI 3.1: every operation with its parameters and the request and response schemas of ' +
+          'the contracts, generated from the same definitions as the routes and OPTIONS.',
+        attributes: {
+          openapi: '3.1.0.',
+          info: 'Title and version.',
+          paths: 'Every path and its operations.',
+        },
+        related_resources: [],
+        connections: {},
+        methods: {
+          GET: {
+            example: '/openapi.json',
+            description: 'Read the document.',
+            auth: 'none',
+            handle: (c) => c.body(document(), 200, JSON_TYPE),
+          },
+        },
+      }),
+    ],
+  });
+}
