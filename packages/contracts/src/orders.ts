@@ -158,12 +158,15 @@ export const orderPartySchema = z.object({
 
 export const orderSearchPartySchema = z.object({ id: numericIdSchema, ...partyFields });
 
+// Spec 2.2: the buyer, the seller or the platform operator, whose literal the spec does not give (decision 0131).
+export const CANCEL_REQUESTERS = ['buyer', 'seller', 'platform'] as const;
+export const cancelRequesterSchema = z.enum(CANCEL_REQUESTERS);
+
 export const cancelDetailSchema = z.object({
   group: cancelDetailGroupSchema,
   code: z.string(),
   description: z.string(),
-  // buyer, seller or the platform operator, whose literal the spec does not give.
-  requested_by: z.string(),
+  requested_by: cancelRequesterSchema,
   date: timestampSchema,
   application_id: z.string().nullable(),
 });

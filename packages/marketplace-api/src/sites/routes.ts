@@ -2,6 +2,7 @@ import {
   SITE_SEARCH_FILTERS,
   SITE_SEARCH_SORTS,
   type SiteSearchFilterId,
+  type SiteSearchSort,
   siteSearchParamsSchema,
   siteSearchSchema,
 } from '@mostrador/contracts';
@@ -22,26 +23,77 @@ const LISTING_LIFETIME_MS = 7300 * 86_400_000;
 /** Instalments with interest cost this much more in total. */
 const INSTALMENT_MARKUP = 1.2;
 
-const FILTER_META: Record<SiteSearchFilterId, { name: string; type: 'text' | 'boolean' }> = {
-  category: { name: 'Categorías', type: 'text' },
-  state: { name: 'Ubicación', type: 'text' },
-  accepts_paymentsvc: { name: 'Pago en la plataforma', type: 'boolean' },
-  installments: { name: 'Cuotas', type: 'text' },
-  condition: { name: 'Condición', type: 'text' },
-  buying_mode: { name: 'Formato de venta', type: 'text' },
-  has_pictures: { name: 'Con fotos', type: 'boolean' },
+type Language = 'es' | 'pt';
+
+/** The words of a site's search, in its language: Portuguese on MLB, Spanish elsewhere (decision 0132). */
+const WORDS: Record<
+  Language,
+  {
+    sorts: Record<SiteSearchSort, string>;
+    filters: Record<SiteSearchFilterId, string>;
+    values: Partial<Record<SiteSearchFilterId, Record<string, string>>>;
+    conditionAttribute: string;
+  }
+> = {
+  es: {
+    sorts: { relevance: 'Más relevantes', price_asc: 'Menor precio', price_desc: 'Mayor precio' },
+    filters: {
+      category: 'Categorías',
+      state: 'Ubicación',
+      accepts_paymentsvc: 'Pago en la plataforma',
+      installments: 'Cuotas',
+      condition: 'Condición',
+      buying_mode: 'Formato de venta',
+      has_pictures: 'Con fotos',
+    },
+    values: {
+      accepts_paymentsvc: { yes: 'Acepta pago en la plataforma', no: 'Sin pago en la plataforma' },
+      installments: { yes: 'Pagá en cuotas', no_interest: 'Sin interés' },
+      condition: { new: 'Nuevo', used: 'Usado', not_specified: 'No especificado' },
+      buying_mode: { buy_it_now: 'Compra inmediata', auction: 'Subasta', classified: 'Clasificado' },
+      has_pictures: { yes: 'Con fotos' },
+    },
+    conditionAttribute: 'Condición del ítem',
+  },
+  pt: {
+    sorts: { relevance: 'Mais relevantes', price_asc: 'Menor preço', price_desc: 'Maior preço' },
+    filters: {
+      category: 'Categorias',
+      state: 'Localização',
+      accepts_paymentsvc: 'Pagamento na plataforma',
+      installments: 'Parcelamento',
+      condition: 'Condição',
+      buying_mode: 'Formato de venda',
+      has_pictures: 'Com fotos',
+    },
+    values: {
+      accepts_paymentsvc: { yes: 'Aceita pagamento na plataforma', no: 'Sem pagamento na plataforma' },
+      installments: { yes: 'Pague parcelado', no_interest: 'Sem juros' },
+      condition: { new: 'Novo', used: 'Usado', not_specified: 'Não especificado' },
+      buying_mode: { buy_it_now: 'Compra imediata', auction: 'Leilão', classified: 'Classificado' },
+      has_pictures: { yes: 'Com fotos' },
+    },
+    conditionAttribute: 'Condição do item',
+  },
 };
 
-const VALUE_NAMES: Partial<Record<SiteSearchFilterId, Record<string, string>>> = {
-  accepts_paymentsvc: { yes: 'Acepta pago en la plataforma', no: 'Sin pago en la plataforma' },
-  installments: { yes: 'Pagá en cuotas', no_interest: 'Sin interés' },
-  condition: { new: 'Nuevo', used: 'Usado', not_specified: 'No especificado' },
-  buying_mode: { buy_it_now: 'Compra inmediata', auction: 'Subasta', classified: 'Clasificado' },
-  has_pictures: { yes: 'Con fotos' },
+const FILTER_TYPE: Record<SiteSearchFilterId, 'text' | 'boolean'> = {
+  category: 'text',
+  state: 'text',
+  accepts_paymentsvc: 'boolean',
+  installments: 'text',
+  condition: 'text',
+  buying_mode: 'text',
+  has_pictures: 'boolean',
 };
 
-const valueName = (id: SiteSearchFilterId, value: string, fallback: string | null) =>
-  fallback ?? VALUE_NAMES[id]?.[value] ?? value;
+const filterMeta = (lang: Language, id: SiteSearchFilterId) => ({
+  name: WORDS[lang].filters[id],
+  type: FILTER_TYPE[id],
+});
+
+const valueName = (lang: Language, id: SiteSearchFilterId, value: string, fallback: string | null) =>
+  fallback ?? WORDS[lang].values[id]?.[value] ?? value;
 
 function readPowerSellerStatus(seller: UserRecord): string | null {
   try {
@@ -55,13 +107,13 @@ function readPowerSellerStatus(seller: UserRecord): string | null {
 }
 
 /** Only values that would return something are offered, most results first. */
-function availableFilters(facets: FacetCounts) {
+function availableFilters(lang: Language, facets: FacetCounts) {
   return SITE_SEARCH_FILTERS.flatMap((id) => {
     const values = (facets[id] ?? [])
       .filter((v) => v.results > 0)
       .sort((a, b) => b.results - a.results || a.id.localeCompare(b.id))
-      .map((v) => ({ id: v.id, name: valueName(id, v.id, v.name), results: v.results }));
-    return values.length === 0 ? [] : [{ id, ...FILTER_META[id], values }];
+      .map((v) => ({ id: v.id, name: valueName(lang, id, v.id, v.name), results: v.results }));
+    return values.length === 0 ? [] : [{ id, ...filterMeta(lang, id), values }];
   });
 }
 
@@ -79,6 +131,7 @@ function itemSummary(
   decimals: number,
   countryId: string,
   countryName: string,
+  lang: Language,
 ) {
   const price = Number(item.price_minor);
   const quantity = item.installments_quantity;
@@ -128,9 +181,9 @@ function itemSummary(
     attributes: [
       {
         id: 'ITEM_CONDITION',
-        name: 'Condición del ítem',
+        name: WORDS[lang].conditionAttribute,
         value_id: item.condition,
-        value_name: VALUE_NAMES.condition?.[item.condition] ?? item.condition,
+        value_name: valueName(lang, 'condition', item.condition, null),
       },
     ],
     original_price:
@@ -204,8 +257,10 @@ export const siteSearch = defineResource({
           if (q[id] !== undefined) Object.assign(filters, { [id]: q[id] });
 
         const seller = await ctx.users.findByNickname(siteId, q.nickname);
-        const sort = SITE_SEARCH_SORTS.find((s) => s.id === q.sort)!;
-        const availableSorts = SITE_SEARCH_SORTS.filter((s) => s.id !== q.sort);
+        const lang: Language = siteId === 'MLB' ? 'pt' : 'es';
+        const named = SITE_SEARCH_SORTS.map((s) => ({ id: s.id, name: WORDS[lang].sorts[s.id] }));
+        const sort = named.find((s) => s.id === q.sort)!;
+        const availableSorts = named.filter((s) => s.id !== q.sort);
         if (!seller) {
           // Like the platform: an unknown nickname is an empty search, not an error.
           return c.json({
@@ -246,6 +301,7 @@ export const siteSearch = defineResource({
             decimals,
             site.country_id,
             site.name,
+            lang,
           );
         const body = {
           site_id: siteId,
@@ -264,15 +320,15 @@ export const siteSearch = defineResource({
           available_sorts: availableSorts,
           filters: SITE_SEARCH_FILTERS.filter((id) => filters[id] !== undefined).map((id) => ({
             id,
-            ...FILTER_META[id],
+            ...filterMeta(lang, id),
             values: [
               {
                 id: filters[id]!,
-                name: valueName(id, filters[id]!, valueNames.get(`${id}:${filters[id]}`) ?? null),
+                name: valueName(lang, id, filters[id]!, valueNames.get(`${id}:${filters[id]}`) ?? null),
               },
             ],
           })),
-          available_filters: availableFilters(facets),
+          available_filters: availableFilters(lang, facets),
         };
         return c.body(JSON.stringify(body), 200, JSON_TYPE);
       },

@@ -14,6 +14,7 @@ import {
   renderPrivateUser,
   renderPublicUser,
   type UserPart,
+  withOrderCounts,
 } from '../domain/user-profile.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import { type ApiContext, type ApiEnv, requireCaller } from '../http/env.ts';
@@ -30,8 +31,9 @@ const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
 const stateNames = new Map(SITES.flatMap((s) => s.states.map((st) => [st.id, st.name] as const)));
 
 /** Reputation is loaded on its own; a part that fails is answered empty and named (206). */
-function loadParts(ctx: ApiContext, user: UserRecord): LoadedParts {
+async function loadParts(ctx: ApiContext, user: UserRecord): Promise<LoadedParts> {
   const missing: UserPart[] = [];
+  const counts = await ctx.users.orderCounts(user.id);
   const load = (part: UserPart, json: string): Record<string, unknown> => {
     try {
       if (ctx.faults.failUserPart?.(part, user.id)) throw new Error(`${part} unavailable`);
@@ -39,7 +41,7 @@ function loadParts(ctx: ApiContext, user: UserRecord): LoadedParts {
       if (value === null || typeof value !== 'object' || Object.keys(value).length === 0) {
         throw new Error(`${part} missing`);
       }
-      return value as Record<string, unknown>;
+      return withOrderCounts(part, value as Record<string, unknown>, counts);
     } catch {
       missing.push(part);
       return {};
@@ -72,7 +74,7 @@ async function privateView(
   user: UserRecord,
   resource: string,
 ) {
-  const parts = loadParts(ctx, user);
+  const parts = await loadParts(ctx, user);
   const body = renderPrivateUser(user, await ctx.users.personal(user.id), parts);
   const disclosed = disclosedFields(c, PRIVATE_USER_FIELDS);
   if (disclosed.length > 0) {
@@ -167,7 +169,7 @@ export const user = defineResource({
         const found = await findUser(ctx, id);
         const caller = c.get('caller');
         if (caller?.userId === id) return privateView(ctx, c, caller, found, 'GET /users/{user_id}');
-        const parts = loadParts(ctx, found);
+        const parts = await loadParts(ctx, found);
         return answer(c, renderPublicUser(found, parts), parts.missing);
       },
     },
