@@ -19,9 +19,10 @@ import { type ClientAddress, connectionAddress } from './middleware/client-addre
 import { csrfProtection } from './middleware/csrf.ts';
 import { hostCheck } from './middleware/host-check.ts';
 import { DEFAULT_LIMITS, type Limits, limitMiddleware } from './middleware/limits.ts';
+import { requestTarget } from './middleware/request-target.ts';
 import { noStore, securityHeaders } from './middleware/security-headers.ts';
 import { type SessionEnv, sessionContext } from './middleware/session.ts';
-import { apiForwarder } from './proxy/api-forwarder.ts';
+import { apiForwarder, refusal } from './proxy/api-forwarder.ts';
 import { createMarketplaceClient } from './session/marketplace-client.ts';
 import { createSessionRepository } from './session/session-repository.ts';
 import { sessionRoutes } from './session/session-routes.ts';
@@ -108,6 +109,7 @@ export function createBffApp(deps: BffDeps): Bff {
 
   app.use('*', securityHeaders());
   app.use('*', hostCheck(origins));
+  app.use('*', requestTarget());
   // The path only: queries carry codes and states on the callback.
   if (deps.logger) app.use('*', requestLog(deps.logger, { query: false }));
   app.use('/api/*', noStore());
@@ -142,7 +144,7 @@ export function createBffApp(deps: BffDeps): Bff {
   };
   app.use('/api/users/*', blockAudit(blockNotes));
   app.all('/api/*', apiForwarder({ marketplace: deps.marketplace, sessions, timeoutMs: limits.timeoutMs }));
-  app.all('/api', (c) => c.json(errorBody('not_found', { message: 'Resource / not found' }), 404));
+  app.all('/api', (c) => refusal(c, errorBody('not_found', { message: 'Resource / not found' })));
 
   app.get('/bff/health', (c) => c.json({ status: 'ok' }));
   app.route(

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,7 @@ import {
 import { createLogger } from '@mostrador/server-kit/logger';
 import { type Keyring, parseKeyring } from '@mostrador/server-kit/store';
 import { createBffApp } from './app.ts';
+import { answerClientErrors } from './client-errors.ts';
 import { type BffDatabase, type BffStore, migrateBff, openBffStore } from './db/migrate.ts';
 import { env } from './env.ts';
 import type { FetchApp } from './marketplace.ts';
@@ -64,6 +66,8 @@ const address = await new Promise<AddressInfo>((resolve) => {
   server.once('error', (error) => failStart(error));
 });
 server.on('error', (error) => logger.error({ err: error }, 'server error'));
+// `serve` makes an HTTP/1.1 server here (no TLS, no HTTP/2 options).
+answerClientErrors(server as Server);
 const origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
 
 if (!env.DATABASE_URL && env.DATABASE_FILE !== ':memory:')

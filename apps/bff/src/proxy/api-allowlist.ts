@@ -8,7 +8,7 @@ import { API_PATHS, resourcePattern } from '@mostrador/marketplace-api';
 // A segment is one or more characters that are not `/`; percent-encoded slashes and dot segments are refused.
 const SEGMENT = "[A-Za-z0-9_.~!$&'()*+,;=:@%-]+";
 const TABLE = API_PATHS.map((p) => ({
-  methods: new Set<string>([...p.methods, 'OPTIONS', ...(p.methods.includes('GET') ? ['HEAD'] : [])]),
+  methods: new Set<string>([...p.methods, ...(p.methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS']),
   re: resourcePattern(p, SEGMENT),
 }));
 
@@ -19,11 +19,17 @@ export const AUTHORIZATION_SERVER_PATHS = new Set(
 
 export type AllowlistVerdict = 'allowed' | 'method_not_allowed' | 'not_found';
 
-/** Whether `method path` (path without the `/api` prefix) may be forwarded. */
-export function checkAllowlist(method: string, path: string): AllowlistVerdict {
-  if (/%2f|%5c|(^|\/)\.\.?(\/|$)/i.test(path)) return 'not_found';
+/** The methods `path` (without the `/api` prefix) answers, as `Allow` lists them; null for no such path. */
+export function allowedMethods(path: string): string[] | null {
+  if (/%2f|%5c|(^|\/)\.\.?(\/|$)/i.test(path)) return null;
   // The first path that matches is the one the marketplace routes to (`/users/me` before `/users/{user_id}`).
   const route = TABLE.find((r) => r.re.test(path));
-  if (!route) return 'not_found';
-  return route.methods.has(method.toUpperCase()) ? 'allowed' : 'method_not_allowed';
+  return route ? [...route.methods] : null;
+}
+
+/** Whether `method path` (path without the `/api` prefix) may be forwarded. */
+export function checkAllowlist(method: string, path: string): AllowlistVerdict {
+  const allowed = allowedMethods(path);
+  if (!allowed) return 'not_found';
+  return allowed.includes(method.toUpperCase()) ? 'allowed' : 'method_not_allowed';
 }

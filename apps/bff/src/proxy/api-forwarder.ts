@@ -1,9 +1,10 @@
-import { errorBody } from '@mostrador/contracts';
+import { type ErrorBody, errorBody } from '@mostrador/contracts';
+import { isJsonpCallback, jsonpAnswer } from '@mostrador/server-kit/http';
 import type { Context, Handler } from 'hono';
 import type { FetchApp } from '../marketplace.ts';
 import type { SessionEnv } from '../middleware/session.ts';
 import type { Sessions } from '../session/sessions.ts';
-import { AUTHORIZATION_SERVER_PATHS, checkAllowlist } from './api-allowlist.ts';
+import { AUTHORIZATION_SERVER_PATHS, allowedMethods } from './api-allowlist.ts';
 
 // The browser's credentials for the BFF stay with the BFF; the marketplace gets a bearer token or nothing.
 const REQUEST_HEADERS_DROPPED = [
@@ -31,12 +32,13 @@ export function apiForwarder(options: ApiForwarderOptions): Handler<SessionEnv> 
   return async (c: Context) => {
     const url = new URL(c.req.url);
     const path = url.pathname.slice('/api'.length) || '/';
-    const verdict = checkAllowlist(c.req.method, path);
-    if (verdict === 'not_found') {
-      return c.json(errorBody('not_found', { message: `Resource ${path.slice(0, 200)} not found` }), 404);
+    const allowed = allowedMethods(path);
+    if (!allowed) {
+      return refusal(c, errorBody('not_found', { message: `Resource ${path.slice(0, 200)} not found` }));
     }
-    if (verdict === 'method_not_allowed') {
-      return c.json(errorBody('method_not_allowed', { message: `${c.req.method} is not allowed here` }), 405);
+    if (!allowed.includes(c.req.method)) {
+      const message = `${c.req.method.slice(0, 20)} is not allowed here; allowed: ${allowed.join(', ')}`;
+      return refusal(c, errorBody('method_not_allowed', { message }), { Allow: allowed.join(', ') });
     }
 
     const headers = new Headers(c.req.raw.headers);
@@ -80,6 +82,20 @@ export function apiForwarder(options: ApiForwarderOptions): Handler<SessionEnv> 
     upstream.headers.forEach((value, name) => {
       if (!RESPONSE_HEADER_DROPPED.test(name)) responseHeaders.append(name, value);
     });
+    // The marketplace names its resources from its own root; the browser reaches them under `/api`.
+    const location = responseHeaders.get('location');
+    if (location?.startsWith('/') && !location.startsWith('//'))
+      responseHeaders.set('location', `/api${location}`);
     return new Response(upstream.body, { status: upstream.status, headers: responseHeaders });
   };
+}
+
+/**
+ * The BFF's own refusal of an `/api` request, as the marketplace would give it: the error body, and wrapped as
+ * JSONP when the request asks for it with a valid callback (spec 4.6: every JSONP answer is 200).
+ */
+export async function refusal(c: Context, body: ErrorBody, headers: Record<string, string> = {}) {
+  const res = c.json(body, body.status as 404, headers);
+  const callback = c.req.query('callback');
+  return callback !== undefined && isJsonpCallback(callback) ? jsonpAnswer(callback, res) : res;
 }

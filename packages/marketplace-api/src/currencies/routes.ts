@@ -1,5 +1,6 @@
 import { currencyConversionSchema, currencyListSchema, currencySchema } from '@mostrador/contracts';
 import { ApiError, badRequest } from '../http/api-error.ts';
+import { json } from '../http/json-answer.ts';
 import { defineResource } from '../http/resources.ts';
 
 const CURRENCY_ID = /^[A-Z]{3}$/;
@@ -22,7 +23,7 @@ export const currencyList = defineResource({
       description: 'List currencies.',
       response: currencyListSchema,
       auth: 'none',
-      handle: async (c, ctx) => c.json(await ctx.currencies.list()),
+      handle: async (c, ctx) => json(c, await ctx.currencies.list()),
     },
   },
 });
@@ -45,7 +46,7 @@ export const currency = defineResource({
         if (!CURRENCY_ID.test(id)) throw badRequest('currency id must be three upper-case letters');
         const found = await ctx.currencies.find(id);
         if (!found) throw new ApiError('not_found', { message: 'Currency not found' });
-        return c.json(found);
+        return json(c, found);
       },
     },
   },
@@ -80,7 +81,7 @@ export const currencyConversion = defineResource({
         // Both sides are quoted against the dollar, so a→b→a multiplies back to 1 within rounding.
         const ratio = Number((b.usd_rate / a.usd_rate).toPrecision(9));
         c.header('Last-Modified', new Date(Math.max(a.rate_updated_at, b.rate_updated_at)).toUTCString());
-        return c.json({ ratio });
+        return json(c, { ratio });
       },
     },
   },

@@ -11,13 +11,13 @@ import { z } from 'zod';
 import { renderFeedback } from '../domain/order-record.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import { requireCaller } from '../http/env.ts';
+import { JSON_TYPE, json } from '../http/json-answer.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { actOnOrder } from '../http/operator-access.ts';
 import { defineResource } from '../http/resources.ts';
 import type { Caller } from '../oauth/token-repository.ts';
 import { parseOrderId } from '../orders/order-id.ts';
 
-const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
 const DAY = 86_400_000;
 
 function parseFeedbackId(raw: string): number {
@@ -135,7 +135,7 @@ export const orderFeedback = defineResource({
           ctx.clock().getTime(),
         );
         if (given === 'exists') throw new ApiError('feedback_already_exists');
-        return c.json(renderFeedback(given.feedback, given.offsetMinutes), 201);
+        return json(c, renderFeedback(given.feedback, given.offsetMinutes), 201);
       },
     },
   },
@@ -183,7 +183,7 @@ export const feedbackReply = defineResource({
           throw new ApiError('reply_time_expired');
         const replied = await ctx.feedback.reply(id, reply, now);
         if (replied === 'exists') throw new ApiError('reply_already_exists');
-        return c.json(renderFeedback(replied.feedback, replied.offsetMinutes), 201);
+        return json(c, renderFeedback(replied.feedback, replied.offsetMinutes), 201);
       },
     },
   },

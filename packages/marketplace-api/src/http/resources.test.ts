@@ -1,7 +1,7 @@
-import { optionsDescriptionSchema } from '@mostrador/contracts';
+import { errorBodySchema, optionsDescriptionSchema } from '@mostrador/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../app.ts';
-import { expectError, seededApi, type TestApi } from '../test-support.ts';
+import { expectError, seededApi, type TestApi, unwrapJsonp } from '../test-support.ts';
 import { defineModule, METHODS } from './resources.ts';
 
 let api: TestApi;
@@ -10,7 +10,18 @@ beforeAll(async () => {
 });
 
 describe('errors and the OpenAPI document', () => {
-  it('gives unknown routes and methods the error body', async () => {
+  it('gives unknown routes and methods the error body, and answers both as JSONP when asked', async () => {
+    for (const [path, method, status] of [
+      ['/nope?callback=cb', 'GET', 404],
+      ['/currencies?callback=cb', 'DELETE', 405],
+    ] as const) {
+      const res = await api.app.request(path, { method });
+      expect(res.status).toBe(200);
+      const [inner, headers, body] = unwrapJsonp(await res.text(), 'cb');
+      expect(inner).toBe(status);
+      expect(errorBodySchema.parse(body).status).toBe(status);
+      if (status === 405) expect(headers.Allow).toEqual(['GET, HEAD, OPTIONS']);
+    }
     await expectError(await api.get('/no/such/resource'), 404, 'not_found');
     await expectError(
       await api.app.request('/currencies', { method: 'POST', body: '{}' }),
@@ -57,6 +68,10 @@ describe('the table of resources', () => {
       for (const method of METHODS.filter((m) => !p.methods.includes(m))) {
         const res = await api.app.request(concrete(p.path), { method });
         expect(res.status, `${method} ${p.path}`).toBe(405);
+        // RFC 9110: a 405 names the methods the resource does serve.
+        const allow = res.headers.get('allow')!.split(', ');
+        expect(allow).toEqual(expect.arrayContaining([...p.methods, 'OPTIONS']));
+        expect(allow).not.toContain(method);
         await expectError(res, 405, 'method_not_allowed');
       }
     }
@@ -68,7 +83,8 @@ describe('the table of resources', () => {
       expect(res.status, p.path).toBe(200);
       const description = optionsDescriptionSchema.parse(await res.json());
       expect(description.methods.map((m) => m.method)).toEqual(p.methods);
-      expect(res.headers.get('allow')).toBe(['OPTIONS', ...p.methods].join(', '));
+      const allow = [...p.methods, ...(p.methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+      expect(res.headers.get('allow')).toBe(allow);
     }
   });
 

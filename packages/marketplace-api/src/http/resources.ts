@@ -98,9 +98,18 @@ export function mountModule(module: ApiModule, ctx: ApiContext): Hono<ApiEnv> {
   return app;
 }
 
-/** 405 for a method the resource does not serve. */
-export function methodNotAllowed(method: string, _resource: Resource): ApiError {
-  return new ApiError('method_not_allowed', { message: `${method} is not allowed here` });
+/** The methods a resource answers, as `Allow` names them: its own, HEAD wherever GET is, and OPTIONS. */
+export function allowedMethods(resource: Resource): string {
+  const own = METHODS.filter((m) => resource.methods[m] !== undefined);
+  return [...own, ...(own.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+}
+
+/** 405 for a method the resource does not serve, with the ones it does in `Allow` (RFC 9110 15.5.6). */
+export function methodNotAllowed(method: string, resource: Resource): ApiError {
+  return new ApiError('method_not_allowed', {
+    message: `${method.slice(0, 20)} is not allowed here; allowed: ${allowedMethods(resource)}`,
+    headers: { Allow: allowedMethods(resource) },
+  });
 }
 
 /** Every resource of the API, found by request path: OPTIONS and the 405 answer read it. */

@@ -6,6 +6,7 @@ import {
   stateSchema,
 } from '@mostrador/contracts';
 import { ApiError, badRequest } from '../http/api-error.ts';
+import { json } from '../http/json-answer.ts';
 import { defineResource } from '../http/resources.ts';
 
 // Ids are opaque (base64-like `TUxBUENBUGw3M2E1`, padded `Y2hpbGU=`, ISO-like `UY-RO`); this only keeps out input
@@ -51,7 +52,7 @@ export const countries = defineResource({
       response: countryListSchema,
       auth: 'none',
       async handle(c, ctx) {
-        return c.json(await ctx.locations.countries(), 200, CACHEABLE);
+        return json(c, await ctx.locations.countries(), 200, CACHEABLE);
       },
     },
   },
@@ -83,7 +84,7 @@ export const country = defineResource({
       async handle(c, ctx) {
         const country = await ctx.locations.country(locationId(c.req.param('country_id'), 'country'));
         if (!country) throw notFound('Country');
-        return c.json(country, 200, CACHEABLE);
+        return json(c, country, 200, CACHEABLE);
       },
     },
   },
@@ -117,7 +118,7 @@ export const state = defineResource({
       async handle(c, ctx) {
         const state = await ctx.locations.state(locationId(c.req.param('state_id'), 'state'));
         if (!state) throw notFound('State');
-        return c.json(state, 200, CACHEABLE);
+        return json(c, state, 200, CACHEABLE);
       },
     },
   },
@@ -152,7 +153,7 @@ export const city = defineResource({
       async handle(c, ctx) {
         const city = await ctx.locations.city(locationId(c.req.param('city_id'), 'city'));
         if (!city) throw notFound('City');
-        return c.json(city, 200, CACHEABLE);
+        return json(c, city, 200, CACHEABLE);
       },
     },
   },
@@ -184,7 +185,7 @@ export const neighborhood = defineResource({
           locationId(c.req.param('neighborhood_id'), 'neighborhood'),
         );
         if (!neighborhood) throw notFound('Neighborhood');
-        return c.json(neighborhood, 200, CACHEABLE);
+        return json(c, neighborhood, 200, CACHEABLE);
       },
     },
   },

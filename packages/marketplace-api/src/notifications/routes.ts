@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import { type ApiContext, type ApiEnv, requireCaller } from '../http/env.ts';
+import { json } from '../http/json-answer.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { defineResource } from '../http/resources.ts';
 import { parseUserId } from '../http/user-params.ts';
@@ -101,7 +102,7 @@ export const myFeeds = defineResource({
             attempts_detail: detail,
           };
         });
-        return c.json({
+        return json(c, {
           app_id: application.id,
           notifications_active: application.active,
           messages,
@@ -141,7 +142,7 @@ export const notificationReactivation = defineResource({
           await jsonBody(c, z.strictObject({}));
         }
         const { pending } = await ctx.outbox.reactivate(application.id, ctx.clock().getTime());
-        return c.json({ application_id: application.id, notifications_active: true as const, pending });
+        return json(c, { application_id: application.id, notifications_active: true as const, pending });
       },
     },
   },

@@ -7,6 +7,7 @@ import {
 } from '@mostrador/contracts';
 import type { Context, ErrorHandler } from 'hono';
 import type { ApiContext, ApiEnv } from '../http/env.ts';
+import { json } from '../http/json-answer.ts';
 import { defineResource } from '../http/resources.ts';
 import { GRANTED_SCOPE, type IssuedTokens, secretMatches } from './oauth-repository.ts';
 
@@ -132,7 +133,7 @@ export const oauthErrors: ErrorHandler<ApiEnv> = (error, c) => {
     if (error.code === 'invalid_client' && c.req.header('authorization')?.match(/^basic\s/i)) {
       headers['WWW-Authenticate'] = 'Basic realm="oauth"';
     }
-    return c.json(body, error.status as 400, headers);
+    return json(c, body, error.status as 400, headers);
   }
   if (error instanceof AuthorizationPageError) {
     return pageResponse(
@@ -570,7 +571,7 @@ export const oauthToken = defineResource({
           user_id: issued.userId,
           refresh_token: issued.refreshToken,
         };
-        return c.json(body, 200, NO_STORE);
+        return json(c, body, 200, NO_STORE);
       },
     },
   },

@@ -1,6 +1,5 @@
+import { JSON_TYPE } from '../http/json-answer.ts';
 import { type ApiModule, defineModule, defineResource } from '../http/resources.ts';
-
-const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
 
 /** `/openapi.json`: the OpenAPI 3.1 document of every module, this one included, made once on first read. */
 export function openApiModule(document: () => string): ApiModule {

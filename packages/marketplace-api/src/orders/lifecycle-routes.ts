@@ -11,6 +11,7 @@ import { toMinor } from '../domain/money.ts';
 import { LifecycleError } from '../domain/order-lifecycle.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import { type ApiContext, type ApiEnv, requireCaller } from '../http/env.ts';
+import { json } from '../http/json-answer.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { operatorAccess } from '../http/platform-access.ts';
 import { defineResource, type Resource } from '../http/resources.ts';
@@ -117,7 +118,7 @@ export const orderCreation = defineResource({
           }),
         );
         if (!written) throw new ApiError('not_found', { message: 'Seller not found' });
-        return c.json(summary(written.row), 201, { Location: `/orders/${written.order.id}` });
+        return json(c, summary(written.row), 201, { Location: `/orders/${written.order.id}` });
       },
     },
   },
@@ -172,7 +173,7 @@ export const orderPayments = defineResource({
           }),
         );
         if (!written) throw new ApiError('order_not_found');
-        return c.json(summary(written.row), 201);
+        return json(c, summary(written.row), 201);
       },
     },
   },
@@ -212,7 +213,7 @@ export const orderCancellation = defineResource({
           ctx.orderWrites.cancel(id, { code: body.code, applicationId: caller.applicationId, now: now(ctx) }),
         );
         if (!written) throw new ApiError('order_not_found');
-        return c.json(summary(written.row), 200);
+        return json(c, summary(written.row), 200);
       },
     },
   },
@@ -259,7 +260,7 @@ function platformOperation(definition: {
           await noInput(c);
           const written = await write(() => definition.run(ctx.orderWrites, id, now(ctx)));
           if (!written) throw new ApiError('order_not_found');
-          return c.json(summary(written.row), 200);
+          return json(c, summary(written.row), 200);
         },
       },
     },

@@ -8,12 +8,11 @@ import {
 import type { Context } from 'hono';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import { type ApiContext, type ApiEnv, requireCaller } from '../http/env.ts';
+import { JSON_TYPE } from '../http/json-answer.ts';
 import { actFor, actOnOrder, asOwner, asParty } from '../http/operator-access.ts';
 import { defineResource } from '../http/resources.ts';
 import { parseOrderId } from './order-id.ts';
 import type { OrderQuery } from './order-repository.ts';
-
-const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
 
 const orderAttributes: Record<string, string> = {
   id: 'Unique order identifier.',

@@ -1,5 +1,6 @@
 import { reviewsPageSchema } from '@mostrador/contracts';
 import { ApiError, badRequest } from '../http/api-error.ts';
+import { json } from '../http/json-answer.ts';
 import { parsePaging } from '../http/paging.ts';
 import { defineResource } from '../http/resources.ts';
 import type { ReviewScope } from './review-repository.ts';
@@ -72,7 +73,7 @@ export const itemReviews = defineResource({
           ctx.reviews.page(scope, paging.offset, paging.limit),
           ctx.reviews.levels(scope),
         ]);
-        return c.json({
+        return json(c, {
           paging: { total: summary.total, offset: paging.offset, limit: paging.limit },
           reviews,
           rating_average: summary.average,

@@ -4,13 +4,12 @@ import { LifecycleError } from '../domain/order-lifecycle.ts';
 import { isoAt } from '../domain/time.ts';
 import { ApiError } from '../http/api-error.ts';
 import { requireCaller } from '../http/env.ts';
+import { JSON_TYPE } from '../http/json-answer.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { actOnOrder } from '../http/operator-access.ts';
 import { operatorAccess } from '../http/platform-access.ts';
 import { defineResource } from '../http/resources.ts';
 import { deliveryRecord, PLATFORM_MODE, type ShipmentRepository } from './shipment-repository.ts';
-
-const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
 
 /** The format before x-format-new: the cost sits in `shipping_option` and there is no `lead_time`. */
 function legacyShipment(doc: string): string {

@@ -11,12 +11,11 @@ import { itemPermalink } from '../domain/listings.ts';
 import { toMajor } from '../domain/money.ts';
 import { isoAt } from '../domain/time.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
+import { JSON_TYPE, json } from '../http/json-answer.ts';
 import { parsePaging } from '../http/paging.ts';
 import { defineResource } from '../http/resources.ts';
 import type { UserRecord } from '../users/user-repository.ts';
 import type { FacetCounts, ItemFilters } from './item-search-repository.ts';
-
-const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
 
 /** Listings stay live for 20 years unless stopped, as on the platform. */
 const LISTING_LIFETIME_MS = 7300 * 86_400_000;
@@ -263,7 +262,7 @@ export const siteSearch = defineResource({
         const availableSorts = named.filter((s) => s.id !== q.sort);
         if (!seller) {
           // Like the platform: an unknown nickname is an empty search, not an error.
-          return c.json({
+          return json(c, {
             site_id: siteId,
             seller: null,
             paging: { total: 0, offset, limit },

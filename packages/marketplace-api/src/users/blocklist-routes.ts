@@ -8,6 +8,7 @@ import {
 import { isoAt } from '../domain/time.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import { type ApiContext, requireCaller } from '../http/env.ts';
+import { json } from '../http/json-answer.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { actFor } from '../http/operator-access.ts';
 import { defineResource, type Resource } from '../http/resources.ts';
@@ -53,7 +54,10 @@ function blocklist(
             const sellerId = parseUserId(c.req.param('seller_id'), 'seller_id');
             await manage(ctx, c.get('caller'), sellerId);
             const { blocks } = await ctx.blocks.list(sellerId, list);
-            return c.json(blocks.map((b) => ({ user: { id: b.userId, blocked: true } })));
+            return json(
+              c,
+              blocks.map((b) => ({ user: { id: b.userId, blocked: true } })),
+            );
           },
         },
         POST: {
@@ -76,7 +80,7 @@ function blocklist(
             }
             // A second block of the same buyer finds the first: same answer, nothing changed.
             await ctx.blocks.add(sellerId, list, userId, ctx.clock().getTime());
-            return c.json({ user: { id: userId, blocked: true } });
+            return json(c, { user: { id: userId, blocked: true } });
           },
         },
       },
@@ -102,7 +106,7 @@ function blocklist(
               throw new ApiError('not_found', { message: `User ${userId} not found` });
             }
             await ctx.blocks.remove(sellerId, list, userId);
-            return c.json({ user: { id: userId, blocked: false } });
+            return json(c, { user: { id: userId, blocked: false } });
           },
         },
       },
@@ -172,7 +176,7 @@ export const blockSearch = defineResource({
           limit: q.limit,
           userId: q.user_blocked,
         });
-        return c.json({
+        return json(c, {
           users: blocks.map((b) => ({ id: b.userId, blocked_at: isoAt(b.blockedAt, offset) })),
           paging: { offset: q.offset, limit: q.limit, total },
         });

@@ -21,6 +21,7 @@ import {
 import { isoAt, isoOrNull } from '../domain/time.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import { type ApiContext, requireCaller } from '../http/env.ts';
+import { json } from '../http/json-answer.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { defineResource } from '../http/resources.ts';
 import { parseUserId, requireSelf } from '../http/user-params.ts';
@@ -168,7 +169,8 @@ export const acceptedPaymentMethods = defineResource({
       async handle(c, ctx) {
         const user = await findUser(ctx, parseUserId(c.req.param('user_id')));
         const methods = await ctx.accounts.paymentMethods(user.siteId);
-        return c.json(
+        return json(
+          c,
           methods.map((m) => ({
             ...m,
             thumbnail: `http://img.mlstatic.com/org-img/MP3/API/logos/${m.id}.gif`,
@@ -210,7 +212,7 @@ export const application = defineResource({
           .toLowerCase()
           .replace(/[^a-z0-9]+/g, '-')
           .replace(/^-|-$/g, '');
-        return c.json({
+        return json(c, {
           id: application.id,
           site_id: siteId,
           name: application.name,
@@ -260,7 +262,7 @@ export const applicationGrant = defineResource({
           throw new ApiError('not_found', { message: 'Application not found' });
         }
         const revoked = await ctx.accounts.revokeApplication(userId, applicationId, ctx.clock().getTime());
-        return c.json({
+        return json(c, {
           user_id: userId,
           application_id: applicationId,
           revoked: true,
@@ -287,7 +289,7 @@ export const userBrands = defineResource({
       async handle(c, ctx) {
         const user = await findUser(ctx, parseUserId(c.req.param('user_id')));
         const brands = await ctx.accounts.brands(user.id);
-        return c.json({
+        return json(c, {
           cust_id: user.id,
           site_id: user.siteId,
           user_type: user.userType,
@@ -336,7 +338,10 @@ export const promotionPacks = defineResource({
         const user = await findUser(ctx, id);
         const now = ctx.clock().getTime();
         const packs = await ctx.accounts.packs(id);
-        return c.json(packs.map((p) => renderPack(p, user.utcOffsetMinutes, now)));
+        return json(
+          c,
+          packs.map((p) => renderPack(p, user.utcOffsetMinutes, now)),
+        );
       },
     },
     POST: {
@@ -373,7 +378,7 @@ export const promotionPacks = defineResource({
             { listing_type_id: def.listing_type_id, available_listings: def.listings, used_listings: 0 },
           ]),
         });
-        return c.json(renderPack(pack, user.utcOffsetMinutes, now), 201);
+        return json(c, renderPack(pack, user.utcOffsetMinutes, now), 201);
       },
     },
   },
@@ -406,7 +411,7 @@ export const promotionPackAvailability = defineResource({
         }
         const categoryId = await checkCategory(ctx, user, raw, 'categoryId');
         const packs = await ctx.accounts.packs(id);
-        return c.json({
+        return json(c, {
           has_available_listings: packRemaining(packs, def.id, ctx.clock().getTime(), categoryId) > 0,
         });
       },
@@ -464,7 +469,7 @@ export const availableListingTypes = defineResource({
             if (inCategory.length > 0) exceptions.push({ category_id: category, available: inCategory });
           }
         }
-        return c.json({ available, exceptions_by_category: exceptions });
+        return json(c, { available, exceptions_by_category: exceptions });
       },
     },
   },
@@ -496,7 +501,7 @@ export const listingTypeAvailability = defineResource({
           ]);
         }
         const categoryId = await checkCategory(ctx, user, raw, 'category_id');
-        return c.json(await availability(ctx, user, def, await ctx.accounts.packs(id), categoryId));
+        return json(c, await availability(ctx, user, def, await ctx.accounts.packs(id), categoryId));
       },
     },
   },

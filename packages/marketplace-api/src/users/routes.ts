@@ -18,6 +18,7 @@ import {
 } from '../domain/user-profile.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import { type ApiContext, type ApiEnv, requireCaller } from '../http/env.ts';
+import { JSON_TYPE, json } from '../http/json-answer.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { actFor } from '../http/operator-access.ts';
 import { defineResource } from '../http/resources.ts';
@@ -25,8 +26,6 @@ import { disclosedFields, parseUserId, requireSelf } from '../http/user-params.t
 import type { Caller } from '../oauth/token-repository.ts';
 import { SITES } from '../seed/reference.ts';
 import type { UserRecord } from './user-repository.ts';
-
-const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
 
 const stateNames = new Map(SITES.flatMap((s) => s.states.map((st) => [st.id, st.name] as const)));
 
@@ -230,7 +229,7 @@ export const immediatePayment = defineResource({
         const body = await jsonBody(c, immediatePaymentRequestSchema);
         await findUser(ctx, id);
         await ctx.users.addImmediatePayment(id, body.reason, ctx.clock().getTime());
-        return c.json({ id });
+        return json(c, { id });
       },
     },
   },
@@ -258,7 +257,7 @@ export const immediatePaymentMarker = defineResource({
         }
         await findUser(ctx, id);
         await ctx.users.removeImmediatePayment(id, reason);
-        return c.json({ id });
+        return json(c, { id });
       },
     },
   },
@@ -312,7 +311,7 @@ export const userAddresses = defineResource({
             },
           ]);
         }
-        return c.json(addresses);
+        return json(c, addresses);
       },
     },
   },

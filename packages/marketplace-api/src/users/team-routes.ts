@@ -11,6 +11,7 @@ import {
 import { isoAt } from '../domain/time.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import { type ApiContext, requireCaller } from '../http/env.ts';
+import { json } from '../http/json-answer.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { defineResource } from '../http/resources.ts';
 import { parseUserId } from '../http/user-params.ts';
@@ -71,7 +72,7 @@ export const team = defineResource({
       auth: 'required',
       async handle(c, ctx) {
         const seller = await owner(ctx, c.get('caller'), parseUserId(c.req.param('seller_id'), 'seller_id'));
-        return c.json(await teamOf(ctx, seller));
+        return json(c, await teamOf(ctx, seller));
       },
     },
     POST: {
@@ -109,7 +110,7 @@ export const team = defineResource({
           });
         }
         const added = await ctx.operators.find(seller.id, user.id);
-        return c.json(render(added!, seller.utcOffsetMinutes), 201);
+        return json(c, render(added!, seller.utcOffsetMinutes), 201);
       },
     },
   },
@@ -144,7 +145,7 @@ export const teamMember = defineResource({
           throw new ApiError('not_found', { message: `User ${operatorId} is not on the team` });
         }
         const updated = await ctx.operators.find(seller.id, operatorId);
-        return c.json(render(updated!, seller.utcOffsetMinutes));
+        return json(c, render(updated!, seller.utcOffsetMinutes));
       },
     },
     DELETE: {
@@ -159,7 +160,7 @@ export const teamMember = defineResource({
         if (!(await ctx.operators.remove(seller.id, operatorId))) {
           throw new ApiError('not_found', { message: `User ${operatorId} is not on the team` });
         }
-        return c.json(await teamOf(ctx, seller));
+        return json(c, await teamOf(ctx, seller));
       },
     },
   },
@@ -181,7 +182,7 @@ export const operatedAccounts = defineResource({
       async handle(c, ctx) {
         const caller = requireCaller(c.get('caller'));
         const accounts = await ctx.operators.operatedBy(caller.userId);
-        return c.json({
+        return json(c, {
           accounts: accounts.map((a) => ({
             user_id: a.sellerId,
             nickname: a.nickname,
@@ -229,7 +230,7 @@ export const personalDataAccessLog = defineResource({
         }
         const { offset, limit } = parsed.data;
         const page = await ctx.accessLog.forAccount(seller.id, { offset, limit });
-        return c.json({
+        return json(c, {
           results: page.rows.map((r) => ({
             accessed_at: isoAt(r.at, seller.utcOffsetMinutes),
             account_id: r.accountId,

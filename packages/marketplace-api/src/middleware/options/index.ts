@@ -1,6 +1,7 @@
 import type { Handler } from 'hono';
 import { ApiError } from '../../http/api-error.ts';
-import type { ResourceTable } from '../../http/resources.ts';
+import { json } from '../../http/json-answer.ts';
+import { allowedMethods, type ResourceTable } from '../../http/resources.ts';
 
 /**
  * OPTIONS on any described path answers its description (spec 4.4), with the methods it serves in `Allow`;
@@ -12,8 +13,8 @@ export function describeResource(table: ResourceTable, prefix = ''): Handler {
     const r = table.match(path);
     if (!r) throw new ApiError('not_found', { message: 'resource not found' });
     const methods = Object.entries(r.methods);
-    c.header('Allow', ['OPTIONS', ...methods.map(([method]) => method)].join(', '));
-    return c.json({
+    c.header('Allow', allowedMethods(r));
+    return json(c, {
       name: r.name,
       description: r.description,
       attributes: r.attributes,
