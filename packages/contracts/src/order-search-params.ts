@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTimeSchema } from './common.ts';
+import { commonQueryShape, isoDateTimeSchema } from './common.ts';
 import { DELIVERY_CASES, type DeliveryCase, deliveryCaseSchema } from './delivery.ts';
 import { type OrderStatus, orderStatusSchema } from './orders.ts';
 
@@ -11,6 +11,8 @@ export type OrderSortId = (typeof ORDER_SORTS)[number]['id'];
 export const orderSortIdSchema = z.enum(['date_asc', 'date_desc']);
 
 export const FEEDBACK_RATINGS = ['positive', 'neutral', 'negative'] as const;
+// The order's feedback state (decision 0004): nobody rated, the buyer rated, the seller rated, both.
+export const ORDER_FEEDBACK_STATUSES = ['pending', 'waiting_seller', 'waiting_buyer', 'complete'] as const;
 export const feedbackRatingSchema = z.enum(FEEDBACK_RATINGS);
 export type FeedbackRating = z.infer<typeof feedbackRatingSchema>;
 
@@ -64,6 +66,7 @@ const tagListText = patternList(/^[a-z0-9_]+$/, 'tags ([a-z0-9_])');
 const wordListText = patternList(/^[a-z_]+$/, 'values ([a-z_])');
 const statusListText = enumList(orderStatusSchema.options);
 const ratingListText = enumList(FEEDBACK_RATINGS);
+const feedbackStatusListText = enumList(ORDER_FEEDBACK_STATUSES);
 const booleanText = z.enum(['true', 'false'], { error: 'expected true or false' });
 const deliveryCaseListText = enumList(DELIVERY_CASES);
 const offsetText = integerText(0, ORDER_SEARCH_MAX_OFFSET);
@@ -86,7 +89,7 @@ const textChecks = {
   'order.date_last_updated.to': isoDateTimeSchema,
   'mediations.stage': wordListText,
   'mediations.status': wordListText,
-  'feedback.status': wordListText,
+  'feedback.status': feedbackStatusListText,
   'feedback.sale.rating': ratingListText,
   'feedback.purchase.rating': ratingListText,
   'feedback.sale.fulfilled': booleanText,
@@ -145,7 +148,7 @@ const rawQueryShape = {
   'order.date_last_updated.to': toMillis.optional(),
   'mediations.stage': toList(wordListText).optional(),
   'mediations.status': toList(wordListText).optional(),
-  'feedback.status': toList(wordListText).optional(),
+  'feedback.status': toList(feedbackStatusListText).optional(),
   'feedback.sale.rating': toList(ratingListText).pipe(z.array(feedbackRatingSchema)).optional(),
   'feedback.purchase.rating': toList(ratingListText).pipe(z.array(feedbackRatingSchema)).optional(),
   'feedback.sale.fulfilled': booleanText.transform((value) => value === 'true').optional(),
@@ -155,9 +158,7 @@ const rawQueryShape = {
   offset: offsetText.transform(Number).default(0),
   limit: limitText.transform(Number).default(ORDER_SEARCH_DEFAULT_LIMIT),
   // Common parameters of every resource (spec 4.5), consumed by outer layers: accepted, then dropped.
-  callback: z.string().optional(),
-  attributes: z.string().optional(),
-  access_token: z.string().optional(),
+  ...commonQueryShape,
   'caller.id': z.string().optional(),
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  commonQueryShape,
   currencyIdSchema,
   idNameSchema,
   itemIdSchema,
@@ -155,9 +156,7 @@ export const siteSearchParamsSchema = z.strictObject({
   sort: z.enum(['relevance', 'price_asc', 'price_desc']).default('relevance'),
   offset: z.string().optional(),
   limit: z.string().optional(),
-  callback: z.string().optional(),
-  attributes: z.string().optional(),
-  access_token: z.string().optional(),
+  ...commonQueryShape,
 });
 
 export type ItemSummary = z.infer<typeof itemSummarySchema>;

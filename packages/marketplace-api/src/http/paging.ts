@@ -9,8 +9,11 @@ export function parsePaging(
     const raw = query[name];
     if (raw === undefined) return fallback;
     if (!/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-      throw badRequest(`${name} must be an integer between ${min} and ${max}`, [
-        { code: `invalid_${name}`, message: `${name}=${raw.slice(0, 20)} is out of range` },
+      throw badRequest(`${name}: expected an integer from ${min} to ${max}`, [
+        {
+          code: 'invalid_parameter',
+          message: `${name}=${raw.slice(0, 20)}: expected an integer from ${min} to ${max}`,
+        },
       ]);
     }
     return Number(raw);

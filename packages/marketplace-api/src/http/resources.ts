@@ -2,6 +2,7 @@ import { type Context, type ErrorHandler, Hono } from 'hono';
 import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
 import type { ApiContext, ApiEnv } from './env.ts';
+import { checkQueryNames, queryNames } from './query.ts';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 export type Method = (typeof METHODS)[number];
@@ -77,7 +78,10 @@ function honoPath(resource: Resource): string {
   return resource.emptyLastParameter ? path.replace(/(:[^/]+)$/, '$1{[^/]*}') : path;
 }
 
-/** The module's Hono sub-app: each operation's handler at its path, relative to the prefix. */
+/**
+ * The module's Hono sub-app: each operation's handler at its path, relative to the prefix, behind the one rule for
+ * query parameters (decision 0135). The authorization server follows RFC 6749's rules for its parameters instead.
+ */
 export function mountModule(module: ApiModule, ctx: ApiContext): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   if (module.onError) app.onError(module.onError);
@@ -85,7 +89,16 @@ export function mountModule(module: ApiModule, ctx: ApiContext): Hono<ApiEnv> {
     const path = honoPath(resource).slice(module.prefix.length) || '/';
     for (const method of METHODS) {
       const operation = resource.methods[method];
-      if (operation) app.on(method, path, (c) => operation.handle(c as never, ctx));
+      if (!operation) continue;
+      if (module.ownAuthentication) {
+        app.on(method, path, (c) => operation.handle(c as never, ctx));
+        continue;
+      }
+      const allowed = queryNames(Object.keys(operation.query ?? {}));
+      app.on(method, path, (c) => {
+        checkQueryNames(c.req.url, allowed);
+        return operation.handle(c as never, ctx);
+      });
     }
     // A fixed path (`/users/me`) owns its other methods too, rather than lending them to a sibling with a
     // parameter (`/users/{user_id}` would read `me` as an id).

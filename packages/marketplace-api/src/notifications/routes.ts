@@ -5,29 +5,25 @@ import { ApiError, badRequest } from '../http/api-error.ts';
 import { type ApiContext, type ApiEnv, requireCaller } from '../http/env.ts';
 import { json } from '../http/json-answer.ts';
 import { jsonBody } from '../http/json-body.ts';
+import { parsePaging } from '../http/paging.ts';
 import { defineResource } from '../http/resources.ts';
-import { parseUserId } from '../http/user-params.ts';
+import { parseApplicationId } from '../http/user-params.ts';
 
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
 const FEED_LIMIT_MAX = 100;
 
-function pageParam(raw: string | undefined, name: string, fallback: number, max: number): number {
-  if (raw === undefined) return fallback;
-  if (!/^\d{1,7}$/.test(raw) || Number(raw) > max) {
-    throw badRequest(`${name} must be a whole number from 0 to ${max}`, [
-      { code: 'invalid_parameter', message: `${name}=${raw.slice(0, 20)}` },
-    ]);
-  }
-  return Number(raw);
-}
-
 /** Only the application's owner reads its feed or turns its notifications back on. */
-async function ownApplication(ctx: ApiContext, c: Context<ApiEnv>, raw: string | undefined) {
+async function ownApplication(
+  ctx: ApiContext,
+  c: Context<ApiEnv>,
+  raw: string | undefined,
+  name: 'app_id' | 'application_id',
+) {
   const caller = requireCaller(c.get('caller'));
   if (raw === undefined || raw === '') {
-    throw badRequest('app_id is required', [{ code: 'missing_parameter', message: 'app_id is required' }]);
+    throw badRequest(`${name} is required`, [{ code: 'missing_parameter', message: `${name} is required` }]);
   }
-  const id = parseUserId(raw, 'app_id');
+  const id = parseApplicationId(raw, name);
   const application = await ctx.outbox.application(id);
   if (!application) throw new ApiError('not_found', { message: 'Application not found' });
   if (application.ownerUserId !== caller.userId) {
@@ -64,9 +60,12 @@ export const myFeeds = defineResource({
       response: myFeedsSchema,
       auth: 'required',
       async handle(c, ctx) {
-        const application = await ownApplication(ctx, c, c.req.query('app_id'));
-        const offset = pageParam(c.req.query('offset'), 'offset', 0, 10_000_000);
-        const limit = pageParam(c.req.query('limit'), 'limit', 50, FEED_LIMIT_MAX);
+        const application = await ownApplication(ctx, c, c.req.query('app_id'), 'app_id');
+        const { offset, limit } = parsePaging(c.req.query(), {
+          limit: 50,
+          maxLimit: FEED_LIMIT_MAX,
+          maxOffset: 10_000_000,
+        });
         const feed = await ctx.outbox.feed(application.id, { offset, limit });
         const messages = feed.rows.map(({ row, attempts }) => {
           const detail = attempts.map((a) => ({
@@ -133,7 +132,7 @@ export const notificationReactivation = defineResource({
       response: notificationsReactivationSchema,
       auth: 'required',
       async handle(c, ctx) {
-        const application = await ownApplication(ctx, c, c.req.param('application_id'));
+        const application = await ownApplication(ctx, c, c.req.param('application_id'), 'application_id');
         const length = c.req.header('content-length');
         if (
           (length !== undefined && length !== '0') ||

@@ -6,10 +6,12 @@ import {
   orderSearchParamsSchema,
 } from '@mostrador/contracts';
 import type { Context } from 'hono';
-import { ApiError, badRequest } from '../http/api-error.ts';
+import { ApiError } from '../http/api-error.ts';
 import { type ApiContext, type ApiEnv, requireCaller } from '../http/env.ts';
+import { wantsNewFormat } from '../http/format.ts';
 import { JSON_TYPE } from '../http/json-answer.ts';
 import { actFor, actOnOrder, asOwner, asParty } from '../http/operator-access.ts';
+import { invalidQuery } from '../http/query.ts';
 import { defineResource } from '../http/resources.ts';
 import { parseOrderId } from './order-id.ts';
 import type { OrderQuery } from './order-repository.ts';
@@ -81,7 +83,7 @@ export const orderSearch = defineResource({
         'order.date_last_updated.to': 'Timestamp.',
         'mediations.stage': 'Comma-separated mediation stages.',
         'mediations.status': 'Comma-separated mediation statuses.',
-        'feedback.status': 'pending, waiting_seller, waiting_buyer, complete.',
+        'feedback.status': 'Comma-separated: pending, waiting_seller, waiting_buyer, complete.',
         'feedback.sale.rating': 'positive, neutral, negative.',
         'feedback.purchase.rating': 'positive, neutral, negative.',
         'feedback.sale.fulfilled': 'true or false.',
@@ -92,6 +94,7 @@ export const orderSearch = defineResource({
         sort: 'date_asc (default) or date_desc.',
         offset: 'Default 0.',
         limit: 'Default 50, at most 51.',
+        'caller.id': 'When given, the id of the caller (the seller or buyer searched, or its operator).',
       },
       response: orderSearchEnvelopeSchema,
       auth: 'required',
@@ -99,12 +102,7 @@ export const orderSearch = defineResource({
         const caller = requireCaller(c.get('caller'));
         const raw = c.req.query();
         const parsed = orderSearchParamsSchema.safeParse(raw);
-        if (!parsed.success) {
-          throw badRequest(
-            parsed.error.issues[0]?.message ?? 'invalid search parameters',
-            parsed.error.issues.map((i) => ({ code: 'invalid_parameter', message: i.message })),
-          );
-        }
+        if (!parsed.success) throw invalidQuery(parsed.error);
         const q: OrderQuery = parsed.data;
         if (raw['caller.id'] !== undefined && raw['caller.id'] !== String(caller.userId)) {
           throw new ApiError('caller.id.invalid');
@@ -145,20 +143,19 @@ export const order = defineResource({
     GET: {
       example: '/orders/2000003456789012',
       description: 'Read an order. 206 with X-Content-Missing when members could not be loaded.',
-      headers: { 'x-format-new': 'true selects the new format (shipping as {id}).' },
+      headers: {
+        'x-format-new': 'true selects the new format (shipping as {id}); false or absent, the legacy one.',
+      },
       response: orderSchema,
       auth: 'required',
       async handle(c, ctx) {
         const id = parseOrderId(c.req.param('order_id'));
+        const legacy = !wantsNewFormat(c);
         const caller = requireCaller(c.get('caller'));
         const row = await ctx.readModel.findOrder(id);
         if (!row) throw new ApiError('order_not_found');
         const reader = asParty(caller, row) ?? (await actOnOrder(ctx, caller, row, 'orders.read'));
-        const { body, missing } = await ctx.readModel.orderBody(
-          row,
-          reader,
-          c.req.header('x-format-new') !== 'true',
-        );
+        const { body, missing } = await ctx.readModel.orderBody(row, reader, legacy);
         if (missing.length === 0) return c.body(body, 200, JSON_TYPE);
         return c.body(body, 206, { ...JSON_TYPE, 'X-Content-Missing': missing.join(',') });
       },

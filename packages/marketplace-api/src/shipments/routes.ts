@@ -4,6 +4,7 @@ import { LifecycleError } from '../domain/order-lifecycle.ts';
 import { isoAt } from '../domain/time.ts';
 import { ApiError } from '../http/api-error.ts';
 import { requireCaller } from '../http/env.ts';
+import { wantsNewFormat } from '../http/format.ts';
 import { JSON_TYPE } from '../http/json-answer.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { actOnOrder } from '../http/operator-access.ts';
@@ -87,11 +88,12 @@ export const shipment = defineResource({
     GET: {
       example: '/shipments/43210987654321',
       description: 'Read a shipment. Send x-format-new: true for lead_time.cost.',
-      headers: { 'x-format-new': 'true selects the new format.' },
+      headers: { 'x-format-new': 'true selects the new format; false or absent, the legacy one.' },
       response: shipmentSchema.or(legacyShipmentSchema),
       auth: 'required',
       async handle(c, ctx) {
         const id = parseShipmentId(c.req.param('shipping_id'));
+        const newFormat = wantsNewFormat(c);
         const caller = requireCaller(c.get('caller'));
         const shipment = await ctx.shipments.find(id);
         if (!shipment) throw new ApiError('not_found', { message: 'Shipment not found.' });
@@ -102,8 +104,7 @@ export const shipment = defineResource({
           }
           throw error;
         });
-        const body =
-          c.req.header('x-format-new') === 'true' ? withDelivery(shipment) : legacyShipment(shipment.doc);
+        const body = newFormat ? withDelivery(shipment) : legacyShipment(shipment.doc);
         return c.body(body, 200, JSON_TYPE);
       },
     },

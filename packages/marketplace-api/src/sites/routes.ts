@@ -10,9 +10,10 @@ import type { ItemsTable } from '../db/schema.ts';
 import { itemPermalink } from '../domain/listings.ts';
 import { toMajor } from '../domain/money.ts';
 import { isoAt } from '../domain/time.ts';
-import { ApiError, badRequest } from '../http/api-error.ts';
+import { ApiError } from '../http/api-error.ts';
 import { JSON_TYPE, json } from '../http/json-answer.ts';
 import { parsePaging } from '../http/paging.ts';
+import { invalidQuery } from '../http/query.ts';
 import { defineResource } from '../http/resources.ts';
 import type { UserRecord } from '../users/user-repository.ts';
 import type { FacetCounts, ItemFilters } from './item-search-repository.ts';
@@ -237,18 +238,7 @@ export const siteSearch = defineResource({
         if (!site) throw new ApiError('not_found', { message: `Site ${siteId.slice(0, 10)} not found` });
         const raw = c.req.query();
         const parsed = siteSearchParamsSchema.safeParse(raw);
-        if (!parsed.success) {
-          const first = parsed.error.issues[0];
-          throw badRequest(
-            first?.code === 'unrecognized_keys'
-              ? `unknown parameter(s): ${first.keys.join(', ')}`
-              : `${first?.path.join('.') ?? 'query'}: ${first?.message ?? 'invalid'}`,
-            parsed.error.issues.map((i) => ({
-              code: 'invalid_parameter',
-              message: `${i.path.join('.')}: ${i.message}`,
-            })),
-          );
-        }
+        if (!parsed.success) throw invalidQuery(parsed.error);
         const q = parsed.data;
         const { offset, limit } = parsePaging(raw, { limit: 50, maxLimit: 50, maxOffset: 1000 });
         const filters: ItemFilters = {};

@@ -11,6 +11,7 @@ import { type ApiContext, requireCaller } from '../http/env.ts';
 import { json } from '../http/json-answer.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { actFor } from '../http/operator-access.ts';
+import { invalidQuery } from '../http/query.ts';
 import { defineResource, type Resource } from '../http/resources.ts';
 import { parseUserId } from '../http/user-params.ts';
 import type { BlockList } from './block-repository.ts';
@@ -150,18 +151,11 @@ export const blockSearch = defineResource({
         const userId = parseUserId(c.req.param('user_id'));
         const caller = requireCaller(c.get('caller'));
         const parsed = blockSearchParamsSchema.safeParse(c.req.query());
-        if (!parsed.success) {
-          const issues = parsed.error.issues;
-          throw badRequest(
-            issues[0]?.code === 'unrecognized_keys'
-              ? `unknown parameter(s): ${issues[0].keys.join(', ')}`
-              : `${issues[0]?.path.join('.') ?? 'query'}: ${issues[0]?.message ?? 'invalid'}`,
-            issues.map((i) => ({ code: 'invalid_parameter', message: `${i.path.join('.')}: ${i.message}` })),
-          );
-        }
+        if (!parsed.success) throw invalidQuery(parsed.error);
         const q = parsed.data;
         if (q['caller.id'] !== String(caller.userId)) {
-          throw new ApiError('caller.id.invalid', { message: 'caller.id does not match the token’s user.' });
+          // Spec 7.2's own text: the caller is neither the seller nor one acting for it.
+          throw new ApiError('caller.id.invalid');
         }
         await actFor(
           ctx,

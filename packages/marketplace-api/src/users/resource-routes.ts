@@ -24,7 +24,7 @@ import { type ApiContext, requireCaller } from '../http/env.ts';
 import { json } from '../http/json-answer.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { defineResource } from '../http/resources.ts';
-import { parseUserId, requireSelf } from '../http/user-params.ts';
+import { parseApplicationId, parseUserId, requireSelf } from '../http/user-params.ts';
 import type { ListingDetail, PromotionPackRow } from './account-repository.ts';
 import { findUser } from './routes.ts';
 import type { UserRecord } from './user-repository.ts';
@@ -202,7 +202,7 @@ export const application = defineResource({
       auth: 'required',
       async handle(c, ctx) {
         const caller = requireCaller(c.get('caller'));
-        const id = parseUserId(c.req.param('application_id'), 'application_id');
+        const id = parseApplicationId(c.req.param('application_id'));
         const application = await ctx.accounts.application(id);
         if (!application) throw new ApiError('not_found', { message: 'Application not found' });
         const siteId = application.siteId ?? 'MLA';
@@ -256,7 +256,7 @@ export const applicationGrant = defineResource({
       auth: 'required',
       async handle(c, ctx) {
         const userId = parseUserId(c.req.param('user_id'));
-        const applicationId = parseUserId(c.req.param('application_id'), 'application_id');
+        const applicationId = parseApplicationId(c.req.param('application_id'));
         requireSelf(c.get('caller'), userId);
         if (!(await ctx.accounts.application(applicationId))) {
           throw new ApiError('not_found', { message: 'Application not found' });

@@ -13,6 +13,7 @@ import { ApiError, badRequest } from '../http/api-error.ts';
 import { type ApiContext, requireCaller } from '../http/env.ts';
 import { json } from '../http/json-answer.ts';
 import { jsonBody } from '../http/json-body.ts';
+import { invalidQuery } from '../http/query.ts';
 import { defineResource } from '../http/resources.ts';
 import { parseUserId } from '../http/user-params.ts';
 import type { Caller } from '../oauth/token-repository.ts';
@@ -219,15 +220,7 @@ export const personalDataAccessLog = defineResource({
       async handle(c, ctx) {
         const seller = await owner(ctx, c.get('caller'), parseUserId(c.req.param('seller_id'), 'seller_id'));
         const parsed = personalDataAccessParamsSchema.safeParse(c.req.query());
-        if (!parsed.success) {
-          const issues = parsed.error.issues;
-          throw badRequest(
-            issues[0]?.code === 'unrecognized_keys'
-              ? `unknown parameter(s): ${issues[0].keys.join(', ')}`
-              : `${issues[0]?.path.join('.') ?? 'query'}: ${issues[0]?.message ?? 'invalid'}`,
-            issues.map((i) => ({ code: 'invalid_parameter', message: `${i.path.join('.')}: ${i.message}` })),
-          );
-        }
+        if (!parsed.success) throw invalidQuery(parsed.error);
         const { offset, limit } = parsed.data;
         const page = await ctx.accessLog.forAccount(seller.id, { offset, limit });
         return json(c, {

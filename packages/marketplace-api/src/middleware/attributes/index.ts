@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { badRequest } from '../../http/api-error.ts';
+import { repeated } from '../../http/query.ts';
 
 const ATTRIBUTE = /^[A-Za-z_][\w]{0,63}$/;
 
@@ -18,9 +19,10 @@ function pickAttributes(value: unknown, names: Set<string>): unknown {
 export const attributes: MiddlewareHandler = async (c, next) => {
   // Most requests do not carry the parameter; do not parse their URL at all.
   if (!c.req.url.includes('attributes=')) return next();
-  const raw = new URL(c.req.url).searchParams.get('attributes');
-  if (raw === null) return next();
-  const list = raw.split(',');
+  const given = new URL(c.req.url).searchParams.getAll('attributes');
+  if (given.length === 0) return next();
+  if (given.length > 1) throw repeated('attributes');
+  const list = given[0]!.split(',');
   const bad = list.filter((a) => !ATTRIBUTE.test(a));
   if (bad.length > 0 || list.length > 100) {
     throw badRequest('attributes must be a comma-separated list of field names', [

@@ -283,7 +283,7 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
           ))}
           <DebouncedTextField
             label="Feedback status"
-            hint="e.g. pending, active (comma-separated)"
+            hint="pending, waiting_seller, waiting_buyer or complete (comma-separated)"
             value={search['feedback.status'] ?? ''}
             pattern="[a-z_,]*"
             onCommit={(value) => onChange({ 'feedback.status': value || undefined })}
