@@ -242,6 +242,25 @@ export const partialOrderSchema = orderSchema.extend({
   shipping: orderSchema.shape.shipping.or(emptyObjectSchema),
 });
 
+/**
+ * The legacy format of `GET /orders/{id}` (without `x-format-new: true`, decision 0005): `shipping` embeds a summary
+ * of the shipment instead of its id alone, as the platform's older recorded answers do.
+ */
+export const legacyOrderShippingSchema = z
+  .object({
+    id: numericIdSchema,
+    shipment_type: z.string(),
+    status: z.string(),
+    date_created: timestampSchema,
+    currency_id: currencyIdSchema,
+    cost: z.number().nonnegative(),
+  })
+  .or(z.object({ id: z.null() }));
+export const legacyOrderSchema = orderSchema.extend({ shipping: legacyOrderShippingSchema });
+export const partialLegacyOrderSchema = partialOrderSchema.extend({
+  shipping: legacyOrderShippingSchema.or(emptyObjectSchema),
+});
+
 export const orderSearchEnvelopeSchema = z.object({
   // The q value, or null when the search has none.
   query: z.string().nullable(),

@@ -51,7 +51,7 @@ import { createUserRepository } from './users/user-repository.ts';
 
 let documentText: string | undefined;
 const apiDocument = () => {
-  documentText ??= JSON.stringify(openApiDocument(API_TABLE.resources, errorBodySchema));
+  documentText ??= JSON.stringify(openApiDocument(API_MODULES, errorBodySchema));
   return documentText;
 };
 

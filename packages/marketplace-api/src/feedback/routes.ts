@@ -99,6 +99,8 @@ export const orderFeedback = defineResource({
         'the feedback; 409 feedback_already_exists the second time.',
       body: feedbackBodySchema,
       response: feedbackSchema,
+      status: 201,
+      errors: [409],
       auth: 'required',
       async handle(c, ctx) {
         const id = parseOrderId(c.req.param('order_id'));
@@ -158,6 +160,8 @@ export const feedbackReply = defineResource({
         'reply_already_exists the second time. 201 with the feedback.',
       body: feedbackReplyBodySchema,
       response: feedbackSchema,
+      status: 201,
+      errors: [409],
       auth: 'required',
       async handle(c, ctx) {
         const id = parseFeedbackId(c.req.param('feedback_id'));

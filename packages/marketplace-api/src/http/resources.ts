@@ -12,15 +12,32 @@ export type HonoPath<P extends string> = P extends `${infer Head}{${infer Name}}
   ? `${Head}:${Name}${HonoPath<Tail>}`
   : P;
 
+/** Error statuses an operation may answer besides 400 and 401, which every one may (decisions 0135, 0006). */
+export type ErrorStatus = 401 | 403 | 404 | 409 | 413 | 415;
+
 /** One operation: what OPTIONS and the OpenAPI document say about it, and its handler beside it. */
 export interface Operation<P extends string = string> {
   example: string;
   description: string;
   /** Query parameters, name → meaning. */
   query?: Record<string, string>;
+  /** Request headers, name → meaning. */
   headers?: Record<string, string>;
   body?: z.ZodType;
+  /** The successful answer's schema (every shape it may take, as a union). */
   response?: z.ZodType;
+  /** Its status: 200 unless the operation creates (201) or redirects (303). */
+  status?: 200 | 201 | 303;
+  /** Its media type, when not JSON (the sign-in page, its stylesheet). */
+  contentType?: string;
+  /** Headers of the successful answer, name → meaning (`Location` after a creation). */
+  responseHeaders?: Record<string, string>;
+  /** Spec 4.1 and 4.3's 206: the partial answer, whose empty members `X-Content-Missing` names. */
+  partial?: z.ZodType;
+  /** Error statuses besides 400 and 401; 403 (authenticated operations) and 404 (paths with ids) are implied. */
+  errors?: readonly ErrorStatus[];
+  /** Error answers of another shape (the OAuth token endpoint's, the sign-in page's HTML). */
+  errorBody?: { schema?: z.ZodType; contentType?: string };
   auth: 'required' | 'optional' | 'none';
   handle: (c: Context<ApiEnv, HonoPath<P>>, ctx: ApiContext) => Response | Promise<Response>;
 }

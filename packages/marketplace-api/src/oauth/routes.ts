@@ -3,6 +3,7 @@ import {
   ACCESS_TOKEN_LIFETIME_SECONDS,
   OAUTH_SCOPES,
   type OAuthErrorCode,
+  oauthErrorSchema,
   oauthTokenResponseSchema,
 } from '@mostrador/contracts';
 import type { Context, ErrorHandler } from 'hono';
@@ -360,6 +361,7 @@ export const authorizationStylesheet = defineResource({
     GET: {
       example: '/authorization.css',
       description: 'The stylesheet (text/css), cacheable for an hour.',
+      contentType: 'text/css; charset=UTF-8',
       auth: 'none',
       handle: (c) =>
         c.body(SIGN_IN_CSS, 200, {
@@ -391,6 +393,21 @@ export const authorization = defineResource({
       example:
         '/authorization?response_type=code&client_id=5503910054141466&redirect_uri=…&state=…&code_challenge=…&code_challenge_method=S256',
       description: 'Sign-in page (HTML).',
+      query: {
+        response_type: 'Required: code.',
+        client_id: 'Required: the application id.',
+        redirect_uri: 'Required: one of the redirect URIs the application registered.',
+        state: 'Opaque value returned unchanged, at most 512 characters.',
+        code_challenge: 'Required: BASE64URL(SHA-256(code_verifier)).',
+        code_challenge_method: 'Required: S256.',
+        scope: 'Scopes asked for, space-separated: offline_access, read, write.',
+      },
+      contentType: 'text/html; charset=UTF-8',
+      responseHeaders: {
+        'Content-Security-Policy': 'No scripts, no inline styles; the form posts here only.',
+      },
+      // A missing or unknown client or redirect URI is shown to the user, never sent back to an unvouched address.
+      errorBody: { contentType: 'text/html; charset=UTF-8' },
       auth: 'none',
       async handle(c, ctx) {
         const params = singleValued(new URL(c.req.url).searchParams);
@@ -452,6 +469,9 @@ export const authorization = defineResource({
       example: '/authorization',
       description:
         'Chooses an account (form field user_id) or cancels (decision=deny); answers 303 to the redirect URI.',
+      status: 303,
+      responseHeaders: { Location: 'The redirect URI with the code and state, or with the error.' },
+      errorBody: { contentType: 'text/html; charset=UTF-8' },
       auth: 'none',
       async handle(c, ctx) {
         // Forms post from this page only; a cross-origin post is somebody else's page speaking for the user.
@@ -520,6 +540,9 @@ export const oauthToken = defineResource({
       example: '/oauth/token',
       description: 'Issue tokens (application/x-www-form-urlencoded or application/json).',
       response: oauthTokenResponseSchema,
+      // Errors in the OAuth format (RFC 6749 5.2): 400, or 401 invalid_client.
+      errorBody: { schema: oauthErrorSchema },
+      errors: [401],
       auth: 'none',
       async handle(c, ctx) {
         const params = await readTokenRequest(c);

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { JSON_TYPE } from '../http/json-answer.ts';
 import { type ApiModule, defineModule, defineResource } from '../http/resources.ts';
 
@@ -23,6 +24,10 @@ export function openApiModule(document: () => string): ApiModule {
           GET: {
             example: '/openapi.json',
             description: 'Read the document.',
+            response: z.looseObject({
+              openapi: z.literal('3.1.0'),
+              paths: z.record(z.string(), z.looseObject({})),
+            }),
             auth: 'none',
             handle: (c) => c.body(document(), 200, JSON_TYPE),
           },

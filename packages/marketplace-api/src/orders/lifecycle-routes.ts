@@ -104,6 +104,9 @@ export const orderCreation = defineResource({
         'seller’s; 404 for an unknown seller.',
       body: createOrderBodySchema,
       response: orderChangeSchema,
+      status: 201,
+      responseHeaders: { Location: 'The new order, under the API’s root (`/orders/{order_id}`).' },
+      errors: [409],
       auth: 'required',
       async handle(c, ctx) {
         const caller = requireCaller(c.get('caller'));
@@ -144,6 +147,8 @@ export const orderPayments = defineResource({
         'are gone; 404 payment_not_found.',
       body: orderPaymentBodySchema,
       response: orderChangeSchema,
+      status: 201,
+      errors: [409],
       auth: 'required',
       async handle(c, ctx) {
         const id = parseOrderId(c.req.param('order_id'));
@@ -199,6 +204,7 @@ export const orderCancellation = defineResource({
         'fraud alert). 200 with the order; 403 for the buyer; 409 invalid_order_status.',
       body: orderCancelBodySchema,
       response: orderChangeSchema,
+      errors: [409],
       auth: 'required',
       async handle(c, ctx) {
         const id = parseOrderId(c.req.param('order_id'));
@@ -245,6 +251,7 @@ function platformOperation(definition: {
         example: definition.example,
         description: definition.summary,
         response: orderChangeSchema,
+        errors: [409],
         auth: 'optional',
         async handle(c, ctx) {
           const id = parseOrderId(c.req.param('order_id'));

@@ -1,9 +1,13 @@
 import {
+  CONTENT_MISSING_MEMBERS,
+  legacyOrderSchema,
   orderDiscountsSchema,
   orderProductSchema,
   orderSchema,
   orderSearchEnvelopeSchema,
   orderSearchParamsSchema,
+  partialLegacyOrderSchema,
+  partialOrderSchema,
 } from '@mostrador/contracts';
 import type { Context } from 'hono';
 import { ApiError } from '../http/api-error.ts';
@@ -13,6 +17,7 @@ import { JSON_TYPE } from '../http/json-answer.ts';
 import { actFor, actOnOrder, asOwner, asParty } from '../http/operator-access.ts';
 import { invalidQuery } from '../http/query.ts';
 import { defineResource } from '../http/resources.ts';
+import { simulatedMissing, simulateMissingHeader } from '../http/simulated-missing.ts';
 import { parseOrderId } from './order-id.ts';
 import type { OrderQuery } from './order-repository.ts';
 
@@ -145,17 +150,20 @@ export const order = defineResource({
       description: 'Read an order. 206 with X-Content-Missing when members could not be loaded.',
       headers: {
         'x-format-new': 'true selects the new format (shipping as {id}); false or absent, the legacy one.',
+        ...simulateMissingHeader(CONTENT_MISSING_MEMBERS),
       },
-      response: orderSchema,
+      response: orderSchema.or(legacyOrderSchema),
+      partial: partialOrderSchema.or(partialLegacyOrderSchema),
       auth: 'required',
       async handle(c, ctx) {
         const id = parseOrderId(c.req.param('order_id'));
         const legacy = !wantsNewFormat(c);
+        const failed = simulatedMissing(c, ctx, CONTENT_MISSING_MEMBERS);
         const caller = requireCaller(c.get('caller'));
         const row = await ctx.readModel.findOrder(id);
         if (!row) throw new ApiError('order_not_found');
         const reader = asParty(caller, row) ?? (await actOnOrder(ctx, caller, row, 'orders.read'));
-        const { body, missing } = await ctx.readModel.orderBody(row, reader, legacy);
+        const { body, missing } = await ctx.readModel.orderBody(row, reader, legacy, failed);
         if (missing.length === 0) return c.body(body, 200, JSON_TYPE);
         return c.body(body, 206, { ...JSON_TYPE, 'X-Content-Missing': missing.join(',') });
       },

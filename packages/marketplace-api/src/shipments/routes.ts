@@ -137,6 +137,7 @@ export const shipmentDelivery = defineResource({
         'invalid_order_status for a step out of order or a final order.',
       body: deliveryProgressBodySchema,
       response: shipmentSchema,
+      errors: [409],
       auth: 'required',
       /**
        * The platform's carrier reports its shipments (operator token; in local use the seller too); a seller

@@ -349,6 +349,7 @@ export const promotionPacks = defineResource({
       description: 'Associate a pack: {categ_id, promotion_pack_id, engagement_type: none, status: active}.',
       body: promotionPackRequestSchema,
       response: promotionPackSchema,
+      status: 201,
       auth: 'required',
       async handle(c, ctx) {
         const id = parseUserId(c.req.param('user_id'));

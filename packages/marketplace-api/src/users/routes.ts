@@ -1,6 +1,8 @@
 import {
   immediatePaymentRequestSchema,
   immediatePaymentResponseSchema,
+  partialUserPrivateSchema,
+  partialUserPublicSchema,
   userAddressesSchema,
   userPrivateSchema,
   userPublicSchema,
@@ -22,20 +24,25 @@ import { JSON_TYPE, json } from '../http/json-answer.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { actFor } from '../http/operator-access.ts';
 import { defineResource } from '../http/resources.ts';
+import { simulatedMissing, simulateMissingHeader } from '../http/simulated-missing.ts';
 import { disclosedFields, parseUserId, requireSelf } from '../http/user-params.ts';
 import type { Caller } from '../oauth/token-repository.ts';
 import { SITES } from '../seed/reference.ts';
 import type { UserRecord } from './user-repository.ts';
 
+const USER_PARTS: readonly UserPart[] = ['seller_reputation', 'buyer_reputation'];
+
 const stateNames = new Map(SITES.flatMap((s) => s.states.map((st) => [st.id, st.name] as const)));
 
 /** Reputation is loaded on its own; a part that fails is answered empty and named (206). */
-async function loadParts(ctx: ApiContext, user: UserRecord): Promise<LoadedParts> {
+async function loadParts(ctx: ApiContext, c: Context, user: UserRecord): Promise<LoadedParts> {
   const missing: UserPart[] = [];
+  const failed = simulatedMissing(c, ctx, USER_PARTS);
   const counts = await ctx.users.orderCounts(user.id);
   const load = (part: UserPart, json: string): Record<string, unknown> => {
     try {
-      if (ctx.faults.failUserPart?.(part, user.id)) throw new Error(`${part} unavailable`);
+      if (failed?.has(part) || ctx.faults.failUserPart?.(part, user.id))
+        throw new Error(`${part} unavailable`);
       const value = JSON.parse(json) as unknown;
       if (value === null || typeof value !== 'object' || Object.keys(value).length === 0) {
         throw new Error(`${part} missing`);
@@ -73,7 +80,7 @@ async function privateView(
   user: UserRecord,
   resource: string,
 ) {
-  const parts = await loadParts(ctx, user);
+  const parts = await loadParts(ctx, c, user);
   const body = renderPrivateUser(user, await ctx.users.personal(user.id), parts);
   const disclosed = disclosedFields(c, PRIVATE_USER_FIELDS);
   if (disclosed.length > 0) {
@@ -137,7 +144,9 @@ export const currentUser = defineResource({
     GET: {
       example: '/users/me',
       description: 'Read your own account. 206 with X-Content-Missing when reputation could not be loaded.',
+      headers: simulateMissingHeader(USER_PARTS),
       response: userPrivateSchema,
+      partial: partialUserPrivateSchema,
       auth: 'required',
       async handle(c, ctx) {
         const caller = requireCaller(c.get('caller'));
@@ -160,15 +169,19 @@ export const user = defineResource({
   methods: {
     GET: {
       example: '/users/123456789',
-      description: 'Read a user. 206 with X-Content-Missing when reputation could not be loaded.',
-      response: userPublicSchema,
+      description:
+        'Read a user: the private view with that user’s own token, the public view otherwise. 206 with ' +
+        'X-Content-Missing when reputation could not be loaded.',
+      headers: simulateMissingHeader(USER_PARTS),
+      response: userPublicSchema.or(userPrivateSchema),
+      partial: partialUserPublicSchema.or(partialUserPrivateSchema),
       auth: 'optional',
       async handle(c, ctx) {
         const id = parseUserId(c.req.param('user_id'));
         const found = await findUser(ctx, id);
         const caller = c.get('caller');
         if (caller?.userId === id) return privateView(ctx, c, caller, found, 'GET /users/{user_id}');
-        const parts = await loadParts(ctx, found);
+        const parts = await loadParts(ctx, c, found);
         return answer(c, renderPublicUser(found, parts), parts.missing);
       },
     },
@@ -178,6 +191,7 @@ export const user = defineResource({
         'Update your own first_name, last_name, phone, alternative_phone or address; answers the private view.',
       body: userUpdateRequestSchema,
       response: userPrivateSchema,
+      partial: partialUserPrivateSchema,
       auth: 'required',
       async handle(c, ctx) {
         const id = parseUserId(c.req.param('user_id'));

@@ -83,6 +83,8 @@ export const team = defineResource({
         '409 conflict when already on the team; 404 for an unknown user; 400 for the seller itself.',
       body: operatorAddRequestSchema,
       response: operatorSchema,
+      status: 201,
+      errors: [409],
       auth: 'required',
       async handle(c, ctx) {
         const seller = await owner(ctx, c.get('caller'), parseUserId(c.req.param('seller_id'), 'seller_id'));
