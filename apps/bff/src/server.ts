@@ -21,6 +21,7 @@ import { createBffApp } from './app.ts';
 import { type BffDatabase, type BffStore, migrateBff, openBffStore } from './db/migrate.ts';
 import { env } from './env.ts';
 import type { FetchApp } from './marketplace.ts';
+import { answerExpectContinue } from './middleware/expect-continue.ts';
 import { createRemoteMarketplace } from './proxy/remote-marketplace.ts';
 import { createSimulatorControl } from './simulator/simulator-routes.ts';
 import { startFailure } from './start-failure.ts';
@@ -64,6 +65,7 @@ const address = await new Promise<AddressInfo>((resolve) => {
   server.once('error', (error) => failStart(error));
 });
 server.on('error', (error) => logger.error({ err: error }, 'server error'));
+answerExpectContinue(server, env.BODY_LIMIT_BYTES);
 const origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
 
 if (!env.DATABASE_URL && env.DATABASE_FILE !== ':memory:')
