@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
+import { isEmptyDatabase, storeKeyring } from '../key-check.ts';
 import { type Keyring, localKeyring } from '../keyring.ts';
 import { type MigrationOptions, migrate } from '../migrate.ts';
 import type { SnapshotRead, Store } from '../store.ts';
@@ -60,7 +61,24 @@ export async function openSqliteStore<DB extends TableMap<DB>>(
     sqlite.pragma(`${schema}.synchronous = ${synchronous}`);
   }
   const root = new Kysely<object>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  await migrate(root, 'sqlite', options);
+  let keyring: Keyring;
+  try {
+    const createdNow = await isEmptyDatabase(root, 'sqlite');
+    await migrate(root, 'sqlite', options);
+    keyring =
+      file === ':memory:'
+        ? (options.keyring ?? localKeyring(file))
+        : await storeKeyring(root, {
+            dialect: 'sqlite',
+            storeName: file,
+            keyring: options.keyring,
+            keyFile: `${file}.keys.json`,
+            createdNow,
+          });
+  } catch (error) {
+    await root.destroy();
+    throw error;
+  }
   let read: SnapshotRead | undefined;
   let changeCount: (() => number) | undefined;
   let reader: SqliteHandle | undefined;
@@ -93,7 +111,7 @@ export async function openSqliteStore<DB extends TableMap<DB>>(
   const stopBackground = async () => {
     await checkpointer?.stop();
   };
-  const tables = storeTables(root, { dialect: 'sqlite', keyring: options.keyring ?? localKeyring(file) });
+  const tables = storeTables(root, { dialect: 'sqlite', keyring });
   return {
     ...tables<DB>(),
     ...(read ? { read } : {}),
