@@ -149,6 +149,7 @@ const { app, sessions, streams, liveUpdates } = createBffApp({
   publicOrigins,
   staticDir,
   logger,
+  localUse,
   limits: {
     ratePerMinute: env.RATE_LIMIT_PER_MINUTE,
     signInPer15Minutes: env.SIGNIN_LIMIT_PER_15_MINUTES,

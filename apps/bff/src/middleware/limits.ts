@@ -81,6 +81,12 @@ export interface LimitOptions {
    * neither blocked by their address nor counted as invalid.
    */
   sessionKey?: (c: Context) => Promise<string | null>;
+  /**
+   * The person at this machine, in local use (decision 0161): the limit key of a loopback address when the BFF serves
+   * the embedded marketplace. Never blocked for invalid requests, and their sign-ins (a chooser of demo accounts, with
+   * no password to guess) are not limited: blocking them would only lock the dashboard's own user out.
+   */
+  localUser?: (address: string) => boolean;
 }
 
 /**
@@ -96,8 +102,9 @@ export function limitMiddleware(options: LimitOptions): MiddlewareHandler[] {
   const guard: MiddlewareHandler = async (c, next) => {
     if (isStaticRead(c) || options.unmetered?.(c)) return next();
     const address = options.clientAddress(c);
+    const local = options.localUser?.(address) ?? false;
     const session = (await options.sessionKey?.(c)) ?? null;
-    if (session === null) {
+    if (session === null && !local) {
       const blockedFor = blocker.blockedFor(address);
       if (blockedFor > 0) return tooMany(c, blockedFor, 'too many invalid requests from this address');
     }
@@ -108,12 +115,12 @@ export function limitMiddleware(options: LimitOptions): MiddlewareHandler[] {
         perMinute.retryAfterSeconds,
         session ? 'too many requests from this session' : 'too many requests from this address',
       );
-    if (options.isSignIn(c)) {
+    if (!local && options.isSignIn(c)) {
       const attempt = signIns.hit(address);
       if (!attempt.allowed) return tooMany(c, attempt.retryAfterSeconds, 'too many sign-in attempts');
     }
     await next();
-    if (session === null && countsAsInvalid(c)) blocker.recordInvalid(address);
+    if (session === null && !local && countsAsInvalid(c)) blocker.recordInvalid(address);
   };
 
   const timeLimit = timeout(
