@@ -10,6 +10,7 @@ import {
   createMarketplaceApi,
   ensureDemoData,
   openStore,
+  purgeExpiredOrders,
   type Store,
   startDispatcher,
   startRetentionJob,
@@ -110,6 +111,10 @@ async function openEmbeddedMarketplace(store: Store, clientSecret: string): Prom
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     log(`Seeded ${env.DEMO_ORDERS} demo orders, ${manifest.users.length} users in ${seconds}s.`);
   }
+  // Orders past retention go before the first request: purged under the first searches, the oldest orders (the
+  // first page by default) answered 404 moments after a search had listed them.
+  const purged = await purgeExpiredOrders(store, new Date());
+  if (purged.deleted > 0) log(`Removed ${purged.deleted} orders past the 12-month retention.`);
   // The developer console's job, done at start-up: the demo application accepts this BFF's callback and the
   // secret the BFF holds (decision 0033).
   await configureOAuthClient(store, {
@@ -177,6 +182,7 @@ let closing = false;
 const stopRetention = marketplaceStore
   ? startRetentionJob(marketplaceStore, {
       clock: () => new Date(),
+      purgedAlready: true,
       onError: reportError('retention purge failed'),
     })
   : undefined;
