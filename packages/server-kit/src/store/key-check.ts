@@ -22,6 +22,21 @@ export async function isEmptyDatabase(root: Kysely<object>, dialect: Dialect): P
   return Number(found.rows[0]?.n ?? 0) === 0;
 }
 
+/** The table of the check value, which every store has from its first open on. */
+export async function createKeyCheckTable(root: Kysely<object>): Promise<void> {
+  await sql`create table if not exists store_key_check (
+      id integer primary key,
+      key_id text not null,
+      sealed text not null
+    )`.execute(root);
+}
+
+/**
+ * A statement that takes the main database's write lock on SQLite and changes nothing: it names a table every store
+ * has, in the main database only.
+ */
+export const KEY_CHECK_WRITE_LOCK = 'delete from main.store_key_check where 0';
+
 export interface StoreKeysOptions {
   dialect: Dialect;
   /** The database as people know it (its file, or `PostgreSQL database NAME`), for messages. */
@@ -42,11 +57,7 @@ export interface StoreKeysOptions {
  */
 export async function storeKeyring(root: Kysely<object>, options: StoreKeysOptions): Promise<Keyring> {
   const { storeName, keyFile } = options;
-  await sql`create table if not exists store_key_check (
-      id integer primary key,
-      key_id text not null,
-      sealed text not null
-    )`.execute(root);
+  await createKeyCheckTable(root);
   const checked = async () =>
     (
       await sql<{

@@ -2,14 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import { isEmptyDatabase, storeKeyring } from '../key-check.ts';
+import { createKeyCheckTable, isEmptyDatabase, KEY_CHECK_WRITE_LOCK, storeKeyring } from '../key-check.ts';
 import { type Keyring, localKeyring } from '../keyring.ts';
 import { type MigrationOptions, migrate } from '../migrate.ts';
 import type { SnapshotRead, Store } from '../store.ts';
 import { storeTables } from '../store.ts';
 import type { TableMap } from '../tables.ts';
 import { type Checkpointer, startCheckpointer } from './checkpointer.ts';
-import { withStatementCache } from './statement-cache.ts';
+import { withStatementCache, withWriteLockedTransactions } from './statement-cache.ts';
 
 type SqliteHandle = InstanceType<typeof SqliteDatabase>;
 
@@ -60,10 +60,16 @@ export async function openSqliteStore<DB extends TableMap<DB>>(
     sqlite.pragma(`${schema}.journal_mode = WAL`);
     sqlite.pragma(`${schema}.synchronous = ${synchronous}`);
   }
-  const root = new Kysely<object>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const root = new Kysely<object>({
+    dialect: new SqliteDialect({
+      database: withWriteLockedTransactions(withStatementCache(sqlite), KEY_CHECK_WRITE_LOCK),
+    }),
+  });
   let keyring: Keyring;
   try {
     const createdNow = await isEmptyDatabase(root, 'sqlite');
+    // Every transaction locks through it (see withWriteLockedTransactions): it must exist before the first one.
+    await createKeyCheckTable(root);
     await migrate(root, 'sqlite', options);
     keyring =
       file === ':memory:'
