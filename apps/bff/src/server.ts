@@ -25,10 +25,13 @@ import type { FetchApp } from './marketplace.ts';
 import { answerExpectContinue } from './middleware/expect-continue.ts';
 import { createRemoteMarketplace } from './proxy/remote-marketplace.ts';
 import { createSimulatorControl } from './simulator/simulator-routes.ts';
-import { startFailure } from './start-failure.ts';
+import { startFailure, storeTrouble } from './start-failure.ts';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const logger = createLogger({ base: { service: 'bff' } });
+const logger = createLogger({
+  base: { service: 'bff' },
+  explain: (error) => storeTrouble(error, storeLabel()),
+});
 
 /** A start that cannot go on ends with one line that says why and what to do; never a stack trace. */
 function failStart(error: unknown): never {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -126,6 +126,20 @@ describe('a start on a store it cannot use', () => {
     } finally {
       renameSync(`${keys}.moved`, keys);
     }
+  }, 120_000);
+
+  it('that is an empty file (0 bytes) is refused, naming it, and nothing is seeded into it', async () => {
+    const empty = join(dir, 'emptied.db');
+    writeFileSync(empty, '');
+    const refused = startServerProcess({ ...env(), DATABASE_FILE: empty });
+    const outcome = await startOutcome(refused);
+    await refused.stop();
+    expect(outcome).toBe(1);
+    expect(refused.output().trim()).toBe(
+      `Mostrador cannot start: the database ${empty} is an empty file (0 bytes). If it held data, restore it from a backup; to start with a new database, remove it.`,
+    );
+    expect(statSync(empty).size).toBe(0);
+    expect(existsSync(`${empty}.keys.json`)).toBe(false);
   }, 120_000);
 
   it('that another process holds locked ends with one clear line', async () => {

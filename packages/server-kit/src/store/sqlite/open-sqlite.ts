@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
@@ -32,6 +32,26 @@ export interface SqliteStoreOptions extends MigrationOptions {
 }
 
 /**
+ * Before SQLite sees the file: its folder exists and may be written (SQLite would only say "unable to open database
+ * file" on a read-only disk), and an existing file is not empty. An empty file is a valid empty database to SQLite,
+ * which would then be migrated and seeded afresh; here it is what a failed copy or a disk that filled up left of a
+ * store, so it is refused.
+ */
+function checkDatabaseFile(file: string): void {
+  const folder = dirname(file);
+  mkdirSync(folder, { recursive: true });
+  accessSync(folder, constants.W_OK);
+  if (existsSync(file) && statSync(file).size === 0) {
+    throw Object.assign(
+      new Error(
+        `the database ${file} is an empty file (0 bytes). If it held data, restore it from a backup; to start with a new database, remove it.`,
+      ),
+      { code: 'EMPTY_DATABASE_FILE' },
+    );
+  }
+}
+
+/**
  * A SQLite store (better-sqlite3, WAL). File stores also get a snapshot reader and its change count, and a
  * background thread that checkpoints the logs; writers then never checkpoint themselves (decision 0086).
  */
@@ -39,7 +59,7 @@ export async function openSqliteStore<DB extends TableMap<DB>>(
   options: SqliteStoreOptions,
 ): Promise<Store<DB>> {
   const { file } = options;
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') checkDatabaseFile(file);
   const attach = options.attach ?? [];
   const sqlite = new SqliteDatabase(file);
   if (options.pageSize) sqlite.pragma(`page_size = ${options.pageSize}`);
@@ -62,7 +82,11 @@ export async function openSqliteStore<DB extends TableMap<DB>>(
   }
   const root = new Kysely<object>({
     dialect: new SqliteDialect({
-      database: withWriteLockedTransactions(withStatementCache(sqlite), KEY_CHECK_WRITE_LOCK),
+      database: withWriteLockedTransactions(
+        withStatementCache(sqlite),
+        KEY_CHECK_WRITE_LOCK,
+        () => sqlite.inTransaction,
+      ),
     }),
   });
   let keyring: Keyring;

@@ -32,10 +32,19 @@ export function withStatementCache(db: BetterSqlite, capacity = 500): SqliteData
  * database too, and the access log's file (attached for reads) is written by another connection of this very thread,
  * which would then wait on a lock this thread holds. `lockStatement` writes nothing to a table of the main database.
  */
-export function withWriteLockedTransactions(db: SqliteDatabase, lockStatement: string): SqliteDatabase {
+export function withWriteLockedTransactions(
+  db: SqliteDatabase,
+  lockStatement: string,
+  /** Whether a transaction is open on the connection (better-sqlite3's `inTransaction`). */
+  inTransaction: () => boolean,
+): SqliteDatabase {
+  // SQLite rolls a transaction back by itself on some failures (a full disk, an I/O error): the rollback that follows
+  // then finds none, and its "cannot rollback - no transaction is active" would replace the error that said why.
+  const noop = { reader: false, run: () => ({ changes: 0, lastInsertRowid: 0 }), all: () => [] };
   return {
     close: () => db.close(),
     prepare(sql: string): SqliteStatement {
+      if (sql === 'rollback' && !inTransaction()) return noop as unknown as SqliteStatement;
       if (sql !== 'begin') return db.prepare(sql);
       const begin = db.prepare('begin');
       const lock = db.prepare(lockStatement);
