@@ -42,10 +42,14 @@ function readsNeverMiss(store: 'SQLite' | 'PostgreSQL') {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bff-reads-'));
-    const where =
-      store === 'PostgreSQL'
-        ? { url: (await createTestDatabase().then((made) => ((database = made.database), made))).url }
-        : { file: join(dir, 'mostrador.db') };
+    let where: { url: string; file?: undefined } | { file: string; url?: undefined };
+    if (store === 'PostgreSQL') {
+      const made = await createTestDatabase();
+      database = made.database;
+      where = { url: made.url };
+    } else {
+      where = { file: join(dir, 'mostrador.db') };
+    }
     const seeding = await openStore({ ...where, keyring: keyring() });
     manifest = await seedStore(seeding, {
       orders: 6000,
@@ -55,7 +59,7 @@ function readsNeverMiss(store: 'SQLite' | 'PostgreSQL') {
     await seeding.close();
     server = startServerProcess({
       PORT: '0',
-      ...(where.url ? { DATABASE_URL: where.url } : { DATABASE_FILE: where.file! }),
+      ...(where.url !== undefined ? { DATABASE_URL: where.url } : { DATABASE_FILE: where.file }),
       DATA_KEYS: keys.keys,
       DATA_INDEX_KEY: keys.indexKey,
       RATE_LIMIT_PER_MINUTE: '100000',
