@@ -83,7 +83,7 @@ const errorLines = (output: string): LogLine[] =>
     await Promise.all(started.map((s) => s.stop()));
     umount(disk);
     rmSync(dir, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   it('read-only: the start ends with one line naming the database', async () => {
     expect(remount(disk, 'ro')).toBe(true);

@@ -72,7 +72,7 @@ function readsNeverMiss(store: 'SQLite' | 'PostgreSQL') {
     await writer?.close();
     if (database) await dropTestDatabase(database);
     rmSync(dir, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   it('every order a search lists can be read at once, from the first request on, while orders are written', async () => {
     const origin = await server.listening;

@@ -54,7 +54,7 @@ run('several instances on one PostgreSQL database', () => {
   afterAll(async () => {
     await Promise.all(started.map((s) => s.stop()));
     if (database) await dropTestDatabase(database);
-  });
+  }, 60_000);
 
   it('share one client secret: each signs in, before and after the others start', async () => {
     const first = start('0');

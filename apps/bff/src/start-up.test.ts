@@ -41,7 +41,7 @@ describe('starting a second instance on the same database', () => {
   afterAll(async () => {
     await Promise.all([first?.stop(), ...others.map((o) => o.stop())]);
     rmSync(dir, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   it('on a taken port ends with one clear line, changes nothing, and the first instance goes on signing in', async () => {
     expect(await signIn(firstUrl)).toBe('/orders');
