@@ -111,7 +111,10 @@ export function createBffApp(deps: BffDeps): Bff {
   );
   app.notFound((c) => renderError(c, new HttpError(errorBody('not_found', { message: 'No such route' }))));
 
-  app.use('*', securityHeaders());
+  app.use(
+    '*',
+    securityHeaders({ https: origins.length > 0 && origins.every((o) => o.startsWith('https://')) }),
+  );
   app.use('*', hostCheck(origins));
   // The path only: queries carry codes and states on the callback.
   if (deps.logger) app.use('*', requestLog(deps.logger, { query: false }));
@@ -185,7 +188,7 @@ export function createBffApp(deps: BffDeps): Bff {
     },
   });
   app.route('/bff', liveUpdates.routes);
-  app.route('/bff', simulatorRoutes({ control: deps.simulator }));
+  app.route('/bff', simulatorRoutes({ control: deps.simulator, sessions }));
   app.all('/bff/*', (c) => c.json(errorBody('not_found', { message: 'No such BFF route' }), 404));
 
   const staticDir = deps.staticDir;

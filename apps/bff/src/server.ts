@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { errorBody } from '@mostrador/contracts';
 import {
+  applicationOwner,
   configureOAuthClient,
   createMarketplaceApi,
   ensureDemoData,
@@ -146,8 +147,9 @@ const authorizationUrl =
 const staticDir = fileURLToPath(new URL('../../../dist/web', import.meta.url));
 const reportError = (what: string) => (error: unknown) => logger.error({ err: error }, what);
 const simulator = marketplaceStore
-  ? createSimulatorControl((rate) =>
-      startSimulator(marketplaceStore, { rate, onError: reportError('simulator failed') }),
+  ? createSimulatorControl(
+      (rate) => startSimulator(marketplaceStore, { rate, onError: reportError('simulator failed') }),
+      { owner: () => applicationOwner(marketplaceStore, env.MARKETPLACE_CLIENT_ID) },
     )
   : undefined;
 const { app, sessions, streams, liveUpdates } = createBffApp({
