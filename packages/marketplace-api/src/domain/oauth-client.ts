@@ -42,6 +42,9 @@ export async function configureOAuthClient(store: Store, config: OAuthClientConf
 }
 
 /** The user who owns an application (its developer), or null when there is no such application or owner. */
-export async function applicationOwner(store: Pick<Store, 'db'>, applicationId: number): Promise<number | null> {
+export async function applicationOwner(
+  store: Pick<Store, 'db'>,
+  applicationId: number,
+): Promise<number | null> {
   return (await createAccountRepository(store.db).application(applicationId))?.ownerUserId ?? null;
 }
