@@ -70,6 +70,18 @@ describe('starting a second instance on the same database', () => {
       expect.arrayContaining([...before.redirects, `${thirdUrl}/bff/callback`]),
     );
   }, 120_000);
+
+  it('after the first is killed (kill -9), a start on its port takes over and signs in with the same secret', async () => {
+    const port = new URL(firstUrl).port;
+    const before = clientRegistration(file);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const next = startServerProcess(env(port));
+    others.push(next);
+    expect(await next.listening).toBe(firstUrl);
+    expect(await signIn(firstUrl)).toBe('/orders');
+    expect(clientRegistration(file).secretHash).toBe(before.secretHash);
+  }, 120_000);
 });
 
 describe('startFailure', () => {
