@@ -91,3 +91,13 @@ export async function signIn(origin: string): Promise<string> {
 export function startOutcome(server: ServerProcess): Promise<'listening' | number | null> {
   return Promise.race([server.listening.then(() => 'listening' as const), server.exited]);
 }
+
+/** A start expected to fail: how it ended (its exit code, or `'listening'` if it served after all) and what it said. */
+export async function refusedStart(
+  env: Record<string, string>,
+): Promise<{ outcome: 'listening' | number | null; output: string }> {
+  const server = startServerProcess(env);
+  const outcome = await startOutcome(server);
+  await server.stop();
+  return { outcome, output: server.output().trim() };
+}

@@ -6,7 +6,13 @@ import {
 import { generateKeyring } from '@mostrador/server-kit/store';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, signIn, startOutcome, startServerProcess } from './server-process.ts';
+import {
+  refusedStart,
+  type ServerProcess,
+  signIn,
+  startOutcome,
+  startServerProcess,
+} from './server-process.ts';
 
 /**
  * Instances of the server, each a process of its own, on one PostgreSQL database as behind a load balancer, with
@@ -82,11 +88,14 @@ run('several instances on one PostgreSQL database', () => {
 
   it('refuse to start with keys other than the ones the data is sealed with', async () => {
     const other = generateKeyring();
-    const stranger = start('0', { DATA_KEYS: other.keys, DATA_INDEX_KEY: other.indexKey });
-    const outcome = await startOutcome(stranger);
-    await stranger.stop();
-    expect(outcome).toBe(1);
-    expect(stranger.output().trim()).toBe(
+    const stranger = await refusedStart({
+      PORT: '0',
+      DATABASE_URL: url,
+      DATA_KEYS: other.keys,
+      DATA_INDEX_KEY: other.indexKey,
+    });
+    expect(stranger.outcome).toBe(1);
+    expect(stranger.output).toBe(
       `Mostrador cannot start: the keys in DATA_KEYS and DATA_INDEX_KEY are not the ones the personal data in PostgreSQL database ${database} is sealed with. Use the keys it was created with.`,
     );
   }, 120_000);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, signIn, startOutcome, startServerProcess } from './server-process.ts';
+import { refusedStart, type ServerProcess, signIn, startServerProcess } from './server-process.ts';
 import { startFailure } from './start-failure.ts';
 
 function clientRegistration(file: string) {
@@ -127,11 +127,9 @@ describe('a start on a store it cannot use', () => {
     const keys = `${file}.keys.json`;
     renameSync(keys, `${keys}.moved`);
     try {
-      const refused = startServerProcess(env());
-      const outcome = await startOutcome(refused);
-      await refused.stop();
-      expect(outcome).toBe(1);
-      expect(refused.output().trim()).toBe(
+      const refused = await refusedStart(env());
+      expect(refused.outcome).toBe(1);
+      expect(refused.output).toBe(
         `Mostrador cannot start: the database ${file} holds personal data sealed with the keys in ${keys}, and that file is missing. Restore it from a backup (or set DATA_KEYS and DATA_INDEX_KEY to those keys); new keys would leave the data unreadable.`,
       );
       expect(existsSync(keys)).toBe(false);
@@ -143,11 +141,9 @@ describe('a start on a store it cannot use', () => {
   it('that is an empty file (0 bytes) is refused, naming it, and nothing is seeded into it', async () => {
     const empty = join(dir, 'emptied.db');
     writeFileSync(empty, '');
-    const refused = startServerProcess({ ...env(), DATABASE_FILE: empty });
-    const outcome = await startOutcome(refused);
-    await refused.stop();
-    expect(outcome).toBe(1);
-    expect(refused.output().trim()).toBe(
+    const refused = await refusedStart({ ...env(), DATABASE_FILE: empty });
+    expect(refused.outcome).toBe(1);
+    expect(refused.output).toBe(
       `Mostrador cannot start: the database ${empty} is an empty file (0 bytes). If it held data, restore it from a backup; to start with a new database, remove it.`,
     );
     expect(statSync(empty).size).toBe(0);
@@ -159,11 +155,9 @@ describe('a start on a store it cannot use', () => {
     holder.pragma('locking_mode = EXCLUSIVE');
     holder.exec('begin exclusive');
     try {
-      const refused = startServerProcess(env());
-      const outcome = await startOutcome(refused);
-      await refused.stop();
-      expect(outcome).toBe(1);
-      expect(refused.output().trim()).toBe(
+      const refused = await refusedStart(env());
+      expect(refused.outcome).toBe(1);
+      expect(refused.output).toBe(
         `Mostrador cannot start: the database ${file} is locked by another process. Start again when it is done.`,
       );
     } finally {

@@ -14,6 +14,14 @@ let buyerId: number;
 
 const json = { 'content-type': 'application/json' };
 
+/** Writes the browser's note about a buyer on the order blocklist. */
+const putNote = (browser: Browser, buyer: number, reason: string, note: string) =>
+  browser.write(`/bff/block-notes/order/${buyer}`, {
+    method: 'PUT',
+    headers: json,
+    body: JSON.stringify({ reason, note }),
+  });
+
 beforeAll(async () => {
   kit = await createKit();
   seller = kit.browser();
@@ -77,11 +85,7 @@ describe('block notes', () => {
   const path = () => `/bff/block-notes/order/${buyerId}`;
 
   it('keeps a reason and note per seller, buyer and list, and replaces it on a second write', async () => {
-    const first = await seller.write(path(), {
-      method: 'PUT',
-      headers: json,
-      body: JSON.stringify({ reason: 'non_payment', note: 'Two unpaid orders in March.\nCalled twice.' }),
-    });
+    const first = await putNote(seller, buyerId, 'non_payment', 'Two unpaid orders in March.\nCalled twice.');
     expect(first.status).toBe(200);
     expect(blockNoteSchema.parse(await first.json())).toMatchObject({
       seller_id: sellerId,
@@ -90,11 +94,7 @@ describe('block notes', () => {
       reason: 'non_payment',
       updated_by: { nickname: 'TIENDA_PALERMO' },
     });
-    await seller.write(path(), {
-      method: 'PUT',
-      headers: json,
-      body: JSON.stringify({ reason: 'fraud_suspicion', note: 'Chargeback.' }),
-    });
+    await putNote(seller, buyerId, 'fraud_suspicion', 'Chargeback.');
     const read = await seller.request(`/bff/block-notes?list=order&buyer_ids=${buyerId},99`);
     const { notes } = blockNoteListSchema.parse(await read.json());
     expect(notes).toHaveLength(1);
@@ -177,11 +177,7 @@ describe('an operator acting for the seller', () => {
   });
 
   it('writes notes that belong to the seller, signed with the operator’s name; each sees the other’s', async () => {
-    const written = await operator.write(`/bff/block-notes/order/${other()}`, {
-      method: 'PUT',
-      headers: json,
-      body: JSON.stringify({ reason: 'abusive_messages', note: 'Insulted the courier.' }),
-    });
+    const written = await putNote(operator, other(), 'abusive_messages', 'Insulted the courier.');
     expect(written.status).toBe(200);
     expect(blockNoteSchema.parse(await written.json())).toMatchObject({
       seller_id: sellerId,
@@ -242,11 +238,7 @@ describe('an operator acting for the seller', () => {
     for (const res of [
       await operator.request(`/bff/block-notes?list=order&buyer_ids=${buyerId}`),
       await operator.request('/bff/block-audit'),
-      await operator.write(`/bff/block-notes/order/${buyerId}`, {
-        method: 'PUT',
-        headers: json,
-        body: JSON.stringify({ reason: 'other', note: 'overwritten' }),
-      }),
+      await putNote(operator, buyerId, 'other', 'overwritten'),
     ]) {
       expect(res.status).toBe(403);
       expect(errorBodySchema.parse(await res.json()).error).toBe('operator_permission_denied');
