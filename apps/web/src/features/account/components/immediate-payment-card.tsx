@@ -2,7 +2,9 @@ import type { PartialUserPrivate } from '@mostrador/contracts';
 import { useState } from 'react';
 import { cx } from '../../../lib/class-names.ts';
 import { Button } from '../../../ui/button.tsx';
+import { Card } from '../../../ui/card.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
+import { FormError } from '../../../ui/form-error.tsx';
 import { useAnnounce } from '../../../ui/live-region.tsx';
 import { useSetImmediatePayment } from '../api/set-immediate-payment.ts';
 
@@ -37,10 +39,7 @@ export function ImmediatePaymentCard({ me }: { me: PartialUserPrivate }) {
   };
 
   return (
-    <section
-      aria-labelledby="immediate-payment-heading"
-      className="rounded-lg border border-line bg-surface p-4 shadow-xs"
-    >
+    <Card aria-labelledby="immediate-payment-heading" className="p-4 shadow-xs">
       <div className="flex items-start justify-between gap-4">
         <div className="min-w-0">
           <h2 id="immediate-payment-heading" className="text-sm font-semibold text-ink">
@@ -99,11 +98,9 @@ export function ImmediatePaymentCard({ me }: { me: PartialUserPrivate }) {
         }
       >
         {mutation.isError ? (
-          <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-body text-danger-soft-ink">
-            The marketplace did not accept the change. Nothing changed; try again.
-          </p>
+          <FormError>The marketplace did not accept the change. Nothing changed; try again.</FormError>
         ) : null}
       </Dialog>
-    </section>
+    </Card>
   );
 }

@@ -4,13 +4,8 @@ import { useDeferredValue, useState } from 'react';
 import { Combobox, type ComboboxOption } from '../../../ui/combobox.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
-import {
-  cityQueryOptions,
-  countriesQueryOptions,
-  countryQueryOptions,
-  neighborhoodQueryOptions,
-  stateQueryOptions,
-} from '../api/get-location.ts';
+import { countriesQueryOptions } from '../api/get-countries.ts';
+import { placeQueryOptions } from '../api/get-place.ts';
 import { locationSearchQueryOptions } from '../api/search-locations.ts';
 import { ListingPayload } from './listing-payload.tsx';
 import { PlaceMap } from './place-map.tsx';
@@ -38,13 +33,10 @@ const toOptions = (places: readonly { id: string; name: string }[]): ComboboxOpt
 /** Country → state → city → neighborhood, one search across all of them, the listing payload and a small map. */
 export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps) {
   const countries = useQuery(countriesQueryOptions());
-  const country = useQuery({ ...countryQueryOptions(view.country ?? ''), enabled: Boolean(view.country) });
-  const state = useQuery({ ...stateQueryOptions(view.state ?? ''), enabled: Boolean(view.state) });
-  const city = useQuery({ ...cityQueryOptions(view.city ?? ''), enabled: Boolean(view.city) });
-  const neighborhood = useQuery({
-    ...neighborhoodQueryOptions(view.neighborhood ?? ''),
-    enabled: Boolean(view.neighborhood),
-  });
+  const country = useQuery(placeQueryOptions('countries', view.country));
+  const state = useQuery(placeQueryOptions('states', view.state));
+  const city = useQuery(placeQueryOptions('cities', view.city));
+  const neighborhood = useQuery(placeQueryOptions('neighborhoods', view.neighborhood));
 
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query.trim());
@@ -96,10 +88,16 @@ export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps
   );
   const finest = neighborhood.data ?? city.data ?? state.data ?? country.data;
 
+  const header = (
+    <PageHeader
+      title="Locations"
+      description="Find where a classified listing is published: a neighborhood, or a city that has none."
+    />
+  );
   if (countries.isError) {
     return (
       <>
-        <Header />
+        {header}
         <ErrorState title="The countries could not be loaded" onRetry={() => countries.refetch()} />
       </>
     );
@@ -107,7 +105,7 @@ export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps
 
   return (
     <>
-      <Header />
+      {header}
       <div className="grid gap-6 px-6 py-5 lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
         <div className="flex flex-col gap-5">
           <Combobox<SearchOption>
@@ -193,14 +191,5 @@ export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps
         </div>
       </div>
     </>
-  );
-}
-
-function Header() {
-  return (
-    <PageHeader
-      title="Locations"
-      description="Find where a classified listing is published: a neighborhood, or a city that has none."
-    />
   );
 }
