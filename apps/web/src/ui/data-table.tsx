@@ -54,6 +54,11 @@ export interface DataTableProps<Row> {
 /** In a card, the table's text lines up with the card's: no padding at its outer edges. */
 const edge = 'first:pl-0 last:pr-0';
 
+/** A body or footer cell: numbers and money align to the end, in tabular figures. */
+function cellClasses(column: { align?: 'start' | 'end' }, bare: boolean): string {
+  return cx('h-9 px-3 py-1 text-ink', bare && edge, column.align === 'end' && 'text-right tabular');
+}
+
 const ariaSort = (column: string, sort?: DataTableSort) => {
   if (!sort || sort.columnId !== column) return 'none';
   return sort.direction === 'asc' ? 'ascending' : 'descending';
@@ -157,15 +162,7 @@ export function DataTable<Row>({
                     )}
                   >
                     {columns.map((column) => (
-                      <td
-                        key={column.id}
-                        className={cx(
-                          'h-9 px-3 py-1 text-ink',
-                          bare && edge,
-                          column.align === 'end' && 'text-right tabular',
-                          column.className,
-                        )}
-                      >
+                      <td key={column.id} className={cx(cellClasses(column, bare), column.className)}>
                         {column.cell(row)}
                       </td>
                     ))}
@@ -183,18 +180,11 @@ export function DataTable<Row>({
             <tr className="border-t border-line font-semibold">
               {columns.map((column, index) =>
                 index === 0 ? (
-                  <th key={column.id} scope="row" className={cx('h-9 px-3 text-left text-ink', bare && edge)}>
+                  <th key={column.id} scope="row" className={cx(cellClasses(column, bare), 'text-left')}>
                     {footer.label}
                   </th>
                 ) : (
-                  <td
-                    key={column.id}
-                    className={cx(
-                      'h-9 px-3 text-ink',
-                      bare && edge,
-                      column.align === 'end' && 'text-right tabular',
-                    )}
-                  >
+                  <td key={column.id} className={cellClasses(column, bare)}>
                     {footer.cells[column.id]}
                   </td>
                 ),

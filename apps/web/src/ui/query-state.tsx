@@ -11,12 +11,8 @@ export interface QueryLike<T> {
   refetch: () => unknown;
 }
 
-export interface QueryStateProps<T> {
+interface CommonProps<T> {
   query: QueryLike<T>;
-  /** The answer, once there is one (also while a newer one loads, or after a later read failed). */
-  children: (data: T) => ReactNode;
-  /** Stands in until the first answer: one skeleton block by default (null: nothing). */
-  loading?: ReactNode;
   /** A failed first read: its title, and a description (by default, the error's own message). */
   error: { title: string; description?: ReactNode; className?: string };
   /** Whether the answer holds nothing to show; then `empty` is shown instead of the children. */
@@ -25,6 +21,26 @@ export interface QueryStateProps<T> {
   /** Inside a card: the error and the empty state as quiet lines, not centred blocks. */
   compact?: boolean;
 }
+
+export type QueryStateProps<T> = CommonProps<T> &
+  (
+    | {
+        /** The answer, once there is one (also while a newer one loads, or after a later read failed). */
+        children: (data: T) => ReactNode;
+        /** Stands in until the first answer: one skeleton block by default (null: nothing). */
+        loading?: ReactNode;
+        pending?: never;
+      }
+    | {
+        /**
+         * `children`: the children draw the wait themselves (a table's skeleton rows, its empty state), so they are
+         * called without data until the first answer.
+         */
+        pending: 'children';
+        children: (data: T | undefined) => ReactNode;
+        loading?: never;
+      }
+  );
 
 /** The machine code an API error carries (`ApiClientError.error`), for support to find. */
 function codeOf(error: Error): string | undefined {
@@ -36,15 +52,8 @@ function codeOf(error: Error): string | undefined {
  * The three states every read goes through before it shows anything: loading (a skeleton), failed (an error with
  * a retry) and empty, then the data. Data already shown stays while a refetch runs or fails.
  */
-export function QueryState<T>({
-  query,
-  children,
-  loading,
-  error,
-  isEmpty,
-  empty,
-  compact = false,
-}: QueryStateProps<T>) {
+export function QueryState<T>(props: QueryStateProps<T>) {
+  const { query, error, isEmpty, empty, compact = false } = props;
   if (query.data === undefined) {
     if (query.error) {
       return (
@@ -59,8 +68,9 @@ export function QueryState<T>({
         />
       );
     }
-    return <>{loading === undefined ? <Skeleton className="h-16 w-full" /> : loading}</>;
+    if (props.pending === 'children') return <>{props.children(undefined)}</>;
+    return <>{props.loading === undefined ? <Skeleton className="h-16 w-full" /> : props.loading}</>;
   }
   if (empty && isEmpty?.(query.data)) return <EmptyState compact={compact} {...empty} />;
-  return <>{children(query.data)}</>;
+  return <>{props.children(query.data)}</>;
 }

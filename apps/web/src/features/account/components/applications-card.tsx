@@ -78,14 +78,7 @@ export function ApplicationsCard({
         onClose={() => setConfirming(false)}
         title={`Revoke ${name}?`}
         description={`${name} will lose access to ${nickname} at once, including this session: you will have to sign in again to use Mostrador. Nothing else on your account changes.`}
-        footer={
-          <>
-            <Button onClick={() => setConfirming(false)}>Cancel</Button>
-            <Button variant="danger" pending={revoke.isPending} onClick={confirm}>
-              Revoke access
-            </Button>
-          </>
-        }
+        confirm={{ label: 'Revoke access', variant: 'danger', pending: revoke.isPending, onConfirm: confirm }}
       >
         {revoke.isError ? (
           <FormError>The access could not be revoked. Nothing changed; try again.</FormError>

@@ -1,7 +1,6 @@
 import type { PartialUserPrivate } from '@mostrador/contracts';
 import { useState } from 'react';
 import { cx } from '../../../lib/class-names.ts';
-import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { FormError } from '../../../ui/form-error.tsx';
@@ -88,14 +87,11 @@ export function ImmediatePaymentCard({ me }: { me: PartialUserPrivate }) {
         onClose={() => setConfirming(null)}
         title={confirming ? 'Turn on sell equals pay?' : 'Turn off sell equals pay?'}
         description={confirming ? EFFECT_ON : EFFECT_OFF}
-        footer={
-          <>
-            <Button onClick={() => setConfirming(null)}>Cancel</Button>
-            <Button variant="primary" pending={mutation.isPending} onClick={confirm}>
-              {confirming ? 'Turn on' : 'Turn off'}
-            </Button>
-          </>
-        }
+        confirm={{
+          label: confirming ? 'Turn on' : 'Turn off',
+          pending: mutation.isPending,
+          onConfirm: confirm,
+        }}
       >
         {mutation.isError ? (
           <FormError>The marketplace did not accept the change. Nothing changed; try again.</FormError>

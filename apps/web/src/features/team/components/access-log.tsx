@@ -5,8 +5,8 @@ import { formatDate } from '../../../lib/format.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
-import { ErrorState } from '../../../ui/error-state.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
+import { QueryState } from '../../../ui/query-state.tsx';
 import { ACCESS_LOG_PAGE, accessLogQueryOptions } from '../api/get-access-log.ts';
 
 const FIELD_LABELS: Record<string, string> = {
@@ -85,43 +85,38 @@ export function AccessLog({
           Every read of someone’s personal data under your account: by you or by a member of your team.
         </p>
       </div>
-      {log.error && !log.data ? (
-        <ErrorState
-          title="The access log could not be loaded"
-          description={log.error.message}
-          onRetry={() => void log.refetch()}
-          retrying={log.isFetching}
-        />
-      ) : (
-        <>
-          <DataTable
-            caption="Personal data access log"
-            captionHidden
-            columns={columns}
-            rows={log.data?.results ?? []}
-            getRowKey={(row) =>
-              `${row.accessed_at}|${row.subject.id}|${row.operator?.id ?? 0}|${row.resource}`
-            }
-            loading={log.isPending}
-            skeletonRows={5}
-            empty={
-              <EmptyState
-                title="No reads yet"
-                description="Reads of personal data appear here as they happen."
-              />
-            }
-          />
-          {log.data ? (
-            <Pagination
-              offset={offset}
-              limit={ACCESS_LOG_PAGE}
-              total={log.data.paging.total}
-              onChange={onOffsetChange}
-              noun="reads"
+      <QueryState query={log} pending="children" error={{ title: 'The access log could not be loaded' }}>
+        {(data) => (
+          <>
+            <DataTable
+              caption="Personal data access log"
+              captionHidden
+              columns={columns}
+              rows={data?.results ?? []}
+              getRowKey={(row) =>
+                `${row.accessed_at}|${row.subject.id}|${row.operator?.id ?? 0}|${row.resource}`
+              }
+              loading={data === undefined}
+              skeletonRows={5}
+              empty={
+                <EmptyState
+                  title="No reads yet"
+                  description="Reads of personal data appear here as they happen."
+                />
+              }
             />
-          ) : null}
-        </>
-      )}
+            {data ? (
+              <Pagination
+                offset={offset}
+                limit={ACCESS_LOG_PAGE}
+                total={data.paging.total}
+                onChange={onOffsetChange}
+                noun="reads"
+              />
+            ) : null}
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

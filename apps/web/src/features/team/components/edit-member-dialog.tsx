@@ -1,6 +1,5 @@
 import type { Operator, OperatorPermission } from '@mostrador/contracts';
 import { useState } from 'react';
-import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { FormError } from '../../../ui/form-error.tsx';
 import { useAnnounce } from '../../../ui/live-region.tsx';
@@ -36,14 +35,7 @@ export function EditMemberDialog({
       onClose={onClose}
       title={`Permissions of ${operator.nickname}`}
       description="Changes apply to their next request."
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" pending={update.isPending} onClick={save}>
-            Save
-          </Button>
-        </>
-      }
+      confirm={{ label: 'Save', pending: update.isPending, onConfirm: save }}
     >
       <PermissionChecks legend="Permissions" value={permissions} onChange={setPermissions} />
       {update.isError ? (

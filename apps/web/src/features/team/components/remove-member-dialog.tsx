@@ -1,5 +1,4 @@
 import type { Operator } from '@mostrador/contracts';
-import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { FormError } from '../../../ui/form-error.tsx';
 import { useAnnounce } from '../../../ui/live-region.tsx';
@@ -33,14 +32,7 @@ export function RemoveMemberDialog({
       onClose={onClose}
       title={`Remove ${operator.nickname} from the team?`}
       description="They lose access to your account at once. Reads they made stay in the access log."
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="danger" pending={remove.isPending} onClick={confirm}>
-            Remove
-          </Button>
-        </>
-      }
+      confirm={{ label: 'Remove', variant: 'danger', pending: remove.isPending, onConfirm: confirm }}
     >
       {remove.isError ? <FormError>{remove.error.message}</FormError> : null}
     </Dialog>

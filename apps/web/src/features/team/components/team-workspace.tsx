@@ -1,8 +1,8 @@
 import type { Operator } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ErrorState } from '../../../ui/error-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
+import { QueryState } from '../../../ui/query-state.tsx';
 import { operatorsQueryOptions } from '../api/get-operators.ts';
 import { AccessLog } from './access-log.tsx';
 import { AddMemberForm } from './add-member-form.tsx';
@@ -32,22 +32,17 @@ export function TeamWorkspace({ seller, locale, logOffset, onLogOffsetChange }: 
       <div className="flex flex-col gap-6 px-6 pt-5 pb-8">
         <div className="grid items-start gap-4 xl:grid-cols-[minmax(0,1fr)_18rem]">
           <div className="flex flex-col gap-2">
-            {team.error && !team.data ? (
-              <ErrorState
-                title="The team could not be loaded"
-                description={team.error.message}
-                onRetry={() => void team.refetch()}
-                retrying={team.isFetching}
-              />
-            ) : (
-              <TeamTable
-                operators={team.data?.operators ?? []}
-                loading={team.isPending}
-                locale={locale}
-                onEdit={setEditing}
-                onRemove={setRemoving}
-              />
-            )}
+            <QueryState query={team} pending="children" error={{ title: 'The team could not be loaded' }}>
+              {(data) => (
+                <TeamTable
+                  operators={data?.operators ?? []}
+                  loading={data === undefined}
+                  locale={locale}
+                  onEdit={setEditing}
+                  onRemove={setRemoving}
+                />
+              )}
+            </QueryState>
           </div>
           <AddMemberForm sellerId={seller.id} />
         </div>

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { localeForSite } from '../../../../lib/format.ts';
 import { Button } from '../../../../ui/button.tsx';
-import { ErrorState } from '../../../../ui/error-state.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import { PageHeader } from '../../../../ui/page-header.tsx';
 import { Pagination } from '../../../../ui/pagination.tsx';
+import { QueryState } from '../../../../ui/query-state.tsx';
 import { Tabs } from '../../../../ui/tabs.tsx';
 import { PlusIcon } from '../../../../ui/workspace-icons.tsx';
 import {
@@ -87,33 +87,36 @@ export function BlockedBuyersWorkspace({ seller, view, onViewChange }: BlockedBu
             seller={seller}
             onApply={(buyer) => onViewChange({ buyer, offset: 0 })}
           />
-          {search.isError ? (
-            <ErrorState
-              title="The blocklist could not be loaded"
-              onRetry={() => search.refetch()}
-              retrying={search.isFetching}
-            />
-          ) : (
-            <>
-              <BlocklistTable
-                view={view}
-                rows={search.data?.users ?? []}
-                loading={search.isPending}
-                locale={locale}
-                onUnblock={setConfirming}
-                onClearBuyer={() => onViewChange({ buyer: undefined, offset: 0 })}
-              />
-              {search.data ? (
-                <Pagination
-                  offset={search.data.paging.offset}
-                  limit={BLOCK_PAGE_SIZE}
-                  total={search.data.paging.total}
-                  noun="blocked buyers"
-                  onChange={(offset) => onViewChange({ offset })}
+          <QueryState
+            query={search}
+            pending="children"
+            error={{
+              title: 'The blocklist could not be loaded',
+              description: 'Check your connection and try again.',
+            }}
+          >
+            {(data) => (
+              <>
+                <BlocklistTable
+                  view={view}
+                  rows={data?.users ?? []}
+                  loading={data === undefined}
+                  locale={locale}
+                  onUnblock={setConfirming}
+                  onClearBuyer={() => onViewChange({ buyer: undefined, offset: 0 })}
                 />
-              ) : null}
-            </>
-          )}
+                {data ? (
+                  <Pagination
+                    offset={data.paging.offset}
+                    limit={BLOCK_PAGE_SIZE}
+                    total={data.paging.total}
+                    noun="blocked buyers"
+                    onChange={(offset) => onViewChange({ offset })}
+                  />
+                ) : null}
+              </>
+            )}
+          </QueryState>
         </Tabs>
         <BlockAuditTrail
           list={view.list}

@@ -1,6 +1,5 @@
 import type { BlockedUser, BlockList } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '../../../../ui/button.tsx';
 import { Dialog } from '../../../../ui/dialog.tsx';
 import { FormError } from '../../../../ui/form-error.tsx';
 import { buyerQueryOptions } from '../../api/get-buyer.ts';
@@ -41,14 +40,7 @@ export function UnblockDialog({
       onClose={close}
       title={`Unblock ${profile.data?.nickname ?? `buyer ${buyer?.id ?? ''}`}?`}
       description={`They will be able to ${list === 'order' ? 'buy your items' : 'ask questions on your items'} again. The block stays in the activity trail, and you can undo for a few seconds.`}
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="danger" pending={unblock.isPending} onClick={confirm}>
-            Unblock
-          </Button>
-        </>
-      }
+      confirm={{ label: 'Unblock', variant: 'danger', pending: unblock.isPending, onConfirm: confirm }}
     >
       {unblock.isError ? <FormError>The buyer could not be unblocked. Try again.</FormError> : null}
     </Dialog>

@@ -6,6 +6,11 @@ import type { Neighbours } from '../../hooks/use-neighbours.ts';
 import { StatusBadge } from '../order-status/status-badge.tsx';
 import { TagChips } from '../order-status/tag-chips.tsx';
 
+const STEPS = [
+  { step: 'previous', label: 'Previous', key: 'k' },
+  { step: 'next', label: 'Next', key: 'j' },
+] as const;
+
 /** The order's number, status and tags, when and where it was placed, and the way to its neighbours in the list. */
 export function OrderHeading({
   order,
@@ -35,22 +40,17 @@ export function OrderHeading({
         {neighbours.position ? (
           <span className="mr-2 text-xs text-muted tabular">{neighbours.position}</span>
         ) : null}
-        <Button
-          size="sm"
-          disabled={!neighbours.previous}
-          onClick={() => neighbours.previous?.()}
-          aria-keyshortcuts="k"
-        >
-          Previous <kbd className="text-caption text-faint">k</kbd>
-        </Button>
-        <Button
-          size="sm"
-          disabled={!neighbours.next}
-          onClick={() => neighbours.next?.()}
-          aria-keyshortcuts="j"
-        >
-          Next <kbd className="text-caption text-faint">j</kbd>
-        </Button>
+        {STEPS.map(({ step, label, key }) => (
+          <Button
+            key={step}
+            size="sm"
+            disabled={!neighbours[step]}
+            onClick={() => neighbours[step]?.()}
+            aria-keyshortcuts={key}
+          >
+            {label} <kbd className="text-caption text-faint">{key}</kbd>
+          </Button>
+        ))}
       </nav>
     </div>
   );

@@ -34,6 +34,13 @@ const order = (over: Partial<Record<string, unknown>> = {}) =>
     ...over,
   }) as unknown as PartialOrder;
 
+const address = (city: string, state: string, zip: string) => ({
+  city: { id: `C-${city}`, name: city },
+  state: { id: `S-${state}`, name: state },
+  country: { id: 'AR', name: 'Argentina' },
+  zip_code: zip,
+});
+
 const shipment = (cost: number, currency = 'ARS'): Shipment =>
   shipmentSchema.parse({
     id: 44100980494,
@@ -47,24 +54,8 @@ const shipment = (cost: number, currency = 'ARS'): Shipment =>
     tracking_number: null,
     declared_value: 109000,
     dimensions: null,
-    origin: {
-      sender_id: 100008826,
-      shipping_address: {
-        city: { id: 'C1', name: 'Palermo' },
-        state: { id: 'S1', name: 'Capital Federal' },
-        country: { id: 'AR', name: 'Argentina' },
-        zip_code: '1425',
-      },
-    },
-    destination: {
-      receiver_id: 100425982,
-      shipping_address: {
-        city: { id: 'C2', name: 'Rosario' },
-        state: { id: 'S2', name: 'Santa Fe' },
-        country: { id: 'AR', name: 'Argentina' },
-        zip_code: '2000',
-      },
-    },
+    origin: { sender_id: 100008826, shipping_address: address('Palermo', 'Capital Federal', '1425') },
+    destination: { receiver_id: 100425982, shipping_address: address('Rosario', 'Santa Fe', '2000') },
     lead_time: {
       cost,
       currency_id: currency,

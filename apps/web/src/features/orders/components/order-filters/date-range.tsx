@@ -60,6 +60,19 @@ export function DateRange({
     onChange(patch);
   };
 
+  // Each end keeps to its side of the other in the date picker.
+  const dayInput = (end: 'from' | 'to') => (
+    <Input
+      type="date"
+      aria-label={`${label} ${end}`}
+      value={end === 'from' ? fromDay : toDay}
+      {...(end === 'from' ? { max: toDay || undefined } : { min: fromDay || undefined })}
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? `${id}-error` : undefined}
+      onChange={(event) => typed(end, event.target.value)}
+    />
+  );
+
   return (
     <fieldset className="flex flex-col gap-1.5">
       <legend className="mb-1.5 text-body font-medium text-ink">{label}</legend>
@@ -88,27 +101,11 @@ export function DateRange({
       />
       {mode === 'custom' ? (
         <div className="flex items-center gap-1.5">
-          <Input
-            type="date"
-            aria-label={`${label} from`}
-            value={fromDay}
-            max={toDay || undefined}
-            aria-invalid={invalid || undefined}
-            aria-describedby={invalid ? `${id}-error` : undefined}
-            onChange={(event) => typed('from', event.target.value)}
-          />
+          {dayInput('from')}
           <span aria-hidden="true" className="text-faint">
             –
           </span>
-          <Input
-            type="date"
-            aria-label={`${label} to`}
-            value={toDay}
-            min={fromDay || undefined}
-            aria-invalid={invalid || undefined}
-            aria-describedby={invalid ? `${id}-error` : undefined}
-            onChange={(event) => typed('to', event.target.value)}
-          />
+          {dayInput('to')}
         </div>
       ) : null}
       {invalid && mode === 'custom' ? (

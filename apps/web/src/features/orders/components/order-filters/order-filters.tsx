@@ -54,6 +54,20 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
   const panelId = useId();
   const statuses = listOf(search['order.status']);
   const more = moreFiltersCount(search);
+  // A param that takes a list of lower-case words (`claim,dispute`), applied once what is typed reads as one.
+  const wordList = (
+    param: 'feedback.status' | 'mediations.stage' | 'mediations.status',
+    label: string,
+    hint: string,
+  ) => (
+    <DebouncedTextField
+      label={label}
+      hint={hint}
+      value={search[param] ?? ''}
+      pattern="[a-z_,]*"
+      onCommit={(value) => onChange({ [param]: value || undefined })}
+    />
+  );
 
   return (
     <div className="flex flex-col gap-3">
@@ -120,13 +134,7 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
               now={now}
             />
           ))}
-          <DebouncedTextField
-            label="Feedback status"
-            hint="e.g. pending, active (comma-separated)"
-            value={search['feedback.status'] ?? ''}
-            pattern="[a-z_,]*"
-            onCommit={(value) => onChange({ 'feedback.status': value || undefined })}
-          />
+          {wordList('feedback.status', 'Feedback status', 'e.g. pending, active (comma-separated)')}
           <CheckboxList
             legend="Feedback given by you as seller"
             options={ratingOptions}
@@ -162,20 +170,8 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
             options={DELIVERY_CASE_OPTIONS}
             onChange={(event) => onChange({ 'delivery.case': event.target.value || undefined })}
           />
-          <DebouncedTextField
-            label="Mediation stage"
-            hint="e.g. claim, dispute (comma-separated)"
-            value={search['mediations.stage'] ?? ''}
-            pattern="[a-z_,]*"
-            onCommit={(value) => onChange({ 'mediations.stage': value || undefined })}
-          />
-          <DebouncedTextField
-            label="Mediation status"
-            hint="e.g. opened, closed (comma-separated)"
-            value={search['mediations.status'] ?? ''}
-            pattern="[a-z_,]*"
-            onCommit={(value) => onChange({ 'mediations.status': value || undefined })}
-          />
+          {wordList('mediations.stage', 'Mediation stage', 'e.g. claim, dispute (comma-separated)')}
+          {wordList('mediations.status', 'Mediation status', 'e.g. opened, closed (comma-separated)')}
         </section>
       ) : null}
     </div>

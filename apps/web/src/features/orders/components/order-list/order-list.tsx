@@ -1,12 +1,11 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiClientError } from '../../../../lib/api-client.ts';
 import { cx } from '../../../../lib/class-names.ts';
 import { DataTable } from '../../../../ui/data-table.tsx';
-import { ErrorState } from '../../../../ui/error-state.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import { PageHeader } from '../../../../ui/page-header.tsx';
+import { QueryState } from '../../../../ui/query-state.tsx';
 import { orderSearchQueryOptions, ordersKey } from '../../api/search-orders.ts';
 import { useListKeyboard } from '../../hooks/use-list-keyboard.ts';
 import { type SubscribeOrderChanges, useOrderChanges } from '../../hooks/use-order-changes.ts';
@@ -123,7 +122,6 @@ export function OrderList({ userId, locale, search, navigate, subscribeChanges, 
   const sortDirection = (search.sort ?? DEFAULT_SORT) === 'date_asc' ? 'asc' : 'desc';
   const currentView = views.find((view) => sameSearch(view.search, search));
 
-  const error = query.error;
   return (
     <>
       <PageHeader
@@ -163,62 +161,56 @@ export function OrderList({ userId, locale, search, navigate, subscribeChanges, 
         <ActiveFilters search={search} onChange={(next) => patch(next)} locale={locale} />
         <LiveBanner updated={changes.updated} fresh={changes.fresh} onRefresh={refresh} />
 
-        {error && !data ? (
-          <ErrorState
-            title="Orders could not be loaded"
-            description={error.message}
-            code={error instanceof ApiClientError ? error.error : undefined}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : (
-          <div
-            ref={tableBox}
-            className="relative"
-            // The query the rows on screen answer, once they do: what tests and the browser benchmark wait for.
-            data-results-for={data && !stale ? toApiQuery(search, userId).toString() : undefined}
-          >
+        <QueryState query={query} pending="children" error={{ title: 'Orders could not be loaded' }}>
+          {() => (
             <div
-              aria-hidden="true"
-              className={cx(
-                'absolute inset-x-0 -top-1 z-20 h-0.5 overflow-hidden rounded-full transition-opacity',
-                query.isFetching && data ? 'opacity-100' : 'opacity-0',
-              )}
+              ref={tableBox}
+              className="relative"
+              // The query the rows on screen answer, once they do: what tests and the browser benchmark wait for.
+              data-results-for={data && !stale ? toApiQuery(search, userId).toString() : undefined}
             >
-              <div className="h-full w-full animate-pulse bg-accent motion-reduce:animate-none" />
+              <div
+                aria-hidden="true"
+                className={cx(
+                  'absolute inset-x-0 -top-1 z-20 h-0.5 overflow-hidden rounded-full transition-opacity',
+                  query.isFetching && data ? 'opacity-100' : 'opacity-0',
+                )}
+              >
+                <div className="h-full w-full animate-pulse bg-accent motion-reduce:animate-none" />
+              </div>
+              <DataTable
+                caption={`Orders${data ? `, ${total.toLocaleString()} in all` : ''}`}
+                captionHidden
+                columns={tableColumns}
+                rows={rows}
+                getRowKey={(order) => order.id}
+                loading={query.isPending}
+                skeletonRows={Math.min(limit, 12)}
+                sort={{ columnId: 'date', direction: sortDirection }}
+                onSortChange={() => patch({ sort: sortDirection === 'desc' ? 'date_asc' : 'date_desc' })}
+                getRowProps={(order, index) => ({
+                  'data-row-index': String(index),
+                  'data-order-id': String(order.id),
+                  'aria-selected': index === active ? true : undefined,
+                  className: cx(
+                    index === active && 'bg-accent-soft/60',
+                    stale && 'opacity-60',
+                    order.tags.includes('fraud_risk_detected') && 'shadow-[inset_3px_0_0_var(--danger)]',
+                  ),
+                  onFocusCapture: () => setActive(index),
+                })}
+                empty={
+                  <OrderListEmpty
+                    side={side}
+                    filtered={activeFilterKeys(search).length > 0}
+                    onClearFilters={() => navigate(side === 'seller' ? {} : { side })}
+                    hint={emptyHint}
+                  />
+                }
+              />
             </div>
-            <DataTable
-              caption={`Orders${data ? `, ${total.toLocaleString()} in all` : ''}`}
-              captionHidden
-              columns={tableColumns}
-              rows={rows}
-              getRowKey={(order) => order.id}
-              loading={query.isPending}
-              skeletonRows={Math.min(limit, 12)}
-              sort={{ columnId: 'date', direction: sortDirection }}
-              onSortChange={() => patch({ sort: sortDirection === 'desc' ? 'date_asc' : 'date_desc' })}
-              getRowProps={(order, index) => ({
-                'data-row-index': String(index),
-                'data-order-id': String(order.id),
-                'aria-selected': index === active ? true : undefined,
-                className: cx(
-                  index === active && 'bg-accent-soft/60',
-                  stale && 'opacity-60',
-                  order.tags.includes('fraud_risk_detected') && 'shadow-[inset_3px_0_0_var(--danger)]',
-                ),
-                onFocusCapture: () => setActive(index),
-              })}
-              empty={
-                <OrderListEmpty
-                  side={side}
-                  filtered={activeFilterKeys(search).length > 0}
-                  onClearFilters={() => navigate(side === 'seller' ? {} : { side })}
-                  hint={emptyHint}
-                />
-              }
-            />
-          </div>
-        )}
+          )}
+        </QueryState>
 
         <OrderPager
           offset={offset}
