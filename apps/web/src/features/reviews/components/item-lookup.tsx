@@ -9,6 +9,8 @@ import { soldItemsQueryOptions } from '../api/get-sold-items.ts';
 import { type ItemLookupProblems, lookupView } from '../model/item-lookup.ts';
 
 const NO_PROBLEMS: ItemLookupProblems = { item: false, catalog: false };
+/** Ids are typed, not words: no suggestions, no spelling marks. */
+const ID_FIELD = { autoComplete: 'off', spellCheck: false } as const;
 
 export interface ItemLookupProps {
   /** The signed-in seller, whose sold items are offered; signed out, the id is typed. */
@@ -68,21 +70,19 @@ export function ItemLookup({ seller, view, onViewChange }: ItemLookupProps) {
           />
         ) : null}
         <TextField
+          {...ID_FIELD}
           label="Item id"
           value={item}
           onChange={(event) => setItem(event.target.value)}
           placeholder="MLA800031687"
-          autoComplete="off"
-          spellCheck={false}
           error={problems.item ? 'Type an item id: a site code and digits, e.g. MLA800031687.' : undefined}
         />
         <TextField
+          {...ID_FIELD}
           label="Catalog product (optional)"
           value={catalog}
           onChange={(event) => setCatalog(event.target.value)}
           placeholder="MLA46792131"
-          autoComplete="off"
-          spellCheck={false}
           error={problems.catalog ? 'A catalog product id looks like MLA46792131.' : undefined}
           hint={
             problems.catalog
