@@ -2,7 +2,7 @@ import type { Session } from '@mostrador/contracts';
 import { useLocation } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import { Button } from '../../../ui/button.tsx';
-import { Card } from '../../../ui/card.tsx';
+import { cardClasses } from '../../../ui/card.tsx';
 import { CheckIcon, ChevronDownIcon } from '../../../ui/icons.tsx';
 import { useDismiss } from '../../../ui/use-dismiss.ts';
 import { useActivateAccount } from '../api/activate-account.ts';
@@ -45,7 +45,10 @@ export function AccountMenu({ session, nickname }: { session: Session; nickname:
         <ChevronDownIcon className="size-3.5" />
       </button>
       {open ? (
-        <Card id={panelId} className="absolute top-9 right-0 z-40 w-64 p-2 text-sm shadow-lg">
+        <div
+          id={panelId}
+          className={cardClasses('raised', 'absolute top-9 right-0 z-40 w-64 p-2 text-sm shadow-lg')}
+        >
           <WorkOnList session={session} onDone={() => setOpen(false)} />
           <p className="px-2 pt-1 pb-2 text-xs text-muted">Signed in accounts</p>
           <ul aria-label="Signed in accounts" className="flex flex-col gap-0.5">
@@ -83,7 +86,7 @@ export function AccountMenu({ session, nickname }: { session: Session; nickname:
               Sign out
             </Button>
           </div>
-        </Card>
+        </div>
       ) : null}
     </div>
   );

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { cx } from '../../../../lib/class-names.ts';
 import { formatClock } from '../../../../lib/format.ts';
 import { type LiveStatus, liveEvents, useLiveSnapshot } from '../../../../lib/live-events.ts';
-import { Card } from '../../../../ui/card.tsx';
+import { cardClasses } from '../../../../ui/card.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import { useDismiss } from '../../../../ui/use-dismiss.ts';
 import { SimulatorControl } from './simulator-control.tsx';
@@ -89,7 +89,10 @@ export function LiveIndicator({ userId }: { userId: number }) {
         ) : null}
       </button>
       {open ? (
-        <Card id={panelId} className="absolute top-9 right-0 z-40 w-72 p-3 text-sm shadow-lg">
+        <div
+          id={panelId}
+          className={cardClasses('raised', 'absolute top-9 right-0 z-40 w-72 p-3 text-sm shadow-lg')}
+        >
           <p className="font-medium text-ink">Live updates</p>
           <p className="mt-0.5 text-xs text-muted">
             {status === 'live'
@@ -113,7 +116,7 @@ export function LiveIndicator({ userId }: { userId: number }) {
             )}
           </div>
           <SimulatorControl />
-        </Card>
+        </div>
       ) : null}
     </div>
   );

@@ -2,12 +2,8 @@ import type { DeliveryCase, OrderStatus } from '@mostrador/contracts';
 import { Button } from '../../../../ui/button.tsx';
 import { CloseIcon } from '../../../../ui/icons.tsx';
 import { DELIVERY_CASE_LABELS } from '../../model/delivery-outcome.ts';
-import {
-  activeFilterKeys,
-  listOf,
-  type OrderListSearch,
-  type SearchPatch,
-} from '../../model/order-search.ts';
+import { activeFilterKeys, listOf, type OrderListSearch } from '../../model/order-search.ts';
+import type { SearchPatch } from '../../model/search-edits.ts';
 import { STATUS_LABELS, tagLabel } from '../order-status/order-labels.ts';
 
 const KEY_LABELS: Record<string, string> = {

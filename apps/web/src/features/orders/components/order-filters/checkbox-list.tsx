@@ -1,5 +1,5 @@
 import { Checkbox } from '../../../../ui/checkbox.tsx';
-import { toggleListValue } from '../../model/order-search.ts';
+import { toggleListValue } from '../../model/search-edits.ts';
 
 /** A list filter as checkboxes: the values checked are the list. */
 export function CheckboxList({

@@ -2,11 +2,10 @@ import { Select } from '../../../../ui/select.tsx';
 import {
   DATE_PRESETS,
   type DatePresetId,
-  dateRangeMode,
   type OrderListSearch,
   presetRange,
-  type SearchPatch,
 } from '../../model/order-search.ts';
+import { dateRangeMode, type SearchPatch } from '../../model/search-edits.ts';
 
 /** The creation-date presets in the toolbar; custom ranges live in "More filters". */
 export function CreatedRangeSelect({

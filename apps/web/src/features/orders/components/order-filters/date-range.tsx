@@ -6,14 +6,12 @@ import {
   type DateField,
   type DatePresetId,
   dateKeys,
-  dateRangeMode,
   dayBound,
   dayOf,
-  isDayRange,
   type OrderListSearch,
   presetRange,
-  type SearchPatch,
 } from '../../model/order-search.ts';
+import { dateRangeMode, isDayRange, type SearchPatch } from '../../model/search-edits.ts';
 
 /**
  * A date range: a preset (today, last 7/30/90 days) or any two days. Two days that make no range (the first after

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { TextField } from '../../../../ui/input.tsx';
-import { cleanList } from '../../model/order-search.ts';
+import { cleanList } from '../../model/search-edits.ts';
 
 /** A text filter that applies a moment after typing stops, and only once it matches `pattern`. */
 export function DebouncedTextField({

@@ -2,7 +2,8 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useRef, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dayBound, type OrderListSearch, patchSearch, presetRange } from '../../model/order-search.ts';
+import { dayBound, type OrderListSearch, presetRange } from '../../model/order-search.ts';
+import { patchSearch } from '../../model/search-edits.ts';
 import { ActiveFilters } from './active-filters.tsx';
 import { OrderFilters } from './order-filters.tsx';
 

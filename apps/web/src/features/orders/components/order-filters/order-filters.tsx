@@ -5,14 +5,8 @@ import { cardClasses } from '../../../../ui/card.tsx';
 import { Popover } from '../../../../ui/popover.tsx';
 import { SelectField } from '../../../../ui/select.tsx';
 import { DELIVERY_CASE_LABELS } from '../../model/delivery-outcome.ts';
-import {
-  DATE_FIELDS,
-  joinList,
-  listOf,
-  moreFiltersCount,
-  type OrderListSearch,
-  type SearchPatch,
-} from '../../model/order-search.ts';
+import { DATE_FIELDS, joinList, listOf, type OrderListSearch } from '../../model/order-search.ts';
+import { moreFiltersCount, type SearchPatch } from '../../model/search-edits.ts';
 import { STATUS_LABELS } from '../order-status/order-labels.ts';
 import { CheckboxList } from './checkbox-list.tsx';
 import { CreatedRangeSelect } from './created-range-select.tsx';

@@ -13,10 +13,7 @@ import {
   activeFilterKeys,
   DEFAULT_LIMIT,
   DEFAULT_SORT,
-  isReachableOffset,
   type OrderListSearch,
-  patchSearch,
-  type SearchPatch,
   toApiQuery,
 } from '../../model/order-search.ts';
 import {
@@ -28,6 +25,7 @@ import {
   saveColumns,
   saveView,
 } from '../../model/saved-views.ts';
+import { isReachableOffset, patchSearch, type SearchPatch } from '../../model/search-edits.ts';
 import { ActiveFilters } from '../order-filters/active-filters.tsx';
 import { OrderFilters } from '../order-filters/order-filters.tsx';
 import { ColumnPicker } from './column-picker.tsx';

@@ -1,6 +1,7 @@
 import { Button } from '../../../../ui/button.tsx';
 import { Select } from '../../../../ui/select.tsx';
-import { DEFAULT_LIMIT, isReachableOffset, PAGE_SIZES } from '../../model/order-search.ts';
+import { DEFAULT_LIMIT, PAGE_SIZES } from '../../model/order-search.ts';
+import { isReachableOffset } from '../../model/search-edits.ts';
 
 /** Under the list: which orders are shown of how many, the page size, and the previous and next pages. */
 export function OrderPager({

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { presetRange } from './order-search.ts';
+import { toggleColumn } from './saved-views.ts';
 import {
   cleanList,
   dateRangeMode,
@@ -7,10 +9,8 @@ import {
   MAX_OFFSET,
   moreFiltersCount,
   patchSearch,
-  presetRange,
   toggleListValue,
-} from './order-search.ts';
-import { toggleColumn } from './saved-views.ts';
+} from './search-edits.ts';
 
 describe('patchSearch', () => {
   it('sets and removes params, and a filter change goes back to the first page', () => {
