@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
-import { TextField } from '../../../ui/input.tsx';
-import { SelectField } from '../../../ui/select.tsx';
+import { SelectField } from '../../../ui/select-field.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
 import { soldItemsQueryOptions } from '../api/get-sold-items.ts';
 import { type ItemLookupProblems, lookupView } from '../model/item-lookup.ts';
 

@@ -3,7 +3,7 @@ import { cx } from '../../../../lib/class-names.ts';
 import type { LiveStatus } from '../../../../lib/live-events.ts';
 import { Badge } from '../../../../ui/badge.tsx';
 import { Button } from '../../../../ui/button.tsx';
-import { SelectField } from '../../../../ui/select.tsx';
+import { SelectField } from '../../../../ui/select-field.tsx';
 
 const TOPICS = [
   { value: '', label: 'All topics' },

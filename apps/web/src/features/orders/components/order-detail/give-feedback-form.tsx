@@ -2,7 +2,7 @@ import { FEEDBACK_MESSAGE_MAX, type FeedbackBody } from '@mostrador/contracts';
 import { useState } from 'react';
 import { Button } from '../../../../ui/button.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
-import { SelectField } from '../../../../ui/select.tsx';
+import { SelectField } from '../../../../ui/select-field.tsx';
 import { useGiveFeedback } from '../../api/give-feedback.ts';
 import { feedbackBody, feedbackReasons } from '../../model/feedback.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { TextField } from '../../../../ui/input.tsx';
+import { TextField } from '../../../../ui/text-field.tsx';
 import { cleanList } from '../../model/search-edits.ts';
 
 /** A text filter that applies a moment after typing stops, and only once it matches `pattern`. */

@@ -3,7 +3,7 @@ import { type ReactNode, type RefObject, useId, useState } from 'react';
 import { Button } from '../../../../ui/button.tsx';
 import { cardClasses } from '../../../../ui/card.tsx';
 import { Popover } from '../../../../ui/popover.tsx';
-import { SelectField } from '../../../../ui/select.tsx';
+import { SelectField } from '../../../../ui/select-field.tsx';
 import { DELIVERY_CASE_LABELS } from '../../model/delivery-outcome.ts';
 import { DATE_FIELDS, joinList, listOf, type OrderListSearch } from '../../model/order-search.ts';
 import { moreFiltersCount, type SearchPatch } from '../../model/search-edits.ts';
