@@ -6,16 +6,15 @@ import { useAnnounce } from '../../../ui/live-region.tsx';
 import { useUpdateOperator } from '../api/update-operator.ts';
 import { PermissionChecks } from './permission-checks.tsx';
 
-/** A member's permissions, changed all at once on Save; they apply to the member's next request. */
-export function EditMemberDialog({
-  sellerId,
-  operator,
-  onClose,
-}: {
+/** A dialog about one member of the seller's team. */
+export interface MemberDialogProps {
   sellerId: number;
   operator: Operator;
   onClose: () => void;
-}) {
+}
+
+/** A member's permissions, changed all at once on Save; they apply to the member's next request. */
+export function EditMemberDialog({ sellerId, operator, onClose }: MemberDialogProps) {
   const [permissions, setPermissions] = useState<OperatorPermission[]>([...operator.permissions]);
   const update = useUpdateOperator();
   const announce = useAnnounce();

@@ -1,19 +1,11 @@
-import type { Operator } from '@mostrador/contracts';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { FormError } from '../../../ui/form-error.tsx';
 import { useAnnounce } from '../../../ui/live-region.tsx';
 import { useRemoveOperator } from '../api/remove-operator.ts';
+import type { MemberDialogProps } from './edit-member-dialog.tsx';
 
 /** Asks before taking someone off the team: they lose access at once; their reads stay in the log. */
-export function RemoveMemberDialog({
-  sellerId,
-  operator,
-  onClose,
-}: {
-  sellerId: number;
-  operator: Operator;
-  onClose: () => void;
-}) {
+export function RemoveMemberDialog({ sellerId, operator, onClose }: MemberDialogProps) {
   const remove = useRemoveOperator();
   const announce = useAnnounce();
   const confirm = () =>
