@@ -73,7 +73,9 @@ export function invalidQuery(error: z.ZodError) {
       return { code: 'unknown_parameter', message: `unknown parameter(s): ${i.keys.join(', ')}` };
     }
     const name = i.path.map(String).join('.');
-    return { code: 'invalid_parameter', message: name ? `${name}: ${i.message}` : i.message };
+    // Name the parameter, unless its message already does (`tags takes at most 20 comma-separated values`).
+    const named = !name || i.message.startsWith(`${name} `);
+    return { code: 'invalid_parameter', message: named ? i.message : `${name}: ${i.message}` };
   });
   return badRequest(causes[0]?.message ?? 'invalid parameters', causes);
 }

@@ -29,7 +29,8 @@ export function authenticate(
       const match = BEARER.exec(header);
       if (!match) throw new ApiError('invalid_token', { message: 'Authorization must be "Bearer <token>"' });
       token = match[1];
-    } else if (c.req.url.includes('access_token=')) {
+    } else if (c.req.url.includes('?')) {
+      // Read by decoded name, as every parameter is (`access%5Ftoken` too).
       const given = c.req.queries('access_token') ?? [];
       // Two tokens: whose request is it? Refused, rather than acting for the first (decision 0135).
       if (given.length > 1) throw repeated('access_token');
