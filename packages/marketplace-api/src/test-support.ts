@@ -8,6 +8,8 @@ import pg from 'pg';
 import { afterAll, expect } from 'vitest';
 import { createMarketplaceApi, type MarketplaceDeps } from './app.ts';
 import { openStore, type Store } from './db/store.ts';
+import { createTokenRepository } from './oauth/token-repository.ts';
+import { DEMO_APPLICATION_ID } from './seed/generate.ts';
 import { type SeedManifest, seedStore } from './seed/seed.ts';
 
 export { seedStore } from './seed/seed.ts';
@@ -150,4 +152,19 @@ export function unwrapJsonp(text: string, name: string): [number, Record<string,
   expect(text.startsWith(`${name}([`)).toBe(true);
   expect(text.endsWith('])')).toBe(true);
   return JSON.parse(text.slice(name.length + 1, -1));
+}
+
+/** A token of the demo application for any user of the store, issued once per user at `now()`. */
+export function tokenIssuer(store: Store, now: () => number): (userId: number) => Promise<string> {
+  const tokens = new Map<number, Promise<string>>();
+  return (userId) => {
+    let token = tokens.get(userId);
+    if (!token) {
+      token = createTokenRepository(store.db)
+        .issue(DEMO_APPLICATION_ID, userId, new Date(now()))
+        .then((issued) => issued.token);
+      tokens.set(userId, token);
+    }
+    return token;
+  };
 }

@@ -5,9 +5,8 @@ import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../app.ts';
 import { configureOAuthClient } from '../domain/oauth-client.ts';
-import { createTokenRepository } from '../oauth/token-repository.ts';
 import { DEMO_APPLICATION_ID } from '../seed/generate.ts';
-import { SEED_NOW, seededApi, type TestApi } from '../test-support.ts';
+import { SEED_NOW, seededApi, type TestApi, tokenIssuer } from '../test-support.ts';
 import { resourcePattern } from './resources.ts';
 
 /**
@@ -34,22 +33,11 @@ const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats.default(ajv);
 /** `METHOD /template` → statuses whose answers were checked. */
 const checked = new Map<string, Set<number>>();
-const tokens = new Map<number, string>();
 
 const TEMPLATES = API_PATHS.map((p) => ({ path: p.path, re: resourcePattern(p, '[^/]+') }));
 const templateOf = (path: string) => TEMPLATES.find((t) => t.re.test(path.split('?')[0]!))?.path;
 const pointer = (...parts: string[]) =>
   parts.map((p) => encodeURIComponent(p.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
-
-async function tokenOf(userId: number) {
-  let token = tokens.get(userId);
-  if (!token) {
-    token = (await createTokenRepository(api.store.db).issue(DEMO_APPLICATION_ID, userId, new Date(now)))
-      .token;
-    tokens.set(userId, token);
-  }
-  return token;
-}
 
 interface Call {
   token?: string | null;
@@ -126,8 +114,11 @@ async function ok(method: string, path: string, init: Call = {}, status = 200) {
   return answer.body as Answer & Answer[];
 }
 
+let tokenOf: (userId: number) => Promise<string>;
+
 beforeAll(async () => {
   api = await seededApi({ clock: () => new Date(now), localUse: true, operatorToken: 'operator-secret' });
+  tokenOf = tokenIssuer(api.store, () => now);
   await configureOAuthClient(api.store, {
     applicationId: DEMO_APPLICATION_ID,
     clientSecret: SECRET,

@@ -28,6 +28,13 @@ async function write(run: () => Promise<WrittenOrder | undefined>): Promise<Writ
   }
 }
 
+/** Runs a write on an existing order and answers the order after it. */
+async function change(c: Context, run: () => Promise<WrittenOrder | undefined>, status: 200 | 201 = 200) {
+  const written = await write(run);
+  if (!written) throw new ApiError('order_not_found');
+  return json(c, summary(written.row), status);
+}
+
 /** The answer of every operation: the order's state after it, from the row just written. */
 function summary(row: OrdersTable) {
   const doc = JSON.parse(Buffer.from(row.doc).toString('utf8')) as Record<string, unknown>;
@@ -168,17 +175,18 @@ export const orderPayments = defineResource({
             ]);
           }
         }
-        const written = await write(() =>
-          ctx.orderWrites.pay(id, {
-            status: body.status,
-            amountMinor,
-            paymentId: body.payment_id,
-            paymentMethodId: body.payment_method_id,
-            now: now(ctx),
-          }),
+        return change(
+          c,
+          () =>
+            ctx.orderWrites.pay(id, {
+              status: body.status,
+              amountMinor,
+              paymentId: body.payment_id,
+              paymentMethodId: body.payment_method_id,
+              now: now(ctx),
+            }),
+          201,
         );
-        if (!written) throw new ApiError('order_not_found');
-        return json(c, summary(written.row), 201);
       },
     },
   },
@@ -215,11 +223,9 @@ export const orderCancellation = defineResource({
         }
         if (order.sellerId !== caller.userId) throw new ApiError('not_owned_order');
         const body = await jsonBody(c, orderCancelBodySchema);
-        const written = await write(() =>
+        return change(c, () =>
           ctx.orderWrites.cancel(id, { code: body.code, applicationId: caller.applicationId, now: now(ctx) }),
         );
-        if (!written) throw new ApiError('order_not_found');
-        return json(c, summary(written.row), 200);
       },
     },
   },
@@ -265,9 +271,7 @@ function platformOperation(definition: {
             throw new ApiError('not_owned_order');
           }
           await noInput(c);
-          const written = await write(() => definition.run(ctx.orderWrites, id, now(ctx)));
-          if (!written) throw new ApiError('order_not_found');
-          return json(c, summary(written.row), 200);
+          return change(c, () => definition.run(ctx.orderWrites, id, now(ctx)));
         },
       },
     },
