@@ -15,6 +15,7 @@ import { json } from '../http/json-answer.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { operatorAccess } from '../http/platform-access.ts';
 import { defineResource, type Resource } from '../http/resources.ts';
+import type { Caller } from '../oauth/token-repository.ts';
 import { parseOrderId } from './order-id.ts';
 import type { OrderWriteRepository, WrittenOrder } from './order-write-repository.ts';
 
@@ -70,6 +71,21 @@ async function orderOf(ctx: ApiContext, id: number) {
   const parties = await ctx.orderWrites.parties(id);
   if (!parties) throw new ApiError('order_not_found');
   return parties;
+}
+
+/** The order, for the one party an operation belongs to: the other party is told why not, anyone else not_owned_order. */
+async function partyOrder(
+  ctx: ApiContext,
+  id: number,
+  caller: Caller,
+  side: 'buyer' | 'seller',
+  refusal: string,
+) {
+  const order = await orderOf(ctx, id);
+  const [own, other] = side === 'buyer' ? [order.buyerId, order.sellerId] : [order.sellerId, order.buyerId];
+  if (other === caller.userId) throw new ApiError('forbidden', { message: refusal });
+  if (own !== caller.userId) throw new ApiError('not_owned_order');
+  return order;
 }
 
 const now = (ctx: ApiContext) => ctx.clock().getTime();
@@ -160,11 +176,7 @@ export const orderPayments = defineResource({
       async handle(c, ctx) {
         const id = parseOrderId(c.req.param('order_id'));
         const caller = requireCaller(c.get('caller'));
-        const order = await orderOf(ctx, id);
-        if (order.sellerId === caller.userId) {
-          throw new ApiError('forbidden', { message: 'Only the buyer pays for an order.' });
-        }
-        if (order.buyerId !== caller.userId) throw new ApiError('not_owned_order');
+        const order = await partyOrder(ctx, id, caller, 'buyer', 'Only the buyer pays for an order.');
         const body = await jsonBody(c, orderPaymentBodySchema);
         let amountMinor: number | undefined;
         if (body.amount !== undefined) {
@@ -217,11 +229,7 @@ export const orderCancellation = defineResource({
       async handle(c, ctx) {
         const id = parseOrderId(c.req.param('order_id'));
         const caller = requireCaller(c.get('caller'));
-        const order = await orderOf(ctx, id);
-        if (order.buyerId === caller.userId) {
-          throw new ApiError('forbidden', { message: 'Only the seller cancels an order.' });
-        }
-        if (order.sellerId !== caller.userId) throw new ApiError('not_owned_order');
+        await partyOrder(ctx, id, caller, 'seller', 'Only the seller cancels an order.');
         const body = await jsonBody(c, orderCancelBodySchema);
         return change(c, () =>
           ctx.orderWrites.cancel(id, { code: body.code, applicationId: caller.applicationId, now: now(ctx) }),
