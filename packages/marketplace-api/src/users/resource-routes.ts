@@ -79,6 +79,14 @@ function renderPack(p: PromotionPackRow, offset: number, now: number) {
   };
 }
 
+/** A category the operation cannot do without: absent is 400 naming the parameter. */
+const requiredCategory = async (ctx: ApiContext, user: UserRecord, raw: string | undefined, name: string) => {
+  if (raw === undefined) {
+    throw badRequest(`${name} is required`, [{ code: `missing_${name}`, message: `${name} is required` }]);
+  }
+  return (await checkCategory(ctx, user, raw, name))!;
+};
+
 /** A category of the user's site that exists; anything else is refused before it reaches a query. */
 const checkCategory = async (ctx: ApiContext, user: UserRecord, raw: string | undefined, name: string) => {
   if (raw === undefined) return undefined;
@@ -404,13 +412,7 @@ export const promotionPackAvailability = defineResource({
         requireSelf(c.get('caller'), id);
         const user = await findUser(ctx, id);
         const def = listingType(c.req.param('listing_type'));
-        const raw = c.req.query('categoryId');
-        if (raw === undefined) {
-          throw badRequest('categoryId is required', [
-            { code: 'missing_categoryId', message: 'categoryId is required' },
-          ]);
-        }
-        const categoryId = await checkCategory(ctx, user, raw, 'categoryId');
+        const categoryId = await requiredCategory(ctx, user, c.req.query('categoryId'), 'categoryId');
         const packs = await ctx.accounts.packs(id);
         return json(c, {
           has_available_listings: packRemaining(packs, def.id, ctx.clock().getTime(), categoryId) > 0,
@@ -495,13 +497,7 @@ export const listingTypeAvailability = defineResource({
         requireSelf(c.get('caller'), id);
         const user = await findUser(ctx, id);
         const def = listingType(c.req.param('listing_type_id'));
-        const raw = c.req.query('category_id');
-        if (raw === undefined) {
-          throw badRequest('category_id is required', [
-            { code: 'missing_category_id', message: 'category_id is required' },
-          ]);
-        }
-        const categoryId = await checkCategory(ctx, user, raw, 'category_id');
+        const categoryId = await requiredCategory(ctx, user, c.req.query('category_id'), 'category_id');
         return json(c, await availability(ctx, user, def, await ctx.accounts.packs(id), categoryId));
       },
     },
