@@ -7,6 +7,7 @@ import { type MigrationOptions, migrate } from '../migrate.ts';
 import type { SnapshotRead, Store } from '../store.ts';
 import { storeTables } from '../store.ts';
 import type { TableMap } from '../tables.ts';
+import { type ChangeCounter, walChangeCounter } from './change-count.ts';
 import { type Checkpointer, startCheckpointer } from './checkpointer.ts';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -65,6 +66,7 @@ export async function openSqliteStore<DB extends TableMap<DB>>(
   let changeCount: (() => number) | undefined;
   let reader: SqliteHandle | undefined;
   let checkpointer: Checkpointer | undefined;
+  let counter: ChangeCounter | undefined;
   if (file !== ':memory:') {
     reader = new SqliteDatabase(file, { readonly: true });
     reader.pragma('cache_size = -65536');
@@ -75,7 +77,9 @@ export async function openSqliteStore<DB extends TableMap<DB>>(
       (statements.prepare(sql) as unknown as { all(p: readonly unknown[]): R[] }).all(parameters);
     // Attached databases have changes of their own; only the main database's count.
     const dataVersion = reader.prepare('pragma main.data_version').pluck();
-    changeCount = () => dataVersion.get() as number;
+    dataVersion.get();
+    counter = walChangeCounter(file, () => dataVersion.get() as number);
+    changeCount = counter.count;
     if (!options.unsafeFastWrites) {
       checkpointer = startCheckpointer({
         file,
@@ -104,6 +108,7 @@ export async function openSqliteStore<DB extends TableMap<DB>>(
       await stopBackground();
       reader?.close();
       await root.destroy();
+      counter?.close();
     },
   };
 }
