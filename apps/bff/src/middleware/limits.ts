@@ -128,7 +128,7 @@ export function limitMiddleware(options: LimitOptions): MiddlewareHandler[] {
   );
 
   // Counted on the bytes that arrive, with or without Content-Length (a chunked body is read up to the limit).
-  const sizeLimit = bodyLimit({
+  const bodySizeLimit = bodyLimit({
     maxSize: limits.bodyBytes,
     onError: (c) =>
       c.json(
@@ -136,6 +136,11 @@ export function limitMiddleware(options: LimitOptions): MiddlewareHandler[] {
         413,
       ),
   });
+
+  // GET and HEAD requests carry no body here (the server never reads one for them): nothing to count, and asking
+  // would build a full copy of the request.
+  const sizeLimit: MiddlewareHandler = (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : bodySizeLimit(c, next);
 
   return [guard, timeLimit, sizeLimit];
 }

@@ -4,8 +4,11 @@ import type { Logger } from '../logger/logger.ts';
 export interface RequestLogOptions {
   /** Where the app is mounted: logged paths are relative to it. */
   basePath?: string;
-  /** Whether the query goes in the line (tokens masked by the logger); the BFF's carry OAuth codes and states. */
-  query?: boolean;
+  /**
+   * Whether the query goes in the line (tokens masked by the logger), for every path or per path: the BFF's own
+   * carry OAuth codes and states.
+   */
+  query?: boolean | ((path: string) => boolean);
 }
 
 /**
@@ -14,18 +17,25 @@ export interface RequestLogOptions {
  */
 export function requestLog(logger: Logger, options: RequestLogOptions = {}): MiddlewareHandler {
   const basePath = options.basePath ?? '';
-  const withQuery = options.query ?? true;
+  const query = options.query ?? true;
+  const withQuery = typeof query === 'function' ? query : () => query;
   return async (c, next) => {
     const started = performance.now();
     try {
       await next();
     } finally {
-      const url = new URL(c.req.url);
-      const path = url.pathname.slice(basePath.length) || '/';
+      // The URL's path and query as `URL` gives them (a request's URL is already normalised), without parsing it.
+      const url = c.req.url;
+      const start = url.indexOf('/', url.indexOf('//') + 2);
+      const hash = url.indexOf('#', start);
+      const end = hash < 0 ? url.length : hash;
+      const queryAt = url.indexOf('?', start);
+      const pathEnd = queryAt < 0 || queryAt > end ? end : queryAt;
+      const path = url.slice(start + basePath.length, pathEnd) || '/';
       logger.info(
         {
           method: c.req.method,
-          path: withQuery ? `${path}${url.search}` : path,
+          path: end - pathEnd > 1 && withQuery(path) ? `${path}${url.slice(pathEnd, end)}` : path,
           status: c.res.status,
           duration_ms: Math.round((performance.now() - started) * 10) / 10,
         },
