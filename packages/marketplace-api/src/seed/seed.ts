@@ -7,7 +7,7 @@ import { createTokenRepository } from '../oauth/token-repository.ts';
 import { DEMO_APPLICATION_ID } from './generate.ts';
 import { locationRows } from './locations-data.ts';
 import { generateReviews } from './reviews.ts';
-import { createSeedRepository } from './seed-repository.ts';
+import { type CopyLoader, createSeedRepository, type ForeignKey, openCopyLoader } from './seed-repository.ts';
 import { inThreadSource, type SeedSource, workerSource } from './source.ts';
 import { SUPPORT_OPERATOR, supportOperatorRows } from './team.ts';
 
@@ -47,6 +47,8 @@ async function load(
   options: SeedRunOptions,
   now: number,
   keyring: Keyring,
+  /** PostgreSQL's bulk load: the order tables' rows go through COPY (decision 0153). */
+  copyUrl?: string,
 ) {
   let mark = performance.now();
   const phase = (name: string) => {
@@ -57,6 +59,7 @@ async function load(
   const header = await source.header();
   phase('users');
   const owner = header.demoUsers[0]!.id;
+  let foreignKeys: ForeignKey[] = [];
   await inTransaction(async (db) => {
     const repo = createSeedRepository(db);
     if (!(await repo.isEmpty())) throw new Error('the database already holds data; seed an empty one');
@@ -81,12 +84,30 @@ async function load(
       },
     ]);
     if (options.bulk) await repo.dropOrderIndexes();
+    if (copyUrl) foreignKeys = await repo.dropOrderForeignKeys();
   });
 
   let done = 0;
   const batches = source.batches();
   let next = await batches.next();
   const commitEvery = options.bulk ? 50_000 : Number.POSITIVE_INFINITY;
+  const copy: CopyLoader | undefined = copyUrl ? openCopyLoader(copyUrl) : undefined;
+  try {
+    for (; copy && !next.done; next = await batches.next()) {
+      const b = next.value;
+      await copy.write('orders', b.orders);
+      await copy.write('shipments', b.shipments);
+      await copy.write('order_discounts', b.discounts);
+      await copy.write('order_product', b.products);
+      await copy.write('feedback', b.feedback);
+      done += b.orders.length;
+      options.onProgress?.(done, options.orders);
+    }
+    await copy?.finish();
+  } catch (error) {
+    await copy?.abort();
+    throw error;
+  }
   while (!next.done) {
     await inTransaction(async (db) => {
       const repo = createSeedRepository(db);
@@ -116,6 +137,7 @@ async function load(
     const repo = createSeedRepository(db);
     if (options.bulk) {
       await repo.createOrderIndexes();
+      await repo.addForeignKeys(foreignKeys);
       phase('indexes');
     }
     await repo.insertMany('items', tail.items);
@@ -166,14 +188,12 @@ export async function seedStore(store: Store, options: SeedRunOptions): Promise<
   const source = options.bulk ? workerSource(generatorOptions) : inThreadSource(generatorOptions);
   try {
     if (options.bulk) {
-      const manifest = await load(
-        source,
-        (work) => store.db.transaction().execute(work),
-        options,
-        now,
-        store.keyring,
+      const repo = createSeedRepository(store.db);
+      const copyUrl = store.dialect === 'postgres' ? store.url : undefined;
+      const manifest = await repo.withoutForeignKeyChecks(() =>
+        load(source, (work) => store.db.transaction().execute(work), options, now, store.keyring, copyUrl),
       );
-      await createSeedRepository(store.db).analyze();
+      await repo.analyze();
       return manifest;
     }
     let manifest: SeedManifest | undefined;

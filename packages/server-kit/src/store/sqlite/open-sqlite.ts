@@ -43,7 +43,7 @@ export async function openSqliteStore<DB extends TableMap<DB>>(
   const attach = options.attach ?? [];
   const sqlite = new SqliteDatabase(file);
   if (options.pageSize) sqlite.pragma(`page_size = ${options.pageSize}`);
-  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma(`journal_mode = ${options.unsafeFastWrites ? 'OFF' : 'WAL'}`);
   // FULL: an acknowledged write survives a power cut, not only a process crash.
   sqlite.pragma(`synchronous = ${options.unsafeFastWrites ? 'OFF' : 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
