@@ -71,7 +71,7 @@ export function createMarketplaceApi(deps: MarketplaceDeps) {
   const orders = createOrderRepository(store.db, { ...(store.read ? { read: store.read } : {}) });
   const shipments = createShipmentRepository(store.db);
   const tokens = createTokenRepository(store.db, store.read);
-  const accessLog = createAccessLogRepository(store.db, store.auditDb, store.dialect, store.auditJournal);
+  const accessLog = createAccessLogRepository(store.db, store.auditDb, store.auditJournal);
   const ctx: ApiContext = {
     clock,
     faults,

@@ -6,6 +6,7 @@ import { type MigrationOptions, migrate } from '../migrate.ts';
 import { type Store, storeTables } from '../store.ts';
 import type { TableMap } from '../tables.ts';
 import { createPool, databaseName } from './pool.ts';
+import { preparedReads, registerPreparedReads } from './prepared-reads.ts';
 
 export interface PostgresStoreOptions extends MigrationOptions {
   /** `postgres://user:password@host:port/database` */
@@ -44,8 +45,10 @@ export async function openPostgresStore<DB extends TableMap<DB>>(
     keyring = fileKeyring(keyFile);
   }
   const tables = storeTables(root, { dialect: 'postgres', keyring, url: options.url });
+  const own = tables<DB>();
+  registerPreparedReads(own.db, preparedReads(pool));
   return {
-    ...tables<DB>(),
+    ...own,
     tables,
     async stopBackground() {},
     async close() {
