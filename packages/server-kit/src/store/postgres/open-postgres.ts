@@ -46,12 +46,14 @@ export async function openPostgresStore<DB extends TableMap<DB>>(
   }
   const tables = storeTables(root, { dialect: 'postgres', keyring, url: options.url });
   const own = tables<DB>();
-  registerPreparedReads(own.db, preparedReads(pool));
+  const reads = preparedReads(options.url);
+  registerPreparedReads(own.db, reads.read);
   return {
     ...own,
     tables,
     async stopBackground() {},
     async close() {
+      await reads.close();
       await root.destroy();
     },
   };

@@ -1,25 +1,76 @@
-import type pg from 'pg';
+import pg from 'pg';
+import { storeTypes } from './pool.ts';
 
 /** Runs read-only SQL compiled for PostgreSQL with its parameters; answers the rows. */
 export type PreparedRead = <R>(sql: string, parameters: readonly unknown[]) => Promise<R[]>;
 
 const readers = new WeakMap<object, PreparedRead>();
 
+interface Reader {
+  client: pg.Client;
+  ready: Promise<unknown>;
+  pending: number;
+  broken: boolean;
+}
+
 /**
- * Each distinct SQL text becomes a named prepared statement, parsed and planned once per pooled connection and then
- * only executed; the rows come straight from the driver, past the query builder's executor. For the fixed queries
- * of hot paths (compiled once by the caller): every text gets a name for the life of the pool.
+ * Reads for the fixed queries of hot paths (each compiled once by its caller), past the query builder and the
+ * pool: a few connections of their own, each read going to the one with the fewest waiting, and every distinct SQL
+ * text a named prepared statement, parsed and planned once per connection and then only executed. A connection
+ * that fails is replaced at the next read.
  */
-export function preparedReads(pool: pg.Pool): PreparedRead {
+export function preparedReads(url: string, connections = 3): { read: PreparedRead; close(): Promise<void> } {
   const names = new Map<string, string>();
-  return async <R>(sql: string, parameters: readonly unknown[]) => {
-    let name = names.get(sql);
-    if (name === undefined) {
-      name = `mostrador_read_${names.size + 1}`;
-      names.set(sql, name);
+  const open: Reader[] = [];
+  let closed = false;
+  const connect = (): Reader => {
+    const client = new pg.Client({
+      connectionString: url,
+      types: storeTypes,
+      application_name: 'mostrador-reads',
+      connectionTimeoutMillis: 10_000,
+    });
+    const reader: Reader = { client, ready: client.connect(), pending: 0, broken: false };
+    const broken = () => {
+      reader.broken = true;
+    };
+    client.on('error', broken);
+    client.on('end', broken);
+    reader.ready.catch(broken);
+    return reader;
+  };
+  const pick = (): Reader => {
+    for (let i = open.length - 1; i >= 0; i--) if (open[i]!.broken) open.splice(i, 1);
+    let best: Reader | undefined;
+    for (const reader of open) if (!best || reader.pending < best.pending) best = reader;
+    if (!best || (best.pending > 0 && open.length < connections)) {
+      best = connect();
+      open.push(best);
     }
-    const result = await pool.query({ name, text: sql, values: parameters as unknown[] });
-    return result.rows as R[];
+    return best;
+  };
+  return {
+    async read<R>(sql: string, parameters: readonly unknown[]): Promise<R[]> {
+      if (closed) throw new Error('the store is closed');
+      let name = names.get(sql);
+      if (name === undefined) {
+        name = `mostrador_read_${names.size + 1}`;
+        names.set(sql, name);
+      }
+      const reader = pick();
+      reader.pending++;
+      try {
+        await reader.ready;
+        const result = await reader.client.query({ name, text: sql, values: parameters as unknown[] });
+        return result.rows as R[];
+      } finally {
+        reader.pending--;
+      }
+    },
+    async close() {
+      closed = true;
+      await Promise.all(open.splice(0).map((reader) => reader.client.end().catch(() => {})));
+    },
   };
 }
 
