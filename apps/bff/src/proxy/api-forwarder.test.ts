@@ -194,6 +194,21 @@ describe('the embedded marketplace, in process', () => {
     expect(JSON.stringify(await list.json())).toContain(String(buyer.id));
   });
 
+  it('writes one log line per request: the query of /api requests masked, the path alone elsewhere', async () => {
+    const kit = await createKit();
+    const seller = kit.user('TIENDA_PALERMO');
+    const before = kit.logs.length;
+    await kit.browser().request(`/api/users/me?access_token=${seller.access_token}&attributes=id`);
+    await kit.browser().request('/bff/login?return_to=%2Forders');
+    const lines = kit.logs.slice(before).map((line) => JSON.parse(line) as { msg: string; path: string });
+    const requests = lines.filter((line) => line.msg === 'request');
+    expect(requests.map((line) => line.path)).toEqual([
+      '/api/users/me?access_token=[redacted]&attributes=id',
+      '/bff/login',
+    ]);
+    expectNoTokens(kit, kit.logs);
+  });
+
   it('drops the headers a marketplace may not set on this origin', async () => {
     const kit = await createKit({
       marketplace: (embedded) => ({
