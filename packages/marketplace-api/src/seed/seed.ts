@@ -1,10 +1,10 @@
 import type { Keyring } from '@mostrador/server-kit/store';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { createOAuthRepository } from '../oauth/oauth-repository.ts';
 import { createTokenRepository } from '../oauth/token-repository.ts';
-import { DEMO_APPLICATION_ID } from './generate.ts';
+import { DEMO_APPLICATION_ID, type OrderBatch } from './generate.ts';
 import { locationRows } from './locations-data.ts';
 import { generateReviews } from './reviews.ts';
 import { type CopyLoader, createSeedRepository, type ForeignKey, openCopyLoader } from './seed-repository.ts';
@@ -37,6 +37,17 @@ export interface SeedRunOptions {
   onProgress?: (done: number, total: number) => void;
   /** Called at the end of each phase with its name and duration, for the seed command's progress. */
   onPhase?: (phase: string, seconds: number) => void;
+}
+
+type WriteRows = <T extends keyof Database>(table: T, rows: Insertable<Database[T]>[]) => Promise<void>;
+
+/** A batch's rows, table after table: orders before the rows that refer to them. */
+async function writeBatch(write: WriteRows, b: OrderBatch) {
+  await write('orders', b.orders);
+  await write('shipments', b.shipments);
+  await write('order_discounts', b.discounts);
+  await write('order_product', b.products);
+  await write('feedback', b.feedback);
 }
 
 type InTransaction = (work: (db: Kysely<Database>) => Promise<void>) => Promise<void>;
@@ -95,11 +106,7 @@ async function load(
   try {
     for (; copy && !next.done; next = await batches.next()) {
       const b = next.value;
-      await copy.write('orders', b.orders);
-      await copy.write('shipments', b.shipments);
-      await copy.write('order_discounts', b.discounts);
-      await copy.write('order_product', b.products);
-      await copy.write('feedback', b.feedback);
+      await writeBatch(copy.write, b);
       done += b.orders.length;
       options.onProgress?.(done, options.orders);
     }
@@ -114,11 +121,7 @@ async function load(
       let written = 0;
       while (!next.done && written < commitEvery) {
         const b = next.value;
-        await repo.insertMany('orders', b.orders);
-        await repo.insertMany('shipments', b.shipments);
-        await repo.insertMany('order_discounts', b.discounts);
-        await repo.insertMany('order_product', b.products);
-        await repo.insertMany('feedback', b.feedback);
+        await writeBatch(repo.insertMany, b);
         done += b.orders.length;
         written += b.orders.length;
         options.onProgress?.(done, options.orders);
