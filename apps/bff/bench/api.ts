@@ -13,13 +13,13 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { demoAccessTokens, openStore, type Store } from '@mostrador/marketplace-api';
 import { databaseExists } from '@mostrador/server-kit/store';
 import { startPgCluster } from './pg-cluster.ts';
+import { cpuMs, freePort } from './process-stats.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -69,21 +69,8 @@ function seed(target: string): number {
   return (performance.now() - started) / 1000;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** A process's CPU time so far (user + system, all its threads) in microseconds, from the kernel's accounting. */
-function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
-}
+/** A process's CPU time so far in microseconds. */
+const cpuMicros = (pid: number) => cpuMs(pid) * 1000;
 
 interface Request {
   path: string;
