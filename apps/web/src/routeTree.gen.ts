@@ -10,45 +10,30 @@
 
 import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
-import { Route as AccountRouteImport } from './routes/account';
-import { Route as BlockedBuyersRouteImport } from './routes/blocked-buyers';
+import { Route as AuthedRouteImport } from './routes/_authed';
 import { Route as LocationsRouteImport } from './routes/locations';
-import { Route as NotificationsRouteImport } from './routes/notifications';
-import { Route as OrdersRouteImport } from './routes/orders';
 import { Route as ReviewsRouteImport } from './routes/reviews';
 import { Route as SignInRouteImport } from './routes/sign-in';
-import { Route as TeamRouteImport } from './routes/team';
-import { Route as OrdersIndexRouteImport } from './routes/orders.index';
-import { Route as OrdersOrderIdRouteImport } from './routes/orders.$orderId';
+import { Route as AuthedAccountRouteImport } from './routes/_authed/account';
+import { Route as AuthedBlockedBuyersRouteImport } from './routes/_authed/blocked-buyers';
+import { Route as AuthedNotificationsRouteImport } from './routes/_authed/notifications';
+import { Route as AuthedOrdersRouteImport } from './routes/_authed/orders';
+import { Route as AuthedTeamRouteImport } from './routes/_authed/team';
+import { Route as AuthedOrdersIndexRouteImport } from './routes/_authed/orders.index';
+import { Route as AuthedOrdersOrderIdRouteImport } from './routes/_authed/orders.$orderId';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any);
-const AccountRoute = AccountRouteImport.update({
-  id: '/account',
-  path: '/account',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const BlockedBuyersRoute = BlockedBuyersRouteImport.update({
-  id: '/blocked-buyers',
-  path: '/blocked-buyers',
+const AuthedRoute = AuthedRouteImport.update({
+  id: '/_authed',
   getParentRoute: () => rootRouteImport,
 } as any);
 const LocationsRoute = LocationsRouteImport.update({
   id: '/locations',
   path: '/locations',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const NotificationsRoute = NotificationsRouteImport.update({
-  id: '/notifications',
-  path: '/notifications',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const OrdersRoute = OrdersRouteImport.update({
-  id: '/orders',
-  path: '/orders',
   getParentRoute: () => rootRouteImport,
 } as any);
 const ReviewsRoute = ReviewsRouteImport.update({
@@ -61,112 +46,130 @@ const SignInRoute = SignInRouteImport.update({
   path: '/sign-in',
   getParentRoute: () => rootRouteImport,
 } as any);
-const TeamRoute = TeamRouteImport.update({
+const AuthedAccountRoute = AuthedAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AuthedRoute,
+} as any);
+const AuthedBlockedBuyersRoute = AuthedBlockedBuyersRouteImport.update({
+  id: '/blocked-buyers',
+  path: '/blocked-buyers',
+  getParentRoute: () => AuthedRoute,
+} as any);
+const AuthedNotificationsRoute = AuthedNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => AuthedRoute,
+} as any);
+const AuthedOrdersRoute = AuthedOrdersRouteImport.update({
+  id: '/orders',
+  path: '/orders',
+  getParentRoute: () => AuthedRoute,
+} as any);
+const AuthedTeamRoute = AuthedTeamRouteImport.update({
   id: '/team',
   path: '/team',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthedRoute,
 } as any);
-const OrdersIndexRoute = OrdersIndexRouteImport.update({
+const AuthedOrdersIndexRoute = AuthedOrdersIndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => OrdersRoute,
+  getParentRoute: () => AuthedOrdersRoute,
 } as any);
-const OrdersOrderIdRoute = OrdersOrderIdRouteImport.update({
+const AuthedOrdersOrderIdRoute = AuthedOrdersOrderIdRouteImport.update({
   id: '/$orderId',
   path: '/$orderId',
-  getParentRoute: () => OrdersRoute,
+  getParentRoute: () => AuthedOrdersRoute,
 } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
-  '/account': typeof AccountRoute;
-  '/blocked-buyers': typeof BlockedBuyersRoute;
   '/locations': typeof LocationsRoute;
-  '/notifications': typeof NotificationsRoute;
-  '/orders': typeof OrdersRouteWithChildren;
   '/reviews': typeof ReviewsRoute;
   '/sign-in': typeof SignInRoute;
-  '/team': typeof TeamRoute;
-  '/orders/$orderId': typeof OrdersOrderIdRoute;
-  '/orders/': typeof OrdersIndexRoute;
+  '/account': typeof AuthedAccountRoute;
+  '/blocked-buyers': typeof AuthedBlockedBuyersRoute;
+  '/notifications': typeof AuthedNotificationsRoute;
+  '/orders': typeof AuthedOrdersRouteWithChildren;
+  '/team': typeof AuthedTeamRoute;
+  '/orders/$orderId': typeof AuthedOrdersOrderIdRoute;
+  '/orders/': typeof AuthedOrdersIndexRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
-  '/account': typeof AccountRoute;
-  '/blocked-buyers': typeof BlockedBuyersRoute;
   '/locations': typeof LocationsRoute;
-  '/notifications': typeof NotificationsRoute;
   '/reviews': typeof ReviewsRoute;
   '/sign-in': typeof SignInRoute;
-  '/team': typeof TeamRoute;
-  '/orders/$orderId': typeof OrdersOrderIdRoute;
-  '/orders': typeof OrdersIndexRoute;
+  '/account': typeof AuthedAccountRoute;
+  '/blocked-buyers': typeof AuthedBlockedBuyersRoute;
+  '/notifications': typeof AuthedNotificationsRoute;
+  '/team': typeof AuthedTeamRoute;
+  '/orders/$orderId': typeof AuthedOrdersOrderIdRoute;
+  '/orders': typeof AuthedOrdersIndexRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/': typeof IndexRoute;
-  '/account': typeof AccountRoute;
-  '/blocked-buyers': typeof BlockedBuyersRoute;
+  '/_authed': typeof AuthedRouteWithChildren;
   '/locations': typeof LocationsRoute;
-  '/notifications': typeof NotificationsRoute;
-  '/orders': typeof OrdersRouteWithChildren;
   '/reviews': typeof ReviewsRoute;
   '/sign-in': typeof SignInRoute;
-  '/team': typeof TeamRoute;
-  '/orders/$orderId': typeof OrdersOrderIdRoute;
-  '/orders/': typeof OrdersIndexRoute;
+  '/_authed/account': typeof AuthedAccountRoute;
+  '/_authed/blocked-buyers': typeof AuthedBlockedBuyersRoute;
+  '/_authed/notifications': typeof AuthedNotificationsRoute;
+  '/_authed/orders': typeof AuthedOrdersRouteWithChildren;
+  '/_authed/team': typeof AuthedTeamRoute;
+  '/_authed/orders/$orderId': typeof AuthedOrdersOrderIdRoute;
+  '/_authed/orders/': typeof AuthedOrdersIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
   fullPaths:
     | '/'
-    | '/account'
-    | '/blocked-buyers'
     | '/locations'
-    | '/notifications'
-    | '/orders'
     | '/reviews'
     | '/sign-in'
+    | '/account'
+    | '/blocked-buyers'
+    | '/notifications'
+    | '/orders'
     | '/team'
     | '/orders/$orderId'
     | '/orders/';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
-    | '/account'
-    | '/blocked-buyers'
     | '/locations'
-    | '/notifications'
     | '/reviews'
     | '/sign-in'
+    | '/account'
+    | '/blocked-buyers'
+    | '/notifications'
     | '/team'
     | '/orders/$orderId'
     | '/orders';
   id:
     | '__root__'
     | '/'
-    | '/account'
-    | '/blocked-buyers'
+    | '/_authed'
     | '/locations'
-    | '/notifications'
-    | '/orders'
     | '/reviews'
     | '/sign-in'
-    | '/team'
-    | '/orders/$orderId'
-    | '/orders/';
+    | '/_authed/account'
+    | '/_authed/blocked-buyers'
+    | '/_authed/notifications'
+    | '/_authed/orders'
+    | '/_authed/team'
+    | '/_authed/orders/$orderId'
+    | '/_authed/orders/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
-  AccountRoute: typeof AccountRoute;
-  BlockedBuyersRoute: typeof BlockedBuyersRoute;
+  AuthedRoute: typeof AuthedRouteWithChildren;
   LocationsRoute: typeof LocationsRoute;
-  NotificationsRoute: typeof NotificationsRoute;
-  OrdersRoute: typeof OrdersRouteWithChildren;
   ReviewsRoute: typeof ReviewsRoute;
   SignInRoute: typeof SignInRoute;
-  TeamRoute: typeof TeamRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -178,18 +181,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/account': {
-      id: '/account';
-      path: '/account';
-      fullPath: '/account';
-      preLoaderRoute: typeof AccountRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/blocked-buyers': {
-      id: '/blocked-buyers';
-      path: '/blocked-buyers';
-      fullPath: '/blocked-buyers';
-      preLoaderRoute: typeof BlockedBuyersRouteImport;
+    '/_authed': {
+      id: '/_authed';
+      path: '';
+      fullPath: '/';
+      preLoaderRoute: typeof AuthedRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/locations': {
@@ -197,20 +193,6 @@ declare module '@tanstack/react-router' {
       path: '/locations';
       fullPath: '/locations';
       preLoaderRoute: typeof LocationsRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/notifications': {
-      id: '/notifications';
-      path: '/notifications';
-      fullPath: '/notifications';
-      preLoaderRoute: typeof NotificationsRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/orders': {
-      id: '/orders';
-      path: '/orders';
-      fullPath: '/orders';
-      preLoaderRoute: typeof OrdersRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/reviews': {
@@ -227,53 +209,97 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignInRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/team': {
-      id: '/team';
+    '/_authed/account': {
+      id: '/_authed/account';
+      path: '/account';
+      fullPath: '/account';
+      preLoaderRoute: typeof AuthedAccountRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
+    '/_authed/blocked-buyers': {
+      id: '/_authed/blocked-buyers';
+      path: '/blocked-buyers';
+      fullPath: '/blocked-buyers';
+      preLoaderRoute: typeof AuthedBlockedBuyersRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
+    '/_authed/notifications': {
+      id: '/_authed/notifications';
+      path: '/notifications';
+      fullPath: '/notifications';
+      preLoaderRoute: typeof AuthedNotificationsRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
+    '/_authed/orders': {
+      id: '/_authed/orders';
+      path: '/orders';
+      fullPath: '/orders';
+      preLoaderRoute: typeof AuthedOrdersRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
+    '/_authed/team': {
+      id: '/_authed/team';
       path: '/team';
       fullPath: '/team';
-      preLoaderRoute: typeof TeamRouteImport;
-      parentRoute: typeof rootRouteImport;
+      preLoaderRoute: typeof AuthedTeamRouteImport;
+      parentRoute: typeof AuthedRoute;
     };
-    '/orders/': {
-      id: '/orders/';
+    '/_authed/orders/': {
+      id: '/_authed/orders/';
       path: '/';
       fullPath: '/orders/';
-      preLoaderRoute: typeof OrdersIndexRouteImport;
-      parentRoute: typeof OrdersRoute;
+      preLoaderRoute: typeof AuthedOrdersIndexRouteImport;
+      parentRoute: typeof AuthedOrdersRoute;
     };
-    '/orders/$orderId': {
-      id: '/orders/$orderId';
+    '/_authed/orders/$orderId': {
+      id: '/_authed/orders/$orderId';
       path: '/$orderId';
       fullPath: '/orders/$orderId';
-      preLoaderRoute: typeof OrdersOrderIdRouteImport;
-      parentRoute: typeof OrdersRoute;
+      preLoaderRoute: typeof AuthedOrdersOrderIdRouteImport;
+      parentRoute: typeof AuthedOrdersRoute;
     };
   }
 }
 
-interface OrdersRouteChildren {
-  OrdersOrderIdRoute: typeof OrdersOrderIdRoute;
-  OrdersIndexRoute: typeof OrdersIndexRoute;
+interface AuthedOrdersRouteChildren {
+  AuthedOrdersOrderIdRoute: typeof AuthedOrdersOrderIdRoute;
+  AuthedOrdersIndexRoute: typeof AuthedOrdersIndexRoute;
 }
 
-const OrdersRouteChildren: OrdersRouteChildren = {
-  OrdersOrderIdRoute: OrdersOrderIdRoute,
-  OrdersIndexRoute: OrdersIndexRoute,
+const AuthedOrdersRouteChildren: AuthedOrdersRouteChildren = {
+  AuthedOrdersOrderIdRoute: AuthedOrdersOrderIdRoute,
+  AuthedOrdersIndexRoute: AuthedOrdersIndexRoute,
 };
 
-const OrdersRouteWithChildren =
-  OrdersRoute._addFileChildren(OrdersRouteChildren);
+const AuthedOrdersRouteWithChildren = AuthedOrdersRoute._addFileChildren(
+  AuthedOrdersRouteChildren,
+);
+
+interface AuthedRouteChildren {
+  AuthedAccountRoute: typeof AuthedAccountRoute;
+  AuthedBlockedBuyersRoute: typeof AuthedBlockedBuyersRoute;
+  AuthedNotificationsRoute: typeof AuthedNotificationsRoute;
+  AuthedOrdersRoute: typeof AuthedOrdersRouteWithChildren;
+  AuthedTeamRoute: typeof AuthedTeamRoute;
+}
+
+const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedAccountRoute: AuthedAccountRoute,
+  AuthedBlockedBuyersRoute: AuthedBlockedBuyersRoute,
+  AuthedNotificationsRoute: AuthedNotificationsRoute,
+  AuthedOrdersRoute: AuthedOrdersRouteWithChildren,
+  AuthedTeamRoute: AuthedTeamRoute,
+};
+
+const AuthedRouteWithChildren =
+  AuthedRoute._addFileChildren(AuthedRouteChildren);
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  AccountRoute: AccountRoute,
-  BlockedBuyersRoute: BlockedBuyersRoute,
+  AuthedRoute: AuthedRouteWithChildren,
   LocationsRoute: LocationsRoute,
-  NotificationsRoute: NotificationsRoute,
-  OrdersRoute: OrdersRouteWithChildren,
   ReviewsRoute: ReviewsRoute,
   SignInRoute: SignInRoute,
-  TeamRoute: TeamRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,13 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter, stringifySearchWith } from '@tanstack/react-router';
+import { createRouter, type RouterHistory, stringifySearchWith } from '@tanstack/react-router';
+import { watchSession } from './features/account/api/get-session.ts';
 import { PageSkeleton } from './routes/-shell/page-skeleton.tsx';
 import { RouteError } from './routes/-shell/route-error.tsx';
 import { routeTree } from './routeTree.gen.ts';
 
-export function createAppRouter(queryClient: QueryClient) {
-  return createRouter({
+/** The app's router; `history` is the browser's unless another is given (a memory history in tests). */
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
+  const router = createRouter({
     routeTree,
     context: { queryClient },
+    ...(history ? { history } : {}),
     // Hovering or focusing a link starts loading the route's code and data; React Query owns data freshness.
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
@@ -18,6 +21,10 @@ export function createAppRouter(queryClient: QueryClient) {
     // default (numbers and booleans come back typed), so the orders route re-stringifies before its contract check.
     stringifySearch: stringifySearchWith(JSON.stringify),
   });
+  // The session decides the account every signed-in route works on (`routes/_authed.tsx`): when it changes (sign-out,
+  // another account, a team member choosing whom to work on) the routes load again for the account it names now.
+  watchSession(queryClient, () => void router.invalidate());
+  return router;
 }
 
 declare module '@tanstack/react-router' {
@@ -27,5 +34,7 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** The page's name: document title, breadcrumb and the live-region announcement on navigation. */
     title?: string;
+    /** What a signed-in page shows, for its sign-in gate: "Sign in to see {what}", under its title and description. */
+    signIn?: { what: string; description?: string };
   }
 }

@@ -102,3 +102,21 @@ export function formatDate(iso: string, locale: string, options: FormatDateOptio
   }
   return format.format(date);
 }
+
+const clockFormat = new Intl.DateTimeFormat(undefined, {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+const stampFormat = new Intl.DateTimeFormat(undefined, {
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+  hourCycle: 'h23',
+});
+
+/** The time of day to the second, on a 24-hour clock in the browser's locale: when a live change happened. */
+export const formatClock = (iso: string): string => clockFormat.format(new Date(iso));
+
+/** The date and the time to the second, on a 24-hour clock in the browser's locale. */
+export const formatStamp = (iso: string): string => stampFormat.format(new Date(iso));

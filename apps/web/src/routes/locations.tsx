@@ -1,6 +1,6 @@
 import { locationPickerViewSchema } from '@mostrador/contracts';
 import { createFileRoute } from '@tanstack/react-router';
-import { countriesQueryOptions } from '../features/locations/api/get-location.ts';
+import { countriesQueryOptions } from '../features/locations/api/get-countries.ts';
 import { LocationWorkspace } from '../features/locations/components/location-workspace.tsx';
 
 export const Route = createFileRoute('/locations')({

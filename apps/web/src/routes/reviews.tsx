@@ -1,17 +1,16 @@
 import { reviewsViewSchema } from '@mostrador/contracts';
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { sessionQueryOptions } from '../features/account/api/get-session.ts';
-import { workingAccount } from '../features/account/model/working-account.ts';
+import { loadWorkingAccount } from '../features/account/api/get-session.ts';
 import { itemReviewsQueryOptions } from '../features/reviews/api/get-item-reviews.ts';
 import { ReviewsWorkspace } from '../features/reviews/components/reviews-workspace.tsx';
 
+/** Reviews are public: signed out, the page works without the picker of the account's sold items. */
 export const Route = createFileRoute('/reviews')({
   staticData: { title: 'Reviews' },
   validateSearch: reviewsViewSchema,
+  beforeLoad: ({ context: { queryClient } }) => loadWorkingAccount(queryClient),
   loaderDeps: ({ search }) => search,
   loader: async ({ context: { queryClient }, deps }) => {
-    await queryClient.ensureQueryData(sessionQueryOptions());
     if (!deps.item) return;
     const reviews = itemReviewsQueryOptions({
       itemId: deps.item,
@@ -25,8 +24,7 @@ export const Route = createFileRoute('/reviews')({
 });
 
 function ReviewsPage() {
-  const { data: session } = useSuspenseQuery(sessionQueryOptions());
-  const account = workingAccount(session);
+  const account = Route.useRouteContext({ select: (context) => context.account });
   const view = Route.useSearch();
   const navigate = Route.useNavigate();
   return (

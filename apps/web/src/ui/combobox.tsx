@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { cx } from '../lib/class-names.ts';
+import { cardClasses } from './card.tsx';
 import { controlClasses } from './field.tsx';
 import { ChevronDownIcon } from './icons.tsx';
 import { useAnnounce } from './live-region.tsx';
@@ -240,7 +241,10 @@ export function Combobox<Option extends ComboboxOption>({
           role="listbox"
           aria-label={typeof label === 'string' ? label : undefined}
           hidden={!open}
-          className="absolute top-full right-0 left-0 z-30 mt-1 max-h-64 overflow-y-auto rounded-lg border border-line bg-surface p-1 text-sm shadow-lg"
+          className={cardClasses(
+            'raised',
+            'absolute top-full right-0 left-0 z-30 mt-1 max-h-64 overflow-y-auto p-1 text-sm shadow-lg',
+          )}
         >
           {loading && visible.length === 0 ? (
             <div className="px-2 py-1.5 text-muted" aria-hidden="true">

@@ -1,5 +1,6 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 import { cx } from '../lib/class-names.ts';
+import { cardClasses } from './card.tsx';
 import { SortIcon } from './icons.tsx';
 import { Skeleton } from './skeleton.tsx';
 
@@ -35,12 +36,27 @@ export interface DataTableProps<Row> {
   skeletonRows?: number;
   /** Rendered inside the table body when there are no rows and nothing is loading. */
   empty?: ReactNode;
+  /**
+   * A totals row under the rows, once they are there: the first column holds its label (a row header), the others
+   * their cell by column id.
+   */
+  footer?: { label: ReactNode; cells: Partial<Record<string, ReactNode>> };
+  /** Inside a card that frames it already: no border, background or header band of its own. */
+  bare?: boolean;
   className?: string;
   /** Extra attributes of a row (a selected state, a data attribute for keyboard navigation). */
   getRowProps?: (
     row: Row,
     index: number,
   ) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string>;
+}
+
+/** In a card, the table's text lines up with the card's: no padding at its outer edges. */
+const edge = 'first:pl-0 last:pr-0';
+
+/** A body or footer cell: numbers and money align to the end, in tabular figures. */
+function cellClasses(column: { align?: 'start' | 'end' }, bare: boolean): string {
+  return cx('h-9 px-3 py-1 text-ink', bare && edge, column.align === 'end' && 'text-right tabular');
 }
 
 const ariaSort = (column: string, sort?: DataTableSort) => {
@@ -63,11 +79,17 @@ export function DataTable<Row>({
   loading = false,
   skeletonRows = 8,
   empty,
+  footer,
+  bare = false,
   className,
   getRowProps,
 }: DataTableProps<Row>) {
   return (
-    <div className={cx('overflow-x-auto rounded-lg border border-line bg-surface', className)}>
+    <div
+      className={
+        bare ? cx('overflow-x-auto', className) : cardClasses('raised', cx('overflow-x-auto', className))
+      }
+    >
       <table className="w-full border-collapse text-left text-body" aria-busy={loading || undefined}>
         <caption
           className={cx(
@@ -77,7 +99,7 @@ export function DataTable<Row>({
         >
           {caption}
         </caption>
-        <thead className="sticky top-0 z-10 bg-surface-sunken">
+        <thead className={bare ? undefined : 'sticky top-0 z-10 bg-surface-sunken'}>
           <tr className="border-b border-line">
             {columns.map((column) => {
               const direction = sort?.columnId === column.id ? sort.direction : 'none';
@@ -89,6 +111,7 @@ export function DataTable<Row>({
                   aria-sort={column.sortable ? ariaSort(column.id, sort) : undefined}
                   className={cx(
                     'h-8 px-3 text-xs font-medium whitespace-nowrap text-muted',
+                    bare && edge,
                     column.align === 'end' && 'text-right',
                     column.className,
                   )}
@@ -133,19 +156,13 @@ export function DataTable<Row>({
                     key={getRowKey(row)}
                     {...extra}
                     className={cx(
-                      'border-b border-line transition-colors last:border-b-0 hover:bg-surface-sunken',
+                      'border-b border-line transition-colors last:border-b-0',
+                      !bare && 'hover:bg-surface-sunken',
                       extra?.className,
                     )}
                   >
                     {columns.map((column) => (
-                      <td
-                        key={column.id}
-                        className={cx(
-                          'h-9 px-3 text-ink',
-                          column.align === 'end' && 'text-right tabular',
-                          column.className,
-                        )}
-                      >
+                      <td key={column.id} className={cx(cellClasses(column, bare), column.className)}>
                         {column.cell(row)}
                       </td>
                     ))}
@@ -158,6 +175,23 @@ export function DataTable<Row>({
             </tr>
           ) : null}
         </tbody>
+        {footer && !loading && rows.length > 0 ? (
+          <tfoot>
+            <tr className="border-t border-line font-semibold">
+              {columns.map((column, index) =>
+                index === 0 ? (
+                  <th key={column.id} scope="row" className={cx(cellClasses(column, bare), 'text-left')}>
+                    {footer.label}
+                  </th>
+                ) : (
+                  <td key={column.id} className={cellClasses(column, bare)}>
+                    {footer.cells[column.id]}
+                  </td>
+                ),
+              )}
+            </tr>
+          </tfoot>
+        ) : null}
       </table>
     </div>
   );

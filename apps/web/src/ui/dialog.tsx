@@ -1,5 +1,6 @@
 import { type ReactNode, type Ref, useEffect, useId, useRef } from 'react';
 import { cx } from '../lib/class-names.ts';
+import { Button } from './button.tsx';
 
 export interface DialogProps {
   open: boolean;
@@ -10,6 +11,8 @@ export interface DialogProps {
   children?: ReactNode;
   /** The buttons, right-aligned; put the safe choice first so it is the one focused. */
   footer?: ReactNode;
+  /** A confirmation's buttons instead of `footer`: Cancel (which closes, and is focused first) and the action. */
+  confirm?: { label: string; variant?: 'primary' | 'danger'; pending?: boolean; onConfirm: () => void };
   className?: string;
   ref?: Ref<HTMLDialogElement>;
 }
@@ -18,7 +21,26 @@ export interface DialogProps {
  * A modal built on `<dialog>` + `showModal()`: focus moves in and is contained, Escape closes it, the rest of the
  * page is inert, and focus returns to the control that opened it when it closes.
  */
-export function Dialog({ open, onClose, title, description, children, footer, className }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  confirm,
+  className,
+}: DialogProps) {
+  const buttons = confirm ? (
+    <>
+      <Button onClick={onClose}>Cancel</Button>
+      <Button variant={confirm.variant ?? 'primary'} pending={confirm.pending} onClick={confirm.onConfirm}>
+        {confirm.label}
+      </Button>
+    </>
+  ) : (
+    footer
+  );
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -62,7 +84,7 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
             ) : null}
           </div>
           {children}
-          {footer ? <div className="flex justify-end gap-2 pt-1">{footer}</div> : null}
+          {buttons ? <div className="flex justify-end gap-2 pt-1">{buttons}</div> : null}
         </div>
       ) : null}
     </dialog>

@@ -7,9 +7,11 @@ export interface ErrorStateProps {
   title?: string;
   description?: ReactNode;
   /** The API's machine-readable error code, shown small so support can find it. */
-  code?: string;
+  code?: string | undefined;
   onRetry?: () => void;
   retrying?: boolean;
+  /** Inside a card: one line with the retry beside it, instead of a centred block. */
+  compact?: boolean;
   className?: string;
 }
 
@@ -20,8 +22,25 @@ export function ErrorState({
   code,
   onRetry,
   retrying = false,
+  compact = false,
   className,
 }: ErrorStateProps) {
+  if (compact) {
+    return (
+      <div role="alert" className={cx('flex items-start gap-2 text-body', className)}>
+        <AlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger" />
+        <div className="min-w-0 flex-1">
+          <p className="font-medium text-ink">{title}</p>
+          <div className="text-muted">{description}</div>
+        </div>
+        {onRetry ? (
+          <Button size="sm" variant="ghost" onClick={onRetry} pending={retrying} icon={<RetryIcon />}>
+            Try again
+          </Button>
+        ) : null}
+      </div>
+    );
+  }
   return (
     <div role="alert" className={cx('flex flex-col items-center px-6 py-12 text-center', className)}>
       <div className="mb-4 grid size-10 place-items-center rounded-lg bg-danger-soft text-danger-soft-ink [&>svg]:size-5">

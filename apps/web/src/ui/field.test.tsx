@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TextField } from './input.tsx';
-import { SelectField } from './select.tsx';
+import { SelectField } from './select-field.tsx';
+import { TextField } from './text-field.tsx';
 
 afterEach(cleanup);
 

@@ -1,6 +1,7 @@
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { cx } from '../lib/class-names.ts';
 import { buttonClasses } from './button.tsx';
+import { cardClasses } from './card.tsx';
 import { ChevronDownIcon } from './icons.tsx';
 import { useDismiss } from './use-dismiss.ts';
 
@@ -64,10 +65,13 @@ export function Popover({
       {open ? (
         <div
           id={id}
-          className={cx(
-            'absolute top-9 z-40 min-w-56 rounded-lg border border-line bg-surface p-2 text-body shadow-lg',
-            align === 'end' ? 'right-0' : 'left-0',
-            panelClassName,
+          className={cardClasses(
+            'raised',
+            cx(
+              'absolute top-9 z-40 min-w-56 p-2 text-body shadow-lg',
+              align === 'end' ? 'right-0' : 'left-0',
+              panelClassName,
+            ),
           )}
         >
           {typeof children === 'function' ? children(close) : children}

@@ -1,6 +1,6 @@
-import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
+import type { Ref, SelectHTMLAttributes } from 'react';
 import { cx } from '../lib/class-names.ts';
-import { controlClasses, Field } from './field.tsx';
+import { controlClasses } from './field.tsx';
 import { ChevronDownIcon } from './icons.tsx';
 
 export interface SelectOption {
@@ -27,20 +27,5 @@ export function Select({ options, className, ...props }: SelectProps) {
       </select>
       <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-muted" />
     </div>
-  );
-}
-
-export interface SelectFieldProps extends Omit<SelectProps, 'id'> {
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: ReactNode;
-  labelHidden?: boolean;
-}
-
-export function SelectField({ label, hint, error, labelHidden, className, ...props }: SelectFieldProps) {
-  return (
-    <Field label={label} hint={hint} error={error} labelHidden={labelHidden} className={className}>
-      {(control) => <Select {...props} {...control} />}
-    </Field>
   );
 }

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Button } from './button.tsx';
+import { cardClasses } from './card.tsx';
 import { CloseIcon } from './icons.tsx';
 
 export interface ToastProps {
@@ -55,7 +56,10 @@ export function Toast({ message, action, durationMs = 6000, onDismiss }: ToastPr
       ref={root}
       aria-label="Notice"
       data-testid="toast"
-      className="fixed right-4 bottom-4 z-50 flex max-w-md items-center gap-3 rounded-lg border border-line bg-surface py-2 pr-2 pl-4 text-sm text-ink shadow-lg"
+      className={cardClasses(
+        'raised',
+        'fixed right-4 bottom-4 z-50 flex max-w-md items-center gap-3 py-2 pr-2 pl-4 text-sm text-ink shadow-lg',
+      )}
     >
       <div className="min-w-0 flex-1">{message}</div>
       {action ? (

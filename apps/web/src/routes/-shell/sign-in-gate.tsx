@@ -10,7 +10,7 @@ export function SignInGate({
   what,
 }: {
   title: string;
-  description?: string;
+  description?: string | undefined;
   what: string;
 }) {
   return (

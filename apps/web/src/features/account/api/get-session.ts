@@ -1,6 +1,7 @@
-import { sessionSchema } from '@mostrador/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { type Session, sessionSchema } from '@mostrador/contracts';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
+import { type WorkingAccount, workingAccount } from '../model/working-account.ts';
 
 export const sessionKey = ['session'] as const;
 
@@ -9,3 +10,28 @@ export const getSession = (signal?: AbortSignal) => request('/bff/session', sess
 /** Who is signed in; every account change invalidates this key. */
 export const sessionQueryOptions = () =>
   queryOptions({ queryKey: sessionKey, queryFn: ({ signal }) => getSession(signal), staleTime: 60_000 });
+
+/** The session and the account the dashboard works on: read once, then answered from the cache. */
+export async function loadWorkingAccount(
+  queryClient: QueryClient,
+): Promise<{ session: Session; account: WorkingAccount | null }> {
+  const session = await queryClient.ensureQueryData(sessionQueryOptions());
+  return { session, account: workingAccount(session) };
+}
+
+/**
+ * Calls `onChange` each time the session's data changes after it was first read: a sign-out, another account
+ * switched to, a team member choosing whom to work on, or a refetch that answers differently. Returns the
+ * function that stops watching.
+ */
+export function watchSession(queryClient: QueryClient, onChange: (session: Session) => void): () => void {
+  let seen = queryClient.getQueryData<Session>(sessionKey);
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.query.queryKey[0] !== sessionKey[0]) return;
+    const data = event.query.state.data as Session | undefined;
+    if (data === undefined || data === seen) return;
+    const first = seen === undefined;
+    seen = data;
+    if (!first) onChange(data);
+  });
+}

@@ -2,7 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { Card } from '../../../ui/card.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
+import { FormError } from '../../../ui/form-error.tsx';
+import { QueryState } from '../../../ui/query-state.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { applicationQueryOptions } from '../api/get-application.ts';
 import { useRevokeApplication } from '../api/revoke-application.ts';
@@ -44,55 +47,43 @@ export function ApplicationsCard({
 
   const name = application.data?.name ?? 'This application';
   return (
-    <section
-      aria-labelledby="applications-heading"
-      className="rounded-lg border border-line bg-surface p-4 shadow-xs"
-    >
-      <h2 id="applications-heading" className="mb-3 text-sm font-semibold text-ink">
-        Connected applications
-      </h2>
-      {application.isPending ? (
-        <Skeleton className="h-12 w-full" />
-      ) : application.isError ? (
-        <p className="text-body text-muted">The application could not be loaded.</p>
-      ) : (
-        <ul aria-label="Connected applications" className="flex flex-col gap-2">
-          <li className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              <p className="flex items-center gap-2 text-body font-medium text-ink">
-                {application.data.name}
-                <Badge tone="accent">This session</Badge>
-              </p>
-              <p className="mt-0.5 text-xs text-muted">
-                Can {application.data.scopes.join(', ')} · app {application.data.id}
-              </p>
-            </div>
-            <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
-              Revoke<span className="sr-only"> {application.data.name}</span>
-            </Button>
-          </li>
-        </ul>
-      )}
+    <Card title="Connected applications" heading="inline">
+      <QueryState
+        query={application}
+        compact
+        loading={<Skeleton className="h-12 w-full" />}
+        error={{ title: 'The application could not be loaded.' }}
+      >
+        {(data) => (
+          <ul aria-label="Connected applications" className="flex flex-col gap-2">
+            <li className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="flex items-center gap-2 text-body font-medium text-ink">
+                  {data.name}
+                  <Badge tone="accent">This session</Badge>
+                </p>
+                <p className="mt-0.5 text-xs text-muted">
+                  Can {data.scopes.join(', ')} · app {data.id}
+                </p>
+              </div>
+              <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
+                Revoke<span className="sr-only"> {data.name}</span>
+              </Button>
+            </li>
+          </ul>
+        )}
+      </QueryState>
       <Dialog
         open={confirming}
         onClose={() => setConfirming(false)}
         title={`Revoke ${name}?`}
         description={`${name} will lose access to ${nickname} at once, including this session: you will have to sign in again to use Mostrador. Nothing else on your account changes.`}
-        footer={
-          <>
-            <Button onClick={() => setConfirming(false)}>Cancel</Button>
-            <Button variant="danger" pending={revoke.isPending} onClick={confirm}>
-              Revoke access
-            </Button>
-          </>
-        }
+        confirm={{ label: 'Revoke access', variant: 'danger', pending: revoke.isPending, onConfirm: confirm }}
       >
         {revoke.isError ? (
-          <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-body text-danger-soft-ink">
-            The access could not be revoked. Nothing changed; try again.
-          </p>
+          <FormError>The access could not be revoked. Nothing changed; try again.</FormError>
         ) : null}
       </Dialog>
-    </section>
+    </Card>
   );
 }

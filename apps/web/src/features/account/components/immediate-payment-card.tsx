@@ -1,8 +1,9 @@
 import type { PartialUserPrivate } from '@mostrador/contracts';
 import { useState } from 'react';
 import { cx } from '../../../lib/class-names.ts';
-import { Button } from '../../../ui/button.tsx';
+import { Card } from '../../../ui/card.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
+import { FormError } from '../../../ui/form-error.tsx';
 import { useAnnounce } from '../../../ui/live-region.tsx';
 import { useSetImmediatePayment } from '../api/set-immediate-payment.ts';
 
@@ -37,10 +38,7 @@ export function ImmediatePaymentCard({ me }: { me: PartialUserPrivate }) {
   };
 
   return (
-    <section
-      aria-labelledby="immediate-payment-heading"
-      className="rounded-lg border border-line bg-surface p-4 shadow-xs"
-    >
+    <Card aria-labelledby="immediate-payment-heading" className="p-4 shadow-xs">
       <div className="flex items-start justify-between gap-4">
         <div className="min-w-0">
           <h2 id="immediate-payment-heading" className="text-sm font-semibold text-ink">
@@ -89,21 +87,16 @@ export function ImmediatePaymentCard({ me }: { me: PartialUserPrivate }) {
         onClose={() => setConfirming(null)}
         title={confirming ? 'Turn on sell equals pay?' : 'Turn off sell equals pay?'}
         description={confirming ? EFFECT_ON : EFFECT_OFF}
-        footer={
-          <>
-            <Button onClick={() => setConfirming(null)}>Cancel</Button>
-            <Button variant="primary" pending={mutation.isPending} onClick={confirm}>
-              {confirming ? 'Turn on' : 'Turn off'}
-            </Button>
-          </>
-        }
+        confirm={{
+          label: confirming ? 'Turn on' : 'Turn off',
+          pending: mutation.isPending,
+          onConfirm: confirm,
+        }}
       >
         {mutation.isError ? (
-          <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-body text-danger-soft-ink">
-            The marketplace did not accept the change. Nothing changed; try again.
-          </p>
+          <FormError>The marketplace did not accept the change. Nothing changed; try again.</FormError>
         ) : null}
       </Dialog>
-    </section>
+    </Card>
   );
 }

@@ -9,13 +9,13 @@ describe('the working account', () => {
     expect(workingAccount(undefined)).toBeNull();
     expect(workingAccount({ user: null, accounts: [] })).toBeNull();
     const own = workingAccount({ user, accounts: [], operated_accounts: [seller], acting_for: null });
-    expect(own).toEqual({ ...user, permissions: null });
+    expect(own).toEqual({ ...user, permissions: null, callerId: 7 });
     expect(can(own, 'blocklists.manage')).toBe(true);
   });
 
   it('is the seller it acts for, with only the permissions given', () => {
     const acting = workingAccount({ user, accounts: [], operated_accounts: [seller], acting_for: seller });
-    expect(acting?.user_id).toBe(9);
+    expect(acting).toMatchObject({ user_id: 9, nickname: 'TIENDA', callerId: 7 });
     expect(can(acting, 'orders.read')).toBe(true);
     expect(can(acting, 'blocklists.manage')).toBe(false);
     expect(can(null, 'orders.read')).toBe(false);

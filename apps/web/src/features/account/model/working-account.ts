@@ -7,12 +7,17 @@ export interface WorkingAccount {
   site_id: string | null;
   /** The team member's permissions on that account; null on the user's own account, where everything is allowed. */
   permissions: readonly OperatorPermission[] | null;
+  /**
+   * The signed-in user, whose access every call uses (the block search's `caller.id`): the account itself, or the
+   * team member working on it. Its own account is what the Account and Notifications pages show.
+   */
+  callerId: number;
 }
 
 export function workingAccount(session: Session | undefined): WorkingAccount | null {
   if (!session?.user) return null;
-  if (session.acting_for) return { ...session.acting_for };
-  return { ...session.user, permissions: null };
+  if (session.acting_for) return { ...session.acting_for, callerId: session.user.user_id };
+  return { ...session.user, permissions: null, callerId: session.user.user_id };
 }
 
 /** Whether the account may be used for `permission`: always on the user's own account. */

@@ -15,18 +15,20 @@ export interface BlockSearch {
   buyerId?: number;
   /** The signed-in user when it works for the seller as a team member (`caller.id` names the token's user). */
   callerId?: number;
+  /** Rows a page: `BLOCK_PAGE_SIZE` unless another is asked. */
+  limit?: number;
 }
 
 /** `GET /api/block-api/search/users/{seller}`: the seller's blocks of one list, newest first, paged. */
 export const searchBlockedBuyers = (
-  { sellerId, list, offset, buyerId, callerId }: BlockSearch,
+  { sellerId, list, offset, buyerId, callerId, limit = BLOCK_PAGE_SIZE }: BlockSearch,
   signal?: AbortSignal,
 ) => {
   const query = new URLSearchParams({
     type: BLOCK_SEARCH_TYPE[list],
     'caller.id': String(callerId ?? sellerId),
     offset: String(offset),
-    limit: String(BLOCK_PAGE_SIZE),
+    limit: String(limit),
   });
   if (buyerId) query.set('user_blocked', String(buyerId));
   return request(`/api/block-api/search/users/${sellerId}?${query}`, blockSearchPageSchema, { signal });
@@ -43,15 +45,6 @@ export const blockedBuyersQueryOptions = (search: BlockSearch) =>
 export const blockCountQueryOptions = (sellerId: number, list: BlockList, callerId = sellerId) =>
   queryOptions({
     queryKey: [...blocklistsKey, 'count', sellerId, list],
-    queryFn: async ({ signal }) => {
-      const query = new URLSearchParams({
-        type: BLOCK_SEARCH_TYPE[list],
-        'caller.id': String(callerId),
-        limit: '1',
-      });
-      const page = await request(`/api/block-api/search/users/${sellerId}?${query}`, blockSearchPageSchema, {
-        signal,
-      });
-      return page.paging.total;
-    },
+    queryFn: async ({ signal }) =>
+      (await searchBlockedBuyers({ sellerId, list, offset: 0, callerId, limit: 1 }, signal)).paging.total,
   });

@@ -1,6 +1,14 @@
 import type { OrderChangedEvent } from '@mostrador/contracts';
 import { describe, expect, it } from 'vitest';
-import { type FeedItem, fromEvent, MAX_LIVE_ITEMS, mergeItems, prepend } from './feed-items.ts';
+import {
+  EMPTY_LIVE_FEED,
+  type FeedItem,
+  fromEvent,
+  liveFeed,
+  MAX_LIVE_ITEMS,
+  mergeItems,
+  prepend,
+} from './feed-items.ts';
 
 const event = (queueId: number | undefined, ids = ['a']): OrderChangedEvent => ({
   type: 'order_changed',
@@ -60,5 +68,30 @@ describe('feed items', () => {
     const bounded = prepend(live, many);
     expect(bounded).toHaveLength(MAX_LIVE_ITEMS);
     expect(bounded[0]?.id).toBe(MAX_LIVE_ITEMS + 7);
+  });
+});
+
+describe('liveFeed', () => {
+  const arrived = (id: number) => ({ type: 'arrived', item: stored(id, 'done') }) as const;
+
+  it('shows arrivals on top at once while it runs', () => {
+    const state = [arrived(1), arrived(2)].reduce(liveFeed, EMPTY_LIVE_FEED);
+    expect(state.live.map((i) => i.id)).toEqual([2, 1]);
+    expect(state.held).toEqual([]);
+  });
+
+  it('holds arrivals while paused, and puts them on top in their order on resume', () => {
+    let state = liveFeed(liveFeed(EMPTY_LIVE_FEED, arrived(1)), { type: 'pause' });
+    state = [arrived(2), arrived(3)].reduce(liveFeed, state);
+    expect(state.live.map((i) => i.id)).toEqual([1]);
+    expect(state.held.map((i) => i.id)).toEqual([2, 3]);
+    state = liveFeed(state, { type: 'resume' });
+    expect(state).toMatchObject({ paused: false, held: [] });
+    expect(state.live.map((i) => i.id)).toEqual([3, 2, 1]);
+  });
+
+  it('forgets what it holds and shows when cleared, and stays paused', () => {
+    const paused = [arrived(1), { type: 'pause' } as const, arrived(2)].reduce(liveFeed, EMPTY_LIVE_FEED);
+    expect(liveFeed(paused, { type: 'clear' })).toEqual({ live: [], held: [], paused: true });
   });
 });

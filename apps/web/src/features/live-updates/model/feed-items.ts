@@ -57,3 +57,38 @@ export function mergeItems(live: readonly FeedItem[], stored: readonly FeedItem[
 export function prepend(live: readonly FeedItem[], arrivals: readonly FeedItem[]): FeedItem[] {
   return [...[...arrivals].reverse(), ...live].slice(0, MAX_LIVE_ITEMS);
 }
+
+/** The feed's live part: entries shown, entries held while paused, and whether it is paused. */
+export interface LiveFeed {
+  live: FeedItem[];
+  held: FeedItem[];
+  paused: boolean;
+}
+
+export type LiveFeedAction =
+  | { type: 'arrived'; item: FeedItem }
+  | { type: 'pause' }
+  | { type: 'resume' }
+  /** Another topic: what the stream added to the previous one does not carry over. */
+  | { type: 'clear' };
+
+export const EMPTY_LIVE_FEED: LiveFeed = { live: [], held: [], paused: false };
+
+/**
+ * The feed as entries arrive: on top at once, or, while paused, held (and counted) so the list stays still;
+ * resuming puts the held ones on top in the order they came.
+ */
+export function liveFeed(state: LiveFeed, action: LiveFeedAction): LiveFeed {
+  switch (action.type) {
+    case 'arrived':
+      return state.paused
+        ? { ...state, held: [...state.held, action.item] }
+        : { ...state, live: prepend(state.live, [action.item]) };
+    case 'pause':
+      return { ...state, paused: true };
+    case 'resume':
+      return { live: prepend(state.live, state.held), held: [], paused: false };
+    case 'clear':
+      return { ...state, live: [], held: [] };
+  }
+}

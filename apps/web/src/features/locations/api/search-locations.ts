@@ -1,7 +1,7 @@
 import { locationSearchResultSchema } from '@mostrador/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
-import { locationsKey } from './get-location.ts';
+import { locationsKey } from './get-countries.ts';
 
 /** `GET /bff/locations/search`: one search across countries, states, cities and neighborhoods (decision 0073). */
 export const searchLocations = (query: string, signal?: AbortSignal) =>

@@ -1,6 +1,7 @@
 import { type LocationChoice, listingLocationFor } from '@mostrador/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../ui/button.tsx';
+import { Card } from '../../../ui/card.tsx';
 import { AlertIcon, CheckIcon } from '../../../ui/icons.tsx';
 import { useAnnounce } from '../../../ui/live-region.tsx';
 import { CopyIcon } from '../../../ui/workspace-icons.tsx';
@@ -36,12 +37,12 @@ export function ListingPayload({ choice }: { choice: LocationChoice }) {
   };
 
   return (
-    <section aria-labelledby="payload-heading" className="rounded-lg border border-line bg-surface">
-      <div className="flex items-center justify-between gap-3 border-b border-line px-4 py-2.5">
-        <h2 id="payload-heading" className="text-body font-semibold text-ink">
-          Listing location
-        </h2>
-        {payload ? (
+    <Card
+      title="Listing location"
+      headingId="payload-heading"
+      bodyClassName=""
+      actions={
+        payload ? (
           <Button
             size="sm"
             icon={copied === 'yes' ? <CheckIcon className="text-accent" /> : <CopyIcon />}
@@ -50,8 +51,9 @@ export function ListingPayload({ choice }: { choice: LocationChoice }) {
           >
             {copied === 'yes' ? 'Copied' : copied === 'failed' ? 'Copy failed' : 'Copy'}
           </Button>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       {result.ok ? (
         <div className="p-4">
           <p className="mb-2 text-body text-muted">
@@ -61,7 +63,7 @@ export function ListingPayload({ choice }: { choice: LocationChoice }) {
           </p>
           <pre
             data-testid="listing-payload"
-            className="overflow-x-auto rounded-md bg-surface-sunken p-3 font-mono text-[12.5px] leading-5 text-ink"
+            className="overflow-x-auto rounded-md bg-surface-sunken p-3 font-mono text-xs leading-5 text-ink"
           >
             {payload}
           </pre>
@@ -75,6 +77,6 @@ export function ListingPayload({ choice }: { choice: LocationChoice }) {
           {result.message}
         </p>
       )}
-    </section>
+    </Card>
   );
 }

@@ -2,15 +2,10 @@ import type { LocationChoice, LocationMatch, LocationPickerView } from '@mostrad
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Combobox, type ComboboxOption } from '../../../ui/combobox.tsx';
-import { ErrorState } from '../../../ui/error-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
-import {
-  cityQueryOptions,
-  countriesQueryOptions,
-  countryQueryOptions,
-  neighborhoodQueryOptions,
-  stateQueryOptions,
-} from '../api/get-location.ts';
+import { QueryState } from '../../../ui/query-state.tsx';
+import { countriesQueryOptions } from '../api/get-countries.ts';
+import { placeQueryOptions } from '../api/get-place.ts';
 import { locationSearchQueryOptions } from '../api/search-locations.ts';
 import { ListingPayload } from './listing-payload.tsx';
 import { PlaceMap } from './place-map.tsx';
@@ -38,13 +33,10 @@ const toOptions = (places: readonly { id: string; name: string }[]): ComboboxOpt
 /** Country → state → city → neighborhood, one search across all of them, the listing payload and a small map. */
 export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps) {
   const countries = useQuery(countriesQueryOptions());
-  const country = useQuery({ ...countryQueryOptions(view.country ?? ''), enabled: Boolean(view.country) });
-  const state = useQuery({ ...stateQueryOptions(view.state ?? ''), enabled: Boolean(view.state) });
-  const city = useQuery({ ...cityQueryOptions(view.city ?? ''), enabled: Boolean(view.city) });
-  const neighborhood = useQuery({
-    ...neighborhoodQueryOptions(view.neighborhood ?? ''),
-    enabled: Boolean(view.neighborhood),
-  });
+  const country = useQuery(placeQueryOptions('countries', view.country));
+  const state = useQuery(placeQueryOptions('states', view.state));
+  const city = useQuery(placeQueryOptions('cities', view.city));
+  const neighborhood = useQuery(placeQueryOptions('neighborhoods', view.neighborhood));
 
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query.trim());
@@ -96,111 +88,109 @@ export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps
   );
   const finest = neighborhood.data ?? city.data ?? state.data ?? country.data;
 
-  if (countries.isError) {
-    return (
-      <>
-        <Header />
-        <ErrorState title="The countries could not be loaded" onRetry={() => countries.refetch()} />
-      </>
-    );
-  }
-
   return (
     <>
-      <Header />
-      <div className="grid gap-6 px-6 py-5 lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
-        <div className="flex flex-col gap-5">
-          <Combobox<SearchOption>
-            label="Search all places"
-            noun={{ one: 'place', many: 'places' }}
-            placeholder="A neighborhood, city, state or country"
-            options={searchOptions}
-            value={null}
-            onQueryChange={setQuery}
-            loading={deferredQuery.length >= 2 && search.isFetching}
-            emptyMessage={deferredQuery.length < 2 ? 'Type at least 2 letters' : 'No place matches'}
-            hint="For example Palermo, Córdoba or Cabo Polonio."
-            onChange={(option) => {
-              if (!option) return;
-              setQuery('');
-              pick(option.match);
-            }}
-          />
-          <fieldset className="flex flex-col gap-4 rounded-lg border border-line p-4">
-            <legend className="px-1 text-body font-semibold text-ink">Or choose step by step</legend>
-            <Combobox
-              label="Country"
-              noun={{ one: 'country', many: 'countries' }}
-              options={toOptions(countries.data ?? [])}
-              loading={countries.isPending}
-              value={view.country ?? null}
-              onChange={(option) => onViewChange({ country: option?.id })}
-            />
-            <Combobox
-              label="State"
-              noun={{ one: 'state', many: 'states' }}
-              options={toOptions(country.data?.states ?? [])}
-              loading={country.isFetching}
-              disabled={!view.country}
-              value={view.state ?? null}
-              emptyMessage="No state matches"
-              onChange={(option) => onViewChange({ country: view.country, state: option?.id })}
-            />
-            <Combobox
-              label="City"
-              noun={{ one: 'city', many: 'cities' }}
-              options={toOptions(state.data?.cities ?? [])}
-              loading={state.isFetching}
-              disabled={!view.state}
-              value={view.city ?? null}
-              emptyMessage={state.data?.cities.length === 0 ? 'This state has no cities' : 'No city matches'}
-              onChange={(option) =>
-                onViewChange({ country: view.country, state: view.state, city: option?.id })
-              }
-            />
-            <Combobox
-              label="Neighborhood"
-              noun={{ one: 'neighborhood', many: 'neighborhoods' }}
-              options={toOptions(city.data?.neighborhoods ?? [])}
-              loading={city.isFetching}
-              disabled={!view.city || cityHasNeighborhoods === false}
-              value={view.neighborhood ?? null}
-              hint={
-                cityHasNeighborhoods === false && city.data
-                  ? `${city.data.name} has no neighborhoods; the city is used.`
-                  : undefined
-              }
-              onChange={(option) =>
-                onViewChange({
-                  country: view.country,
-                  state: view.state,
-                  city: view.city,
-                  neighborhood: option?.id,
-                })
-              }
-            />
-          </fieldset>
-        </div>
-        <div className="flex min-w-0 flex-col gap-5">
-          <ListingPayload choice={choice} />
-          {finest ? (
-            <PlaceMap
-              name={mapped ? mapped.name : finest.name}
-              geo={mapped?.geo_information ?? null}
-              spanDegrees={mapped === country.data ? 14 : mapped === state.data ? 5 : 1.5}
-            />
-          ) : null}
-        </div>
-      </div>
+      <PageHeader
+        title="Locations"
+        description="Find where a classified listing is published: a neighborhood, or a city that has none."
+      />
+      <QueryState
+        query={countries}
+        pending="children"
+        error={{
+          title: 'The countries could not be loaded',
+          description: 'Check your connection and try again.',
+        }}
+      >
+        {() => (
+          <div className="grid gap-6 px-6 py-5 lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
+            <div className="flex flex-col gap-5">
+              <Combobox<SearchOption>
+                label="Search all places"
+                noun={{ one: 'place', many: 'places' }}
+                placeholder="A neighborhood, city, state or country"
+                options={searchOptions}
+                value={null}
+                onQueryChange={setQuery}
+                loading={deferredQuery.length >= 2 && search.isFetching}
+                emptyMessage={deferredQuery.length < 2 ? 'Type at least 2 letters' : 'No place matches'}
+                hint="For example Palermo, Córdoba or Cabo Polonio."
+                onChange={(option) => {
+                  if (!option) return;
+                  setQuery('');
+                  pick(option.match);
+                }}
+              />
+              <fieldset className="flex flex-col gap-4 rounded-lg border border-line p-4">
+                <legend className="px-1 text-body font-semibold text-ink">Or choose step by step</legend>
+                <Combobox
+                  label="Country"
+                  noun={{ one: 'country', many: 'countries' }}
+                  options={toOptions(countries.data ?? [])}
+                  loading={countries.isPending}
+                  value={view.country ?? null}
+                  onChange={(option) => onViewChange({ country: option?.id })}
+                />
+                <Combobox
+                  label="State"
+                  noun={{ one: 'state', many: 'states' }}
+                  options={toOptions(country.data?.states ?? [])}
+                  loading={country.isFetching}
+                  disabled={!view.country}
+                  value={view.state ?? null}
+                  emptyMessage="No state matches"
+                  onChange={(option) => onViewChange({ country: view.country, state: option?.id })}
+                />
+                <Combobox
+                  label="City"
+                  noun={{ one: 'city', many: 'cities' }}
+                  options={toOptions(state.data?.cities ?? [])}
+                  loading={state.isFetching}
+                  disabled={!view.state}
+                  value={view.city ?? null}
+                  emptyMessage={
+                    state.data?.cities.length === 0 ? 'This state has no cities' : 'No city matches'
+                  }
+                  onChange={(option) =>
+                    onViewChange({ country: view.country, state: view.state, city: option?.id })
+                  }
+                />
+                <Combobox
+                  label="Neighborhood"
+                  noun={{ one: 'neighborhood', many: 'neighborhoods' }}
+                  options={toOptions(city.data?.neighborhoods ?? [])}
+                  loading={city.isFetching}
+                  disabled={!view.city || cityHasNeighborhoods === false}
+                  value={view.neighborhood ?? null}
+                  hint={
+                    cityHasNeighborhoods === false && city.data
+                      ? `${city.data.name} has no neighborhoods; the city is used.`
+                      : undefined
+                  }
+                  onChange={(option) =>
+                    onViewChange({
+                      country: view.country,
+                      state: view.state,
+                      city: view.city,
+                      neighborhood: option?.id,
+                    })
+                  }
+                />
+              </fieldset>
+            </div>
+            <div className="flex min-w-0 flex-col gap-5">
+              <ListingPayload choice={choice} />
+              {finest ? (
+                <PlaceMap
+                  name={mapped ? mapped.name : finest.name}
+                  geo={mapped?.geo_information ?? null}
+                  spanDegrees={mapped === country.data ? 14 : mapped === state.data ? 5 : 1.5}
+                />
+              ) : null}
+            </div>
+          </div>
+        )}
+      </QueryState>
     </>
-  );
-}
-
-function Header() {
-  return (
-    <PageHeader
-      title="Locations"
-      description="Find where a classified listing is published: a neighborhood, or a city that has none."
-    />
   );
 }

@@ -1,4 +1,5 @@
 import type { GeoInformation } from '@mostrador/contracts';
+import { cardClasses } from '../../../ui/card.tsx';
 
 export interface PlaceMapProps {
   /** The place the marker stands for, named in the map's description. */
@@ -42,7 +43,7 @@ export function PlaceMap({ name, geo, spanDegrees = 6 }: PlaceMapProps) {
   const label = `${formatDegrees(latitude, 'N', 'S')}, ${formatDegrees(longitude, 'E', 'W')}`;
 
   return (
-    <figure className="overflow-hidden rounded-lg border border-line bg-surface-sunken">
+    <figure className={cardClasses('sunken', 'overflow-hidden')}>
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"

@@ -1,6 +1,6 @@
-import { currencyConversionSchema, currencyListSchema } from '@mostrador/contracts';
+import { currencyConversionSchema } from '@mostrador/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { request, requestWithHeaders } from '../../../lib/api-client.ts';
+import { requestWithHeaders } from '../../../lib/api-client.ts';
 
 /** `GET /currency_conversions/search`: the ratio, and the time of the rates from `Last-Modified`. */
 export async function getCurrencyConversion(from: string, to: string, signal?: AbortSignal) {
@@ -8,9 +8,7 @@ export async function getCurrencyConversion(from: string, to: string, signal?: A
   const res = await requestWithHeaders(
     `/api/currency_conversions/search?${params}`,
     currencyConversionSchema,
-    {
-      signal,
-    },
+    { signal },
   );
   const modified = res.headers.get('last-modified');
   return { ratio: res.data.ratio, lastModified: modified ? new Date(modified).toISOString() : null };
@@ -21,11 +19,4 @@ export const currencyConversionQueryOptions = (from: string, to: string) =>
     queryKey: ['currency-conversions', from, to],
     queryFn: ({ signal }) => getCurrencyConversion(from, to, signal),
     staleTime: 10 * 60_000,
-  });
-
-export const currenciesQueryOptions = () =>
-  queryOptions({
-    queryKey: ['currencies'],
-    queryFn: ({ signal }) => request('/api/currencies', currencyListSchema, { signal }),
-    staleTime: 60 * 60_000,
   });

@@ -1,7 +1,13 @@
 import type { OrderSearchEnvelope } from '@mostrador/contracts';
 import { useMemo } from 'react';
-import type { Neighbours } from '../components/order-detail.tsx';
 import { DEFAULT_LIMIT, type OrderListSearch } from '../model/order-search.ts';
+
+/** The orders before and after this one in the list it was opened from, and where it stands in that list. */
+export interface Neighbours {
+  previous: (() => void) | null;
+  next: (() => void) | null;
+  position: string | null;
+}
 
 export interface NeighbourOptions {
   orderId: number;

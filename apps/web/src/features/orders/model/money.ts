@@ -87,3 +87,11 @@ export function totalWithShipping(
     hasShipment: shipment !== null,
   };
 }
+
+/** Currencies a total is offered in when the marketplace's list is not there yet. */
+export const FALLBACK_CONVERSION_TARGETS = ['USD', 'ARS', 'BRL', 'MXN', 'CLP', 'COP', 'UYU', 'PEN', 'EUR'];
+
+/** What a total in `base` can be converted to: every currency the marketplace lists (or the usual ones) but itself. */
+export function conversionTargets(listed: readonly { id: string }[] | undefined, base: string): string[] {
+  return (listed?.map((currency) => currency.id) ?? FALLBACK_CONVERSION_TARGETS).filter((id) => id !== base);
+}

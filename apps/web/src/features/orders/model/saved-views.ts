@@ -83,3 +83,13 @@ export function sameSearch(a: OrderListSearch, b: OrderListSearch): boolean {
     );
   return norm(a) === norm(b);
 }
+
+/** The columns shown once one is turned on or off: those of `all` (the table's order) that stay shown. */
+export function toggleColumn(
+  all: readonly string[],
+  shown: readonly string[],
+  id: string,
+  on: boolean,
+): string[] {
+  return on ? all.filter((column) => column === id || shown.includes(column)) : shown.filter((c) => c !== id);
+}

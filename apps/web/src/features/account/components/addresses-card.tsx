@@ -1,0 +1,54 @@
+import type { UserAddress } from '@mostrador/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Badge } from '../../../ui/badge.tsx';
+import { Card } from '../../../ui/card.tsx';
+import { QueryState } from '../../../ui/query-state.tsx';
+import { Skeleton } from '../../../ui/skeleton.tsx';
+import { addressesQueryOptions } from '../api/get-addresses.ts';
+
+const ADDRESS_TYPES: Record<UserAddress['types'][number], string> = {
+  default_selling_address: 'Selling',
+  default_buying_address: 'Buying',
+  shipping: 'Shipping',
+  billing: 'Billing',
+  business: 'Business',
+};
+
+/** The account's addresses, each with what it is used for. */
+export function AddressesCard({ userId }: { userId: number }) {
+  const addresses = useQuery(addressesQueryOptions(userId));
+  return (
+    <Card title="Addresses" heading="inline">
+      <QueryState
+        query={addresses}
+        compact
+        loading={<Skeleton className="h-16 w-full" />}
+        error={{ title: 'Your addresses could not be loaded.' }}
+        isEmpty={(data) => data.length === 0}
+        empty={{ title: 'No addresses on this account.', className: 'text-body' }}
+      >
+        {(data) => (
+          <ul className="flex flex-col gap-3">
+            {data.map((address) => (
+              <li key={address.id} className="text-body leading-5">
+                <p className="font-medium text-ink">{address.address_line}</p>
+                <p className="text-muted">
+                  {[address.city.name, address.state.name, address.country.name, address.zip_code]
+                    .filter(Boolean)
+                    .join(', ')}
+                </p>
+                {address.types.length > 0 ? (
+                  <p className="mt-1.5 flex flex-wrap gap-1">
+                    {address.types.map((type) => (
+                      <Badge key={type}>{ADDRESS_TYPES[type]}</Badge>
+                    ))}
+                  </p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </Card>
+  );
+}

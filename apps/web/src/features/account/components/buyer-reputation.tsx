@@ -1,0 +1,35 @@
+import type { BuyerReputation as BuyerReputationData } from '@mostrador/contracts';
+import { buyerSummary } from '../model/reputation.ts';
+import { ACCENT, NEGATIVE, NEUTRAL } from './reputation-tones.ts';
+import { StackedBar } from './stacked-bar.tsx';
+
+/** The account's purchases: how they ended and how they were rated. */
+export function BuyerReputation({ reputation }: { reputation: BuyerReputationData }) {
+  const summary = buyerSummary(reputation);
+  if (!summary.hasHistory) return <p className="text-body text-faint">No purchases yet.</p>;
+  const other = Math.max(0, summary.total - summary.completed - summary.canceled);
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-body text-muted">
+        <span className="font-medium text-ink tabular">{summary.total.toLocaleString('en-US')}</span>{' '}
+        purchases
+      </p>
+      <StackedBar
+        label="Purchases"
+        parts={[
+          { key: 'completed', label: 'Completed', value: summary.completed, ...ACCENT },
+          { key: 'canceled', label: 'Canceled', value: summary.canceled, ...NEGATIVE },
+          { key: 'open', label: 'In progress', value: other, ...NEUTRAL },
+        ]}
+      />
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-body">
+        <dt className="text-muted">Canceled after paying</dt>
+        <dd className="text-ink tabular">{summary.canceledPaid}</dd>
+        <dt className="text-muted">Not rated</dt>
+        <dd className="text-ink tabular">{summary.unrated}</dd>
+        <dt className="text-muted">Waiting to be rated</dt>
+        <dd className="text-ink tabular">{summary.notYetRated}</dd>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import type { SellerReputation as SellerReputationData } from '@mostrador/contracts';
+import { cx } from '../../../lib/class-names.ts';
+import { Badge } from '../../../ui/badge.tsx';
+import { percentOf, ratingShares, SELLER_LEVELS, sellerLevel } from '../model/reputation.ts';
+import { ACCENT, NEGATIVE, NEUTRAL, POSITIVE } from './reputation-tones.ts';
+import { StackedBar } from './stacked-bar.tsx';
+
+const LEVEL_FILLS = ['bg-red-500', 'bg-orange-500', 'bg-yellow-400', 'bg-lime-500', 'bg-green-600'];
+
+/** The seller's thermometer level, its sales (completed and canceled) and its buyers' ratings. */
+export function SellerReputation({ reputation }: { reputation: SellerReputationData }) {
+  const level = sellerLevel(reputation.level_id);
+  const t = reputation.transactions;
+  const shares = ratingShares(t.ratings);
+  return (
+    <>
+      <div className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-2 text-body">
+          <span className="text-muted">Level</span>
+          <span className="font-medium text-ink">
+            {level.step ? `${level.step} of 5 · ${level.label}` : level.label}
+          </span>
+          {reputation.power_seller_status ? (
+            <Badge tone="accent">Power seller {reputation.power_seller_status}</Badge>
+          ) : null}
+        </div>
+        <div aria-hidden="true" className="grid grid-cols-5 gap-1">
+          {SELLER_LEVELS.map((entry, index) => (
+            <span
+              key={entry.id}
+              className={cx(
+                'h-1.5 rounded-full',
+                level.step === index + 1 ? LEVEL_FILLS[index] : 'bg-subtle',
+              )}
+            />
+          ))}
+        </div>
+      </div>
+      <div className="flex flex-col gap-2">
+        <p className="text-body text-muted">
+          <span className="font-medium text-ink tabular">{t.total.toLocaleString('en-US')}</span> sales (
+          {t.period === 'historic' ? 'all time' : t.period})
+        </p>
+        <StackedBar
+          label="Sales"
+          parts={[
+            {
+              key: 'completed',
+              label: 'Completed',
+              value: t.completed,
+              detail: `${percentOf(t.completed, t.total)}%`,
+              ...ACCENT,
+            },
+            {
+              key: 'canceled',
+              label: 'Canceled',
+              value: t.canceled,
+              detail: `${percentOf(t.canceled, t.total)}%`,
+              ...NEGATIVE,
+            },
+          ]}
+        />
+      </div>
+      <div className="flex flex-col gap-2">
+        <p className="text-body text-muted">Ratings from buyers</p>
+        {shares ? (
+          <StackedBar
+            label="Ratings"
+            parts={shares.map((share) => ({
+              key: share.kind,
+              label:
+                share.kind === 'positive' ? 'Positive' : share.kind === 'neutral' ? 'Neutral' : 'Negative',
+              value: share.percent,
+              valueText: `${share.percent}%`,
+              ...(share.kind === 'positive' ? POSITIVE : share.kind === 'neutral' ? NEUTRAL : NEGATIVE),
+            }))}
+          />
+        ) : (
+          <p className="text-body text-faint">No ratings yet.</p>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,168 @@
+import {
+  BLOCK_LISTS,
+  BLOCK_NOTE_MAX_LENGTH,
+  BLOCK_REASONS,
+  type BlockList,
+  type BlockReason,
+} from '@mostrador/contracts';
+import { type FormEvent, useState } from 'react';
+import { ApiClientError } from '../../../../lib/api-client.ts';
+import { Button } from '../../../../ui/button.tsx';
+import { Dialog } from '../../../../ui/dialog.tsx';
+import { FormError } from '../../../../ui/form-error.tsx';
+import { SelectField } from '../../../../ui/select-field.tsx';
+import { TextField } from '../../../../ui/text-field.tsx';
+import { TextareaField } from '../../../../ui/textarea.tsx';
+import { useBlockBuyer } from '../../api/block-buyer.ts';
+import { type ResolvedBuyer, resolveBuyer } from '../../api/resolve-buyer.ts';
+import { LIST_CHOICES, LIST_LABELS, REASON_LABELS } from '../block-labels.ts';
+
+export interface BlockBuyerDialogProps {
+  open: boolean;
+  onClose: () => void;
+  seller: { id: number; siteId: string | null };
+  defaultList: BlockList;
+  /** The buyer, when the page already knows who (an order's buyer); otherwise typed by id or nickname. */
+  buyer?: ResolvedBuyer;
+  onBlocked: (buyer: ResolvedBuyer, list: BlockList) => void;
+}
+
+const REASON_OPTIONS = BLOCK_REASONS.map((reason) => ({ value: reason, label: REASON_LABELS[reason] }));
+
+/**
+ * Block a buyer from one list, with the reason and a note kept by the BFF for the team: the buyer typed by id or
+ * nickname, or the one the page names (an order's buyer). The one dialog for blocking, wherever it is offered.
+ */
+export function BlockBuyerDialog({
+  open,
+  onClose,
+  seller,
+  defaultList,
+  buyer: known,
+  onBlocked,
+}: BlockBuyerDialogProps) {
+  const [buyer, setBuyer] = useState('');
+  const [list, setList] = useState<BlockList>(defaultList);
+  const [reason, setReason] = useState<BlockReason>('non_payment');
+  const [note, setNote] = useState('');
+  const [buyerError, setBuyerError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [resolving, setResolving] = useState(false);
+  const block = useBlockBuyer();
+
+  const reset = () => {
+    setBuyer('');
+    setNote('');
+    setReason('non_payment');
+    setBuyerError(null);
+    setFormError(null);
+    block.reset();
+  };
+  const close = () => {
+    reset();
+    onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBuyerError(null);
+    setFormError(null);
+    if (!known && !buyer.trim()) {
+      setBuyerError('Enter the buyer’s user id or nickname.');
+      return;
+    }
+    setResolving(true);
+    try {
+      const found = known ?? (await resolveBuyer(buyer, seller));
+      if (found === 'yourself') {
+        setBuyerError('That is your own account; you cannot block yourself.');
+        return;
+      }
+      if (found === 'not_found') {
+        setBuyerError(
+          'No buyer with that id or nickname was found. Nicknames are found among your buyers; try the user id.',
+        );
+        return;
+      }
+      await block.mutateAsync({ sellerId: seller.id, buyerId: found.id, list, note: { reason, note } });
+      onBlocked(found, list);
+      reset();
+    } catch (error) {
+      setFormError(
+        error instanceof ApiClientError
+          ? `The marketplace did not accept the block (${error.error}).`
+          : 'The block could not be saved. Check your connection and try again.',
+      );
+    } finally {
+      setResolving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title={known ? `Block ${known.nickname}?` : 'Block a buyer'}
+      description={
+        known
+          ? 'The buyer is not told; you can unblock them later from Blocked buyers. The reason and note are kept here for your team.'
+          : 'The marketplace enforces the block; the reason and note are kept here for your team.'
+      }
+    >
+      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        {known ? null : (
+          <TextField
+            label="Buyer"
+            name="buyer"
+            placeholder="User id or nickname"
+            autoComplete="off"
+            value={buyer}
+            onChange={(event) => setBuyer(event.target.value)}
+            error={buyerError}
+            hint="A user id such as 100012345, or a nickname such as COMPRADOR_BELGRANO."
+          />
+        )}
+        <fieldset className="flex flex-col gap-1.5">
+          <legend className="mb-1.5 text-body font-medium text-ink">Block from</legend>
+          <div className="flex flex-wrap gap-4">
+            {BLOCK_LISTS.map((id) => (
+              <label key={id} className="flex items-center gap-2 text-sm text-ink">
+                <input
+                  type="radio"
+                  name="list"
+                  value={id}
+                  checked={list === id}
+                  onChange={() => setList(id)}
+                  className="size-4 accent-(--accent)"
+                />
+                {LIST_CHOICES[id]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <SelectField
+          label="Reason"
+          name="reason"
+          options={REASON_OPTIONS}
+          value={reason}
+          onChange={(event) => setReason(event.target.value as BlockReason)}
+        />
+        <TextareaField
+          label="Note"
+          name="note"
+          maxLength={BLOCK_NOTE_MAX_LENGTH}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          hint={`Optional. What happened, for whoever reads this later (${note.length}/${BLOCK_NOTE_MAX_LENGTH}).`}
+        />
+        {formError ? <FormError>{formError}</FormError> : null}
+        <div className="flex justify-end gap-2 pt-1">
+          <Button onClick={close}>Cancel</Button>
+          <Button type="submit" variant="danger" pending={resolving || block.isPending}>
+            {known ? 'Block' : `Block from ${LIST_LABELS[list].verb}`}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,54 @@
+import type { BlockList } from '@mostrador/contracts';
+import { useState } from 'react';
+import { Button } from '../../../../ui/button.tsx';
+import { Card } from '../../../../ui/card.tsx';
+import { useAnnounce } from '../../../../ui/live-region.tsx';
+import type { ResolvedBuyer } from '../../api/resolve-buyer.ts';
+import { LIST_CHOICES } from '../block-labels.ts';
+import { BlockBuyerDialog } from './block-buyer-dialog.tsx';
+
+/**
+ * "Block this buyer" beside a buyer the page shows (an order's): the Blocked buyers dialog for that buyer, with the
+ * reason and note kept for the team, and what was done once it is.
+ */
+export function BlockBuyerPanel({
+  seller,
+  buyer,
+}: {
+  seller: { id: number; siteId: string | null };
+  buyer: ResolvedBuyer;
+}) {
+  const [open, setOpen] = useState(false);
+  const [blocked, setBlocked] = useState<BlockList | null>(null);
+  const announce = useAnnounce();
+  return (
+    <Card title="Block this buyer">
+      {blocked ? (
+        <p role="status" className="text-ink">
+          {buyer.nickname} is blocked from {LIST_CHOICES[blocked].toLowerCase()}.
+        </p>
+      ) : (
+        <>
+          <p className="mb-2 text-muted">
+            Stop {buyer.nickname} from buying on your items or asking you questions.
+          </p>
+          <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+            Block buyer…
+          </Button>
+        </>
+      )}
+      <BlockBuyerDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        seller={seller}
+        defaultList="order"
+        buyer={buyer}
+        onBlocked={(_, list) => {
+          setBlocked(list);
+          setOpen(false);
+          announce(`${buyer.nickname} blocked`);
+        }}
+      />
+    </Card>
+  );
+}

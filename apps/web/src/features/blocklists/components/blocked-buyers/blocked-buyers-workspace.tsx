@@ -1,0 +1,163 @@
+import { BLOCK_LISTS, type BlockedBuyersView, type BlockedUser } from '@mostrador/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { localeForSite } from '../../../../lib/format.ts';
+import { Button } from '../../../../ui/button.tsx';
+import { useAnnounce } from '../../../../ui/live-region.tsx';
+import { PageHeader } from '../../../../ui/page-header.tsx';
+import { Pagination } from '../../../../ui/pagination.tsx';
+import { QueryState } from '../../../../ui/query-state.tsx';
+import { Tabs } from '../../../../ui/tabs.tsx';
+import { PlusIcon } from '../../../../ui/workspace-icons.tsx';
+import {
+  BLOCK_PAGE_SIZE,
+  blockCountQueryOptions,
+  blockedBuyersQueryOptions,
+} from '../../api/search-blocked-buyers.ts';
+import { BlockBuyerDialog } from '../block-buyer/block-buyer-dialog.tsx';
+import { LIST_LABELS } from '../block-labels.ts';
+import { BlockAuditTrail } from './block-audit-trail.tsx';
+import { BlocklistTable } from './blocklist-table.tsx';
+import { BuyerFilter } from './buyer-filter.tsx';
+import { UnblockDialog } from './unblock-dialog.tsx';
+import { type Unblocked, UnblockUndoToast } from './unblock-undo-toast.tsx';
+
+export interface SellerAccount {
+  id: number;
+  nickname: string;
+  siteId: string | null;
+  /** The signed-in user: the seller itself, or a team member working on its account. */
+  callerId: number;
+}
+
+export interface BlockedBuyersWorkspaceProps {
+  seller: SellerAccount;
+  view: BlockedBuyersView;
+  /** Changes the URL: every filter and page lives there. */
+  onViewChange: (next: Partial<BlockedBuyersView>) => void;
+}
+
+/** Both blocklists of the signed-in seller, with search, paging, notes, the audit trail, block and unblock. */
+export function BlockedBuyersWorkspace({ seller, view, onViewChange }: BlockedBuyersWorkspaceProps) {
+  const announce = useAnnounce();
+  const locale = localeForSite(seller.siteId ?? '');
+  const [adding, setAdding] = useState(false);
+  const [confirming, setConfirming] = useState<BlockedUser | null>(null);
+  const [unblocked, setUnblocked] = useState<Unblocked | null>(null);
+
+  const search = useQuery(
+    blockedBuyersQueryOptions({
+      sellerId: seller.id,
+      callerId: seller.callerId,
+      list: view.list,
+      offset: view.offset,
+      ...(view.buyer ? { buyerId: view.buyer } : {}),
+    }),
+  );
+  const counts = {
+    order: useQuery(blockCountQueryOptions(seller.id, 'order', seller.callerId)).data,
+    questions: useQuery(blockCountQueryOptions(seller.id, 'questions', seller.callerId)).data,
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Blocked buyers"
+        description={`Buyers who cannot buy from ${seller.nickname} or ask questions on its items. The marketplace enforces each block; reasons and notes are kept here.`}
+        actions={
+          <Button variant="primary" icon={<PlusIcon />} onClick={() => setAdding(true)}>
+            Block a buyer
+          </Button>
+        }
+      />
+      <div className="grid gap-6 px-6 py-5 2xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <Tabs
+          label="Blocklists"
+          selected={view.list}
+          onSelect={(list) => onViewChange({ list, offset: 0, audit: 0 })}
+          tabs={BLOCK_LISTS.map((list) => ({
+            id: list,
+            label: LIST_LABELS[list].tab,
+            ...(counts[list] !== undefined ? { count: counts[list] } : {}),
+          }))}
+        >
+          <BuyerFilter
+            key={view.buyer ?? 'none'}
+            initial={view.buyer ? String(view.buyer) : ''}
+            seller={seller}
+            onApply={(buyer) => onViewChange({ buyer, offset: 0 })}
+          />
+          <QueryState
+            query={search}
+            pending="children"
+            error={{
+              title: 'The blocklist could not be loaded',
+              description: 'Check your connection and try again.',
+            }}
+          >
+            {(data) => (
+              <>
+                <BlocklistTable
+                  view={view}
+                  rows={data?.users ?? []}
+                  loading={data === undefined}
+                  locale={locale}
+                  onUnblock={setConfirming}
+                  onClearBuyer={() => onViewChange({ buyer: undefined, offset: 0 })}
+                />
+                {data ? (
+                  <Pagination
+                    offset={data.paging.offset}
+                    limit={BLOCK_PAGE_SIZE}
+                    total={data.paging.total}
+                    noun="blocked buyers"
+                    onChange={(offset) => onViewChange({ offset })}
+                  />
+                ) : null}
+              </>
+            )}
+          </QueryState>
+        </Tabs>
+        <BlockAuditTrail
+          list={view.list}
+          offset={view.audit}
+          locale={locale}
+          onOffsetChange={(audit) => onViewChange({ audit })}
+        />
+      </div>
+
+      <BlockBuyerDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        seller={seller}
+        defaultList={view.list}
+        onBlocked={(buyer, list) => {
+          setAdding(false);
+          announce(`${buyer.nickname} blocked from ${LIST_LABELS[list].verb}.`);
+          if (list !== view.list) onViewChange({ list, offset: 0, audit: 0 });
+        }}
+      />
+
+      <UnblockDialog
+        sellerId={seller.id}
+        list={view.list}
+        buyer={confirming}
+        onClose={() => setConfirming(null)}
+        onUnblocked={(done) => {
+          setConfirming(null);
+          setUnblocked(done);
+          announce(`${done.nickname} unblocked. Undo is available for a few seconds.`);
+        }}
+      />
+
+      {unblocked ? (
+        <UnblockUndoToast
+          key={`${unblocked.list}-${unblocked.buyerId}`}
+          sellerId={seller.id}
+          unblocked={unblocked}
+          onDone={() => setUnblocked(null)}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import type { BlockedBuyersView, BlockedUser } from '@mostrador/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { formatDate } from '../../../../lib/format.ts';
+import { Badge } from '../../../../ui/badge.tsx';
+import { Button } from '../../../../ui/button.tsx';
+import { DataTable, type DataTableColumn } from '../../../../ui/data-table.tsx';
+import { EmptyState } from '../../../../ui/empty-state.tsx';
+import { BlockedIcon } from '../../../../ui/icons.tsx';
+import { UnlockIcon } from '../../../../ui/workspace-icons.tsx';
+import { blockNotesQueryOptions } from '../../api/get-block-notes.ts';
+import { LIST_LABELS, REASON_LABELS } from '../block-labels.ts';
+import { BuyerName } from '../buyer-name.tsx';
+
+/** One page of a blocklist: who, since when, the reason and note kept for the team, and the way to unblock. */
+export function BlocklistTable({
+  view,
+  rows,
+  loading,
+  locale,
+  onUnblock,
+  onClearBuyer,
+}: {
+  view: BlockedBuyersView;
+  rows: readonly BlockedUser[];
+  loading: boolean;
+  locale: string;
+  onUnblock: (row: BlockedUser) => void;
+  onClearBuyer: () => void;
+}) {
+  const notes = useQuery(
+    blockNotesQueryOptions(
+      view.list,
+      rows.map((row) => row.id),
+    ),
+  );
+  const columns: DataTableColumn<BlockedUser>[] = [
+    { id: 'buyer', header: 'Buyer', cell: (row) => <BuyerName id={row.id} />, className: 'w-64' },
+    {
+      id: 'since',
+      header: 'Blocked since',
+      cell: (row) => (
+        <time dateTime={row.blocked_at} className="whitespace-nowrap text-muted tabular">
+          {formatDate(row.blocked_at, locale)}
+        </time>
+      ),
+      className: 'w-48',
+    },
+    {
+      id: 'reason',
+      header: 'Reason',
+      cell: (row) => {
+        const note = notes.data?.get(row.id);
+        return note ? (
+          <Badge tone={note.reason === 'fraud_suspicion' ? 'danger' : 'neutral'}>
+            {REASON_LABELS[note.reason]}
+          </Badge>
+        ) : (
+          <span className="text-faint">Not recorded</span>
+        );
+      },
+      className: 'w-44',
+    },
+    {
+      id: 'note',
+      header: 'Note',
+      cell: (row) => {
+        const note = notes.data?.get(row.id);
+        if (!note?.note) return <span className="text-faint">—</span>;
+        return (
+          <span className="line-clamp-2 max-w-md text-body leading-5 text-muted" title={note.note}>
+            {note.note}
+          </span>
+        );
+      },
+    },
+    {
+      id: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      align: 'end',
+      className: 'w-32 whitespace-nowrap',
+      cell: (row) => (
+        <Button size="sm" variant="ghost" icon={<UnlockIcon />} onClick={() => onUnblock(row)}>
+          Unblock<span className="sr-only"> buyer {row.id}</span>
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <DataTable
+      caption={`${LIST_LABELS[view.list].tab}${view.buyer ? `, buyer ${view.buyer}` : ''}`}
+      captionHidden
+      columns={columns}
+      rows={rows}
+      getRowKey={(row) => row.id}
+      loading={loading}
+      skeletonRows={4}
+      empty={
+        <EmptyState
+          icon={<BlockedIcon />}
+          title={view.buyer ? 'This buyer is not on this list' : 'Nobody is blocked here'}
+          description={
+            view.buyer
+              ? `Buyer ${view.buyer} is not ${LIST_LABELS[view.list].tab.toLowerCase()}.`
+              : `Buyers you block from ${LIST_LABELS[view.list].verb} show up here.`
+          }
+          action={view.buyer ? <Button onClick={onClearBuyer}>Clear filter</Button> : undefined}
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,76 @@
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../../ui/button.tsx';
+import { Input } from '../../../../ui/input.tsx';
+import { SearchIcon } from '../../../../ui/workspace-icons.tsx';
+import { resolveBuyer } from '../../api/resolve-buyer.ts';
+
+/** Narrows the list to one buyer, typed by id or nickname (found as the block dialog finds buyers). */
+export function BuyerFilter({
+  initial,
+  seller,
+  onApply,
+}: {
+  initial: string;
+  seller: { id: number; siteId: string | null };
+  onApply: (buyer: number | undefined) => void;
+}) {
+  const [text, setText] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!text.trim()) {
+      onApply(undefined);
+      return;
+    }
+    setPending(true);
+    try {
+      const found = await resolveBuyer(text, seller);
+      if (typeof found === 'string') setError('No buyer with that id or nickname.');
+      else onApply(found.id);
+    } catch {
+      setError('The buyer could not be looked up. Try again.');
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <search>
+      <form onSubmit={submit} className="mb-3 flex flex-wrap items-start gap-2" noValidate>
+        <div className="flex min-w-64 flex-col gap-1">
+          <label htmlFor="block-filter" className="sr-only">
+            Find a blocked buyer by id or nickname
+          </label>
+          <div className="relative">
+            <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-faint" />
+            <Input
+              id="block-filter"
+              className="w-72 pl-8"
+              placeholder="Find by buyer id or nickname"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'block-filter-error' : undefined}
+            />
+          </div>
+          {error ? (
+            <p id="block-filter-error" className="text-xs text-danger">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit" pending={pending}>
+          Find
+        </Button>
+        {initial ? (
+          <Button variant="ghost" onClick={() => onApply(undefined)}>
+            Clear
+          </Button>
+        ) : null}
+      </form>
+    </search>
+  );
+}

@@ -1,0 +1,48 @@
+import type { BlockedUser, BlockList } from '@mostrador/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Dialog } from '../../../../ui/dialog.tsx';
+import { FormError } from '../../../../ui/form-error.tsx';
+import { buyerQueryOptions } from '../../api/get-buyer.ts';
+import { useUnblockBuyer } from '../../api/unblock-buyer.ts';
+
+/** Asks before unblocking a buyer: what they may do again, and that the block stays in the trail. */
+export function UnblockDialog({
+  sellerId,
+  list,
+  buyer,
+  onClose,
+  onUnblocked,
+}: {
+  sellerId: number;
+  list: BlockList;
+  /** The row to unblock; null while the dialog is closed. */
+  buyer: BlockedUser | null;
+  onClose: () => void;
+  onUnblocked: (unblocked: { buyerId: number; nickname: string; list: BlockList }) => void;
+}) {
+  const unblock = useUnblockBuyer();
+  const profile = useQuery({ ...buyerQueryOptions(buyer?.id ?? 0), enabled: buyer !== null });
+  const close = () => {
+    onClose();
+    unblock.reset();
+  };
+  const confirm = () => {
+    if (!buyer) return;
+    const nickname = profile.data?.nickname ?? `#${buyer.id}`;
+    unblock.mutate(
+      { sellerId, buyerId: buyer.id, list },
+      { onSuccess: () => onUnblocked({ buyerId: buyer.id, nickname, list }) },
+    );
+  };
+  return (
+    <Dialog
+      open={buyer !== null}
+      onClose={close}
+      title={`Unblock ${profile.data?.nickname ?? `buyer ${buyer?.id ?? ''}`}?`}
+      description={`They will be able to ${list === 'order' ? 'buy your items' : 'ask questions on your items'} again. The block stays in the activity trail, and you can undo for a few seconds.`}
+      confirm={{ label: 'Unblock', variant: 'danger', pending: unblock.isPending, onConfirm: confirm }}
+    >
+      {unblock.isError ? <FormError>The buyer could not be unblocked. Try again.</FormError> : null}
+    </Dialog>
+  );
+}

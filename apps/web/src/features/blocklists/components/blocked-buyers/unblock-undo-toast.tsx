@@ -1,0 +1,47 @@
+import type { BlockList } from '@mostrador/contracts';
+import { useAnnounce } from '../../../../ui/live-region.tsx';
+import { Toast } from '../../../../ui/toast.tsx';
+import { useBlockBuyer } from '../../api/block-buyer.ts';
+import { LIST_LABELS } from '../block-labels.ts';
+
+export interface Unblocked {
+  buyerId: number;
+  nickname: string;
+  list: BlockList;
+}
+
+/** "Unblocked", with an Undo that blocks the buyer again (the reason and note the BFF kept come back with it). */
+export function UnblockUndoToast({
+  sellerId,
+  unblocked,
+  onDone,
+}: {
+  sellerId: number;
+  unblocked: Unblocked;
+  onDone: () => void;
+}) {
+  const reblock = useBlockBuyer();
+  const announce = useAnnounce();
+  const undo = () =>
+    reblock.mutate(
+      { sellerId, buyerId: unblocked.buyerId, list: unblocked.list },
+      {
+        onSuccess: () => {
+          announce(`${unblocked.nickname} is blocked again.`);
+          onDone();
+        },
+      },
+    );
+  return (
+    <Toast
+      message={
+        <>
+          <span className="font-medium">{unblocked.nickname}</span> unblocked from{' '}
+          {LIST_LABELS[unblocked.list].verb}.
+        </>
+      }
+      action={{ label: 'Undo', onAction: undo, pending: reblock.isPending }}
+      onDismiss={onDone}
+    />
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { cx } from '../../../../lib/class-names.ts';
+import { formatClock } from '../../../../lib/format.ts';
+import { type LiveStatus, liveEvents, useLiveSnapshot } from '../../../../lib/live-events.ts';
+import { cardClasses } from '../../../../ui/card.tsx';
+import { useAnnounce } from '../../../../ui/live-region.tsx';
+import { useDismiss } from '../../../../ui/use-dismiss.ts';
+import { SimulatorControl } from './simulator-control.tsx';
+
+const LABEL: Record<LiveStatus, string> = {
+  off: 'Offline',
+  connecting: 'Connecting',
+  live: 'Live',
+  reconnecting: 'Reconnecting',
+};
+
+const DOT: Record<LiveStatus, string> = {
+  off: 'bg-faint',
+  connecting: 'bg-warning-soft-ink',
+  live: 'bg-success-soft-ink',
+  reconnecting: 'bg-warning-soft-ink',
+};
+
+/** Tells screen-reader users when live updates start and stop, never about each event. */
+function useStatusAnnouncement(status: LiveStatus) {
+  const announce = useAnnounce();
+  const previous = useRef<LiveStatus>(status);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = status;
+    if (status === before) return;
+    if (status === 'live' && before !== 'off') announce('Live updates connected');
+    if (status === 'reconnecting' && before === 'live') announce('Live updates interrupted, reconnecting');
+  }, [status, announce]);
+}
+
+/**
+ * The header's live-updates indicator for the signed-in account: connection state and the events received, and in
+ * local use the change simulator's control.
+ */
+export function LiveIndicator({ userId }: { userId: number }) {
+  const snapshot = useLiveSnapshot();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  useStatusAnnouncement(snapshot.status);
+
+  useEffect(() => {
+    liveEvents.connect(userId);
+  }, [userId]);
+  useEffect(() => () => liveEvents.disconnect(), []);
+
+  useDismiss(open, root, () => setOpen(false));
+
+  const { status, received, last } = snapshot;
+  return (
+    <div ref={root} className="relative">
+      <button
+        type="button"
+        data-testid="live-indicator"
+        data-status={status}
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={`Live updates: ${LABEL[status]}, ${received} ${received === 1 ? 'change' : 'changes'} received`}
+        onClick={() => setOpen((value) => !value)}
+        className="flex h-8 items-center gap-1.5 rounded-md px-2 text-body text-muted transition-colors hover:bg-subtle hover:text-ink"
+      >
+        <span aria-hidden="true" className="relative flex size-2">
+          {status === 'live' ? (
+            <span
+              key={received}
+              className={cx(
+                'absolute inline-flex size-full rounded-full opacity-60',
+                DOT[status],
+                received > 0 && 'motion-safe:animate-ping [animation-iteration-count:1]',
+              )}
+            />
+          ) : null}
+          <span className={cx('relative inline-flex size-2 rounded-full', DOT[status])} />
+        </span>
+        <span className="hidden sm:inline">{LABEL[status]}</span>
+        {received > 0 ? (
+          <span
+            data-testid="live-count"
+            className="rounded-full bg-subtle px-1.5 text-xs tabular-nums text-ink"
+          >
+            {received}
+          </span>
+        ) : null}
+      </button>
+      {open ? (
+        <div
+          id={panelId}
+          className={cardClasses('raised', 'absolute top-9 right-0 z-40 w-72 p-3 text-sm shadow-lg')}
+        >
+          <p className="font-medium text-ink">Live updates</p>
+          <p className="mt-0.5 text-xs text-muted">
+            {status === 'live'
+              ? 'Connected. Order changes appear here as the marketplace reports them.'
+              : status === 'off'
+                ? 'Not connected.'
+                : 'Connecting to the marketplace’s notifications…'}
+          </p>
+          <div className="mt-3 rounded-md border border-line bg-surface-sunken px-2.5 py-2 text-xs">
+            {last ? (
+              <p data-testid="live-last">
+                <span className="text-muted">Last change </span>
+                <span className="tabular-nums text-ink">{formatClock(last.published_at)}</span>
+                <span className="text-muted"> · order </span>
+                <span className="tabular-nums text-ink">{last.order.id}</span>
+                <span className="text-muted"> is </span>
+                <span className="text-ink">{last.order.status.replaceAll('_', ' ')}</span>
+              </p>
+            ) : (
+              <p className="text-muted">No changes yet in this session.</p>
+            )}
+          </div>
+          <SimulatorControl />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Button } from '../../../../ui/button.tsx';
+import { useAnnounce } from '../../../../ui/live-region.tsx';
+import { Select } from '../../../../ui/select.tsx';
+import { simulatorQueryOptions } from '../../api/get-simulator.ts';
+import { useStartSimulator } from '../../api/start-simulator.ts';
+import { useStopSimulator } from '../../api/stop-simulator.ts';
+
+const RATES = [
+  { value: '1', label: '1 change / s' },
+  { value: '5', label: '5 changes / s' },
+  { value: '20', label: '20 changes / s' },
+];
+
+/** Local use only: starts and stops the marketplace's change simulator. */
+export function SimulatorControl() {
+  const simulator = useQuery(simulatorQueryOptions());
+  const start = useStartSimulator();
+  const stop = useStopSimulator();
+  const [rate, setRate] = useState('5');
+  const rateId = useId();
+  const announce = useAnnounce();
+  const status = simulator.data;
+  if (!status?.available) return null;
+  return (
+    <section aria-labelledby={`${rateId}-heading`} className="mt-3 border-t border-line pt-3">
+      <h2 id={`${rateId}-heading`} className="text-xs font-medium text-ink">
+        Simulator
+      </h2>
+      <p className="mt-0.5 text-xs text-muted">
+        {status.running
+          ? `Making ${status.rate} ${status.rate === 1 ? 'change' : 'changes'} per second to the demo orders.`
+          : 'Makes realistic changes to the demo orders: new orders, payments, cancellations, fraud alerts.'}
+      </p>
+      <div className="mt-2 flex items-center gap-2">
+        <label htmlFor={rateId} className="sr-only">
+          Changes per second
+        </label>
+        <Select
+          id={rateId}
+          className="flex-1"
+          options={RATES}
+          value={rate}
+          disabled={status.running}
+          onChange={(event) => setRate(event.target.value)}
+        />
+        {status.running ? (
+          <Button
+            pending={stop.isPending}
+            onClick={() => stop.mutate(undefined, { onSuccess: () => announce('Simulator stopped') })}
+          >
+            Stop
+          </Button>
+        ) : (
+          <Button
+            variant="primary"
+            pending={start.isPending}
+            onClick={() => start.mutate(Number(rate), { onSuccess: () => announce('Simulator started') })}
+          >
+            Start
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}

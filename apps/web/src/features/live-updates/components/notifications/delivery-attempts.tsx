@@ -1,0 +1,110 @@
+import type { FeedMessage } from '@mostrador/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { ApiClientError } from '../../../../lib/api-client.ts';
+import { formatClock } from '../../../../lib/format.ts';
+import { Badge } from '../../../../ui/badge.tsx';
+import { DataTable, type DataTableColumn } from '../../../../ui/data-table.tsx';
+import { QueryState } from '../../../../ui/query-state.tsx';
+import { Skeleton } from '../../../../ui/skeleton.tsx';
+import { deliveryAttemptsQueryOptions } from '../../api/get-my-feeds.ts';
+import { type FeedItem, isRedeliveryId } from '../../model/feed-items.ts';
+
+interface AttemptRow {
+  message: FeedMessage;
+  attempt: FeedMessage['attempts_detail'][number];
+}
+
+const COLUMNS: DataTableColumn<AttemptRow>[] = [
+  {
+    id: 'attempt',
+    header: 'Attempt',
+    cell: ({ attempt }) => <span className="tabular-nums">{attempt.attempt}</span>,
+  },
+  {
+    id: 'sent',
+    header: 'Sent',
+    cell: ({ attempt }) => <span className="tabular-nums text-muted">{formatClock(attempt.sent)}</span>,
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: ({ attempt }) => {
+      const code = attempt.response.http_code;
+      return (
+        <Badge tone={code !== null && code >= 200 && code < 300 ? 'success' : 'danger'}>
+          {code ?? attempt.response.error?.replaceAll('_', ' ') ?? 'no answer'}
+        </Badge>
+      );
+    },
+  },
+  {
+    id: 'latency',
+    header: 'Latency',
+    align: 'end',
+    cell: ({ attempt }) => `${attempt.response.req_time} ms`,
+  },
+  {
+    id: 'id',
+    header: 'Notification id',
+    className: 'max-w-48 truncate font-mono text-xs text-muted',
+    cell: ({ message }) => <span title={message._id}>{message._id}</span>,
+  },
+];
+
+/** How the marketplace delivered the entry's notifications: each attempt's time, answer and latency. */
+export function DeliveryAttempts({ item, applicationId }: { item: FeedItem; applicationId: number }) {
+  const platformIds = item.notification_ids.filter((id) => !isRedeliveryId(id));
+  const attempts = useQuery({
+    ...deliveryAttemptsQueryOptions(applicationId, platformIds, item.changed_at),
+    enabled: platformIds.length > 0,
+  });
+  const forbidden = attempts.error instanceof ApiClientError && attempts.error.status === 403;
+  return (
+    <section aria-labelledby="attempts-heading" className="text-sm">
+      <h3 id="attempts-heading" className="mb-1.5 text-xs font-medium tracking-wide text-muted uppercase">
+        Delivery attempts
+      </h3>
+      {platformIds.length === 0 ? (
+        <p className="text-muted">
+          Redelivered from the dashboard: the marketplace did not send this one, so it has no delivery
+          attempts.
+        </p>
+      ) : (
+        <QueryState
+          query={attempts}
+          compact
+          loading={<Skeleton className="h-20 w-full" />}
+          error={{
+            title: forbidden
+              ? 'The delivery history is shown to the application’s owner only.'
+              : 'The delivery history could not be loaded.',
+            description: forbidden ? '' : undefined,
+          }}
+        >
+          {(data) => (
+            <>
+              <DataTable
+                caption="Delivery attempts"
+                captionHidden
+                columns={COLUMNS}
+                rows={data.messages.flatMap((message) =>
+                  message.attempts_detail.map((attempt) => ({ message, attempt })),
+                )}
+                getRowKey={({ message, attempt }) => `${message._id}-${attempt.attempt}`}
+                getRowProps={() => ({ 'data-testid': 'attempt-row' })}
+                empty={<p className="px-3 py-3 text-muted">No attempt yet.</p>}
+              />
+              {data.missing.length > 0 ? (
+                <p className="mt-1.5 text-xs text-muted">
+                  {data.missing.length === 1
+                    ? 'One id is no longer in the marketplace’s recent history.'
+                    : `${data.missing.length} ids are no longer in the marketplace’s recent history.`}
+                </p>
+              ) : null}
+            </>
+          )}
+        </QueryState>
+      )}
+    </section>
+  );
+}

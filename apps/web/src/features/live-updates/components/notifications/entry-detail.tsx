@@ -1,0 +1,137 @@
+import { Link } from '@tanstack/react-router';
+import { formatStamp } from '../../../../lib/format.ts';
+import { Button } from '../../../../ui/button.tsx';
+import { useAnnounce } from '../../../../ui/live-region.tsx';
+import { useRedeliverNotification } from '../../api/redeliver-notification.ts';
+import type { FeedItem } from '../../model/feed-items.ts';
+import { DeliveryAttempts } from './delivery-attempts.tsx';
+import { FeedStateBadge } from './feed-state-badge.tsx';
+
+const PARK_REASON: Record<string, string> = {
+  no_stored_token: 'nobody of this account was signed in',
+  token_refused: 'the platform refused the stored token',
+  not_owned_order: 'the order belongs to another account',
+  order_not_found: 'the order does not exist',
+  refused: 'the platform refused to read the order',
+  unavailable: 'the platform did not answer after eight tries',
+};
+
+/** One entry: where it stands and when, the order it is about, its payload, its delivery attempts, and a redelivery. */
+export function EntryDetail({
+  item,
+  applicationId,
+  canRedeliver,
+}: {
+  item: FeedItem;
+  applicationId: number;
+  canRedeliver: boolean;
+}) {
+  const announce = useAnnounce();
+  const redeliver = useRedeliverNotification();
+  const payload = {
+    resource: item.resource,
+    topic: item.topic,
+    notification_ids: item.notification_ids,
+    changed_at: item.changed_at,
+  };
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="entry-heading" className="text-sm font-semibold text-ink">
+            Notification {item.id}
+          </h2>
+          <p className="mt-0.5 text-sm text-muted">
+            About{' '}
+            <Link
+              to="/orders/$orderId"
+              params={{ orderId: String(item.order_id) }}
+              className="font-medium text-accent-soft-ink underline-offset-2 hover:underline"
+            >
+              order {item.order_id}
+            </Link>
+          </p>
+        </div>
+        {canRedeliver ? (
+          <div className="flex flex-col items-end gap-1">
+            <Button
+              size="sm"
+              pending={redeliver.isPending}
+              onClick={() =>
+                redeliver.mutate(item.id, {
+                  onSuccess: (answer) =>
+                    announce(
+                      answer.status === 'queued'
+                        ? `Notification ${item.id} redelivered`
+                        : 'That redelivery had already arrived',
+                    ),
+                  onError: () => announce('The notification could not be redelivered'),
+                })
+              }
+            >
+              Redeliver
+            </Button>
+            {redeliver.isSuccess ? (
+              <span className="text-xs text-muted" data-testid="redeliver-result">
+                Sent to the dashboard’s receiver again
+              </span>
+            ) : redeliver.isError ? (
+              <span role="alert" className="text-xs text-danger-soft-ink">
+                Could not redeliver
+              </span>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+
+      <dl className="grid grid-cols-[9rem_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
+        <dt className="text-muted">State</dt>
+        <dd>
+          <FeedStateBadge state={item.state} />
+          {item.state === 'parked' && item.park_reason ? (
+            <span className="ml-2 text-muted">{PARK_REASON[item.park_reason] ?? item.park_reason}</span>
+          ) : null}
+        </dd>
+        <dt className="text-muted">Topic</dt>
+        <dd className="font-mono text-body text-ink">{item.topic}</dd>
+        <dt className="text-muted">Changed</dt>
+        <dd className="tabular-nums text-ink">{formatStamp(item.changed_at)}</dd>
+        {item.arrived_at ? (
+          <>
+            <dt className="text-muted">Received</dt>
+            <dd className="tabular-nums text-ink">{formatStamp(item.arrived_at)}</dd>
+          </>
+        ) : null}
+        {item.finished_at ? (
+          <>
+            <dt className="text-muted">{item.state === 'parked' ? 'Parked' : 'Shown'}</dt>
+            <dd className="tabular-nums text-ink">{formatStamp(item.finished_at)}</dd>
+          </>
+        ) : null}
+        {item.order ? (
+          <>
+            <dt className="text-muted">Order now</dt>
+            <dd className="text-ink">
+              {item.order.status.replaceAll('_', ' ')}
+              {item.order.buyer?.nickname ? (
+                <span className="text-muted"> · {item.order.buyer.nickname}</span>
+              ) : null}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+
+      <div>
+        <h3 className="text-xs font-medium tracking-wide text-muted uppercase">Payload</h3>
+        <pre
+          data-testid="entry-payload"
+          className="mt-1.5 overflow-x-auto rounded-md border border-line bg-surface-sunken p-3 font-mono text-xs leading-relaxed text-ink"
+        >
+          {JSON.stringify(payload, null, 2)}
+        </pre>
+      </div>
+
+      <DeliveryAttempts item={item} applicationId={applicationId} />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { cx } from '../../../../lib/class-names.ts';
+import { formatClock } from '../../../../lib/format.ts';
+import type { FeedItem } from '../../model/feed-items.ts';
+import { FeedStateBadge } from './feed-state-badge.tsx';
+
+/** One entry of the feed: when, which order, where it stands, its topic and what became of the order. */
+export function FeedRow({
+  item,
+  selected,
+  onSelect,
+}: {
+  item: FeedItem;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={selected}
+      data-testid="feed-entry"
+      data-entry-id={item.id}
+      onClick={onSelect}
+      className={cx(
+        'grid w-full grid-cols-[auto_minmax(0,1fr)_auto] items-baseline gap-x-3 gap-y-0.5 px-4 py-2.5 text-left text-sm transition-colors',
+        selected ? 'bg-accent-soft/50 dark:bg-accent-soft/30' : 'hover:bg-subtle',
+      )}
+    >
+      <span className="font-mono text-xs whitespace-nowrap tabular-nums text-muted">
+        {formatClock(item.changed_at)}
+      </span>
+      <span className="truncate text-ink">
+        Order <span className="tabular-nums">{item.order_id}</span>
+      </span>
+      <FeedStateBadge state={item.state} className="self-center" />
+      <span />
+      <span className="col-span-2 flex items-center gap-1.5 truncate text-xs text-muted">
+        <span className="font-mono">{item.topic}</span>
+        {item.order ? <span>· {item.order.status.replaceAll('_', ' ')}</span> : null}
+        {item.notification_ids.length > 1 ? <span>· {item.notification_ids.length} folded</span> : null}
+        {item.redelivery ? <span className="text-accent-soft-ink">· redelivered</span> : null}
+      </span>
+    </button>
+  );
+}

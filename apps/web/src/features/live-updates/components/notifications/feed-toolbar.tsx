@@ -1,0 +1,63 @@
+import type { NotificationsView } from '@mostrador/contracts';
+import { cx } from '../../../../lib/class-names.ts';
+import type { LiveStatus } from '../../../../lib/live-events.ts';
+import { Badge } from '../../../../ui/badge.tsx';
+import { Button } from '../../../../ui/button.tsx';
+import { SelectField } from '../../../../ui/select-field.tsx';
+
+const TOPICS = [
+  { value: '', label: 'All topics' },
+  { value: 'orders_v2', label: 'Orders (orders_v2)' },
+  { value: 'orders_feedback', label: 'Feedback (orders_feedback)' },
+];
+
+/** The feed's topic, its pause, and whether it is live (with how many new entries wait while paused). */
+export function FeedToolbar({
+  topic,
+  onTopicChange,
+  paused,
+  onTogglePause,
+  status,
+  held,
+}: {
+  topic: NotificationsView['topic'];
+  onTopicChange: (topic: NotificationsView['topic']) => void;
+  paused: boolean;
+  onTogglePause: () => void;
+  status: LiveStatus;
+  /** Entries that arrived while paused. */
+  held: number;
+}) {
+  return (
+    <div className="flex flex-wrap items-end gap-3 border-b border-line px-6 py-3">
+      <SelectField
+        label="Topic"
+        className="w-60"
+        options={TOPICS}
+        value={topic ?? ''}
+        onChange={(event) => {
+          const value = event.target.value;
+          onTopicChange(value === 'orders_v2' || value === 'orders_feedback' ? value : undefined);
+        }}
+      />
+      <Button aria-pressed={paused} onClick={onTogglePause} data-testid="feed-pause">
+        {paused ? 'Resume' : 'Pause'}
+      </Button>
+      <p className="flex h-8 items-center gap-2 text-body text-muted" data-testid="feed-status">
+        <span
+          aria-hidden="true"
+          className={cx(
+            'size-2 rounded-full',
+            paused ? 'bg-warning-soft-ink' : status === 'live' ? 'bg-success-soft-ink' : 'bg-faint',
+          )}
+        />
+        {paused ? 'Paused' : status === 'live' ? 'Live' : 'Connecting'}
+        {held > 0 ? (
+          <Badge tone="accent" className="tabular-nums">
+            <span data-testid="feed-new-count">{held}</span>&nbsp;new
+          </Badge>
+        ) : null}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import type { NotificationsView } from '@mostrador/contracts';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useMemo, useReducer, useState } from 'react';
+import { type LiveEvents, liveEvents, useLiveEvent, useLiveSnapshot } from '../../../../lib/live-events.ts';
+import { useAnnounce } from '../../../../ui/live-region.tsx';
+import { PageHeader } from '../../../../ui/page-header.tsx';
+import { notificationFeedQueryOptions } from '../../api/get-notification-feed.ts';
+import { simulatorQueryOptions } from '../../api/get-simulator.ts';
+import { EMPTY_LIVE_FEED, fromEntry, fromEvent, liveFeed, mergeItems } from '../../model/feed-items.ts';
+import { DeactivationBanner } from './deactivation-banner.tsx';
+import { EntryDetail } from './entry-detail.tsx';
+import { FeedList } from './feed-list.tsx';
+import { FeedToolbar } from './feed-toolbar.tsx';
+
+export interface NotificationsWorkspaceProps {
+  userId: number;
+  applicationId: number;
+  view: NotificationsView;
+  onViewChange: (next: Partial<NotificationsView>) => void;
+  /** The live event stream; the app's one connection unless another is given. */
+  events?: LiveEvents;
+}
+
+/**
+ * The notifications that reached the dashboard, live: stored pages first, then each new one from the event stream
+ * on top (or counted while paused), its payload, the order it points to, the platform's delivery attempts, and in
+ * local use a redelivery into the dashboard's own receiver.
+ */
+export function NotificationsWorkspace({
+  userId,
+  applicationId,
+  view,
+  onViewChange,
+  events = liveEvents,
+}: NotificationsWorkspaceProps) {
+  const announce = useAnnounce();
+  const snapshot = useLiveSnapshot(events);
+  const feed = useInfiniteQuery(notificationFeedQueryOptions(userId, view.topic));
+  const simulator = useQuery(simulatorQueryOptions());
+  const [live, dispatch] = useReducer(liveFeed, EMPTY_LIVE_FEED);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+
+  useLiveEvent((event) => {
+    const item = fromEvent(event);
+    if (item && (!view.topic || item.topic === view.topic)) dispatch({ type: 'arrived', item });
+  }, events);
+
+  const stored = useMemo(
+    () => feed.data?.pages.flatMap((page) => page.notifications.map(fromEntry)) ?? [],
+    [feed.data],
+  );
+  const items = useMemo(() => mergeItems(live.live, stored), [live.live, stored]);
+  const selected = items.find((item) => item.id === selectedId) ?? null;
+
+  function togglePause() {
+    if (live.paused) {
+      announce(live.held.length > 0 ? `Feed resumed, ${live.held.length} new shown` : 'Feed resumed');
+      dispatch({ type: 'resume' });
+    } else {
+      dispatch({ type: 'pause' });
+      announce('Feed paused; new notifications are counted');
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Notifications"
+        description="The marketplace’s notifications about your orders as they reach the dashboard, and how each one was delivered."
+      />
+      <DeactivationBanner applicationId={applicationId} />
+      <FeedToolbar
+        topic={view.topic}
+        onTopicChange={(topic) => {
+          dispatch({ type: 'clear' });
+          onViewChange({ topic });
+        }}
+        paused={live.paused}
+        onTogglePause={togglePause}
+        status={snapshot.status}
+        held={live.held.length}
+      />
+      <div className="grid min-h-0 items-start lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
+        <section aria-labelledby="feed-heading" className="min-w-0 border-line lg:border-r">
+          <h2 id="feed-heading" className="sr-only">
+            Feed
+          </h2>
+          <FeedList feed={feed} items={items} selectedId={selectedId} onSelect={setSelectedId} />
+        </section>
+        <section aria-labelledby="entry-heading" className="min-w-0 px-6 py-5">
+          {selected ? (
+            <EntryDetail
+              key={selected.id}
+              item={selected}
+              applicationId={applicationId}
+              canRedeliver={simulator.data?.available === true}
+            />
+          ) : (
+            <>
+              <h2 id="entry-heading" className="text-sm font-semibold text-ink">
+                Details
+              </h2>
+              <p className="mt-1 text-sm text-muted">
+                Choose a notification to see its payload, the order it is about, and how the marketplace
+                delivered it.
+              </p>
+            </>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

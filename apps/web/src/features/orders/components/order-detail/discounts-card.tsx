@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query';
+import { formatMoney } from '../../../../lib/format.ts';
+import { Card } from '../../../../ui/card.tsx';
+import { DataTable, type DataTableColumn } from '../../../../ui/data-table.tsx';
+import { QueryState } from '../../../../ui/query-state.tsx';
+import { Skeleton } from '../../../../ui/skeleton.tsx';
+import { orderDiscountsQueryOptions } from '../../api/get-order-discounts.ts';
+import { type DiscountLine, discountBreakdown } from '../../model/discounts.ts';
+
+const TYPE_LABELS = { coupon: 'Coupon', discount: 'Discount', cashback: 'Cashback' } as const;
+
+/** The order's discounts, each split into the part the seller bears and the part the platform bears, with totals. */
+export function DiscountsCard({
+  orderId,
+  currencyId,
+  locale,
+}: {
+  orderId: number;
+  currencyId: string;
+  locale: string;
+}) {
+  const discounts = useQuery(orderDiscountsQueryOptions(orderId));
+  const money = (amount: number) => formatMoney(amount, currencyId, locale);
+  const amount = (id: string, header: string, value: (line: DiscountLine) => number) =>
+    ({
+      id,
+      header,
+      align: 'end',
+      cell: (line) => money(value(line)),
+    }) satisfies DataTableColumn<DiscountLine>;
+  const columns: DataTableColumn<DiscountLine>[] = [
+    {
+      id: 'discount',
+      header: 'Discount',
+      cell: (line) => (
+        <>
+          <span className="font-medium">{TYPE_LABELS[line.type]}</span>
+          {line.reference ? <span className="text-muted"> · {line.reference}</span> : null}
+          {line.fundingMode ? (
+            <span className="text-faint"> · {line.fundingMode.replaceAll('_', ' ')}</span>
+          ) : null}
+          {line.counterCurrency ? (
+            <p className="text-xs text-muted">
+              Paid as {line.counterCurrency.value} {line.counterCurrency.currencyId} (counter currency)
+            </p>
+          ) : null}
+          <p className="text-xs text-faint">
+            {line.items.map((item) => `${item.id} × ${item.quantity}`).join(', ')}
+          </p>
+        </>
+      ),
+    },
+    amount('total', 'Total', (line) => line.total),
+    amount('seller', 'Seller', (line) => line.seller),
+    amount('platform', 'Platform', (line) => line.platform),
+  ];
+  return (
+    <Card title="Discounts">
+      <QueryState
+        query={discounts}
+        compact
+        loading={<Skeleton className="h-12" />}
+        error={{ title: 'Discounts could not be loaded' }}
+        isEmpty={(data) => data.details.length === 0}
+        empty={{ title: 'No discounts on this order.' }}
+      >
+        {(data) => {
+          const breakdown = discountBreakdown(data.details, currencyId);
+          return (
+            <div data-testid="discounts">
+              <DataTable
+                bare
+                caption="Discounts, with the part borne by the seller and by the platform"
+                captionHidden
+                columns={columns}
+                rows={breakdown.lines}
+                // Discounts have no id of their own: their place in the answer names them.
+                getRowKey={(line) => breakdown.lines.indexOf(line)}
+                footer={{
+                  label: 'All discounts',
+                  cells: {
+                    total: money(breakdown.total),
+                    seller: money(breakdown.seller),
+                    platform: money(breakdown.platform),
+                  },
+                }}
+              />
+            </div>
+          );
+        }}
+      </QueryState>
+    </Card>
+  );
+}

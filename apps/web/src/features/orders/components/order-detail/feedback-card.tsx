@@ -1,0 +1,56 @@
+import type { PartialOrder } from '@mostrador/contracts';
+import { Card } from '../../../../ui/card.tsx';
+import { feedbackSides } from '../../model/feedback.ts';
+import { FeedbackText } from './feedback-text.tsx';
+import { GiveFeedbackForm } from './give-feedback-form.tsx';
+import { ReceivedFeedback } from './received-feedback.tsx';
+
+/** Both sides' feedback: the other side's (with the reply), and this side's or the form to give it. */
+export function FeedbackCard({
+  order,
+  isSeller,
+  locale,
+  canReply,
+  canGive,
+}: {
+  order: PartialOrder;
+  isSeller: boolean;
+  locale: string;
+  canReply: boolean;
+  canGive: boolean;
+}) {
+  const sides = feedbackSides(order, isSeller);
+  if (!sides) {
+    return (
+      <Card title="Feedback">
+        <p className="text-muted">Feedback is not available right now.</p>
+      </Card>
+    );
+  }
+  return (
+    <Card title="Feedback">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <h3 className="mb-1 text-xs font-medium text-muted">
+            {isSeller ? 'From the buyer' : 'From the seller'}
+          </h3>
+          {sides.theirs ? (
+            <ReceivedFeedback feedback={sides.theirs} locale={locale} canReply={canReply} />
+          ) : (
+            <p className="text-muted">Not given yet.</p>
+          )}
+        </div>
+        <div>
+          <h3 className="mb-1 text-xs font-medium text-muted">Yours</h3>
+          {sides.mine ? (
+            <FeedbackText feedback={sides.mine} locale={locale} />
+          ) : canGive ? (
+            <GiveFeedbackForm orderId={order.id} isSeller={isSeller} />
+          ) : (
+            <p className="text-muted">Not given yet.</p>
+          )}
+        </div>
+      </div>
+    </Card>
+  );
+}

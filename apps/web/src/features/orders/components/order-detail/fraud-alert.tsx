@@ -1,0 +1,20 @@
+import { AlertIcon } from '../../../../ui/icons.tsx';
+
+/** Shown on an order the payment network flagged after approval: it must not be shipped. */
+export function FraudAlert() {
+  return (
+    <div
+      role="alert"
+      className="flex items-start gap-3 rounded-lg border border-danger/40 bg-danger-soft px-4 py-3 text-danger-soft-ink"
+    >
+      <AlertIcon className="mt-0.5 size-5 shrink-0" />
+      <div>
+        <p className="font-semibold">Do not ship this order</p>
+        <p className="text-body">
+          The payment network flagged a fraud risk after the payment was approved. Cancel the order and keep
+          the goods.
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { FEEDBACK_MESSAGE_MAX, type FeedbackBody } from '@mostrador/contracts';
+import { useState } from 'react';
+import { Button } from '../../../../ui/button.tsx';
+import { useAnnounce } from '../../../../ui/live-region.tsx';
+import { SelectField } from '../../../../ui/select-field.tsx';
+import { useGiveFeedback } from '../../api/give-feedback.ts';
+import { feedbackBody, feedbackReasons } from '../../model/feedback.ts';
+
+/** This side's feedback on the order: fulfilled or not (then why), the rating and a message. */
+export function GiveFeedbackForm({ orderId, isSeller }: { orderId: number; isSeller: boolean }) {
+  const give = useGiveFeedback(orderId);
+  const announce = useAnnounce();
+  const [fulfilled, setFulfilled] = useState(true);
+  const [rating, setRating] = useState<FeedbackBody['rating']>('positive');
+  const [reason, setReason] = useState('');
+  const [message, setMessage] = useState('');
+  const reasons = feedbackReasons(isSeller);
+  return (
+    <form
+      className="flex flex-col gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        give.mutate(feedbackBody({ fulfilled, rating, reason, message }, isSeller), {
+          onSuccess: () => announce('Feedback given'),
+        });
+      }}
+    >
+      <SelectField
+        label="Delivered?"
+        value={String(fulfilled)}
+        options={[
+          { value: 'true', label: 'Yes, fulfilled' },
+          { value: 'false', label: 'No, not fulfilled' },
+        ]}
+        onChange={(event) => {
+          const next = event.target.value === 'true';
+          setFulfilled(next);
+          // An order not fulfilled cannot be rated positive.
+          if (!next && rating === 'positive') setRating('neutral');
+        }}
+      />
+      <SelectField
+        label="Rating"
+        value={rating}
+        options={[
+          { value: 'positive', label: 'Positive', disabled: !fulfilled },
+          { value: 'neutral', label: 'Neutral' },
+          { value: 'negative', label: 'Negative' },
+        ]}
+        onChange={(event) => setRating(event.target.value as FeedbackBody['rating'])}
+      />
+      {fulfilled ? null : (
+        <SelectField
+          label="Reason"
+          value={reason || reasons[0]}
+          options={reasons.map((value) => ({ value, label: value.toLowerCase().replaceAll('_', ' ') }))}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      )}
+      <label className="text-body font-medium text-ink" htmlFor={`feedback-${orderId}`}>
+        Message (optional)
+      </label>
+      <textarea
+        id={`feedback-${orderId}`}
+        maxLength={FEEDBACK_MESSAGE_MAX}
+        value={message}
+        rows={2}
+        onChange={(event) => setMessage(event.target.value)}
+        className="rounded-md border border-line-strong bg-surface px-2 py-1.5 text-body"
+      />
+      {give.error ? (
+        <p role="alert" className="text-xs text-danger">
+          {give.error.message}
+        </p>
+      ) : null}
+      <Button type="submit" size="sm" variant="primary" pending={give.isPending} className="self-start">
+        Give feedback
+      </Button>
+    </form>
+  );
+}

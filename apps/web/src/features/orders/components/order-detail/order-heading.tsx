@@ -1,0 +1,57 @@
+import type { PartialOrder } from '@mostrador/contracts';
+import type { ReactNode } from 'react';
+import { formatDate } from '../../../../lib/format.ts';
+import { Button } from '../../../../ui/button.tsx';
+import type { Neighbours } from '../../hooks/use-neighbours.ts';
+import { StatusBadge } from '../order-status/status-badge.tsx';
+import { TagChips } from '../order-status/tag-chips.tsx';
+
+const STEPS = [
+  { step: 'previous', label: 'Previous', key: 'k' },
+  { step: 'next', label: 'Next', key: 'j' },
+] as const;
+
+/** The order's number, status and tags, when and where it was placed, and the way to its neighbours in the list. */
+export function OrderHeading({
+  order,
+  locale,
+  neighbours,
+  backToList,
+}: {
+  order: PartialOrder;
+  locale: string;
+  neighbours: Neighbours;
+  backToList: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <div className="flex min-w-0 flex-col gap-1">
+        {backToList}
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="text-lg font-semibold tracking-tight text-ink tabular">Order #{order.id}</h1>
+          <StatusBadge status={order.status} />
+          <TagChips tags={order.tags} max={6} />
+        </div>
+        <p className="text-body text-muted">
+          Placed {formatDate(order.date_created, locale)} · {order.context.site} · {order.context.channel}
+        </p>
+      </div>
+      <nav aria-label="Orders of the list" className="flex items-center gap-1">
+        {neighbours.position ? (
+          <span className="mr-2 text-xs text-muted tabular">{neighbours.position}</span>
+        ) : null}
+        {STEPS.map(({ step, label, key }) => (
+          <Button
+            key={step}
+            size="sm"
+            disabled={!neighbours[step]}
+            onClick={() => neighbours[step]?.()}
+            aria-keyshortcuts={key}
+          >
+            {label} <kbd className="text-caption text-faint">{key}</kbd>
+          </Button>
+        ))}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card } from '../../../../ui/card.tsx';
+import { QueryState } from '../../../../ui/query-state.tsx';
+import { Skeleton } from '../../../../ui/skeleton.tsx';
+import { orderProductQueryOptions } from '../../api/get-order-product.ts';
+import { DetailRow } from './detail-row.tsx';
+
+/** The product's attributes as the order recorded them. */
+export function ProductCard({ orderId }: { orderId: number }) {
+  const product = useQuery(orderProductQueryOptions(orderId));
+  return (
+    <Card title="Product attributes">
+      <QueryState
+        query={product}
+        compact
+        loading={<Skeleton className="h-8" />}
+        error={{ title: 'The product attributes could not be loaded' }}
+        isEmpty={(data) => data.attributes.length === 0}
+        empty={{ title: 'No attributes recorded.' }}
+      >
+        {(data) => (
+          <dl>
+            {data.attributes.map((attribute) => (
+              <DetailRow key={attribute.id} label={attribute.name.replaceAll('_', ' ')}>
+                {attribute.value}
+              </DetailRow>
+            ))}
+          </dl>
+        )}
+      </QueryState>
+    </Card>
+  );
+}

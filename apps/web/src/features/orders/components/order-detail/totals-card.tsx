@@ -1,0 +1,98 @@
+import type { PartialOrder } from '@mostrador/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatDate, formatMoney } from '../../../../lib/format.ts';
+import { Card } from '../../../../ui/card.tsx';
+import { Select } from '../../../../ui/select.tsx';
+import { Skeleton } from '../../../../ui/skeleton.tsx';
+import { currenciesQueryOptions } from '../../api/get-currencies.ts';
+import { currencyConversionQueryOptions } from '../../api/get-currency-conversion.ts';
+import { orderShipmentQueryOptions, shipmentIdOf } from '../../api/get-shipment.ts';
+import { conversionTargets, convertMoney, totalWithShipping } from '../../model/money.ts';
+import { DetailRow } from './detail-row.tsx';
+
+/**
+ * The total with shipping of spec 4.1 (order total, taxes and the shipment's cost, in the item currency), and that
+ * total converted to a currency the seller picks, with the rates' source and time.
+ */
+export function TotalsCard({ order, locale }: { order: PartialOrder; locale: string }) {
+  const shipment = useQuery(orderShipmentQueryOptions(order));
+  const currencies = useQuery(currenciesQueryOptions());
+  const [target, setTarget] = useState('');
+  const total = totalWithShipping(order, shipment.data ?? null);
+  const base = total.ok ? total.currencyId : order.currency_id;
+  const conversion = useQuery({
+    ...currencyConversionQueryOptions(base, target),
+    enabled: target !== '' && target !== base,
+  });
+  const money = (amount: number, currency = base) => formatMoney(amount, currency, locale);
+
+  return (
+    <Card
+      title="Total with shipping"
+      actions={
+        <span className="flex items-center gap-2 text-xs text-muted">
+          <label htmlFor="convert-to">Convert to</label>
+          <Select
+            id="convert-to"
+            className="w-24"
+            value={target}
+            options={[
+              { value: '', label: '—' },
+              ...conversionTargets(currencies.data, base).map((id) => ({ value: id, label: id })),
+            ]}
+            onChange={(event) => setTarget(event.target.value)}
+          />
+        </span>
+      }
+    >
+      {shipmentIdOf(order) !== null && shipment.isPending ? (
+        <Skeleton className="h-20" />
+      ) : !total.ok ? (
+        <p role="alert" className="text-danger">
+          The parts of this total are in different currencies ({total.currencies.join(', ')}); it cannot be
+          added up.
+        </p>
+      ) : (
+        <dl data-testid="total-with-shipping">
+          <DetailRow label="Order total">{money(total.totalAmount)}</DetailRow>
+          <DetailRow label="Taxes">{money(total.taxes)}</DetailRow>
+          <DetailRow label={total.hasShipment ? 'Shipping (lead time cost)' : 'Shipping (no shipment)'}>
+            {money(total.shipping)}
+          </DetailRow>
+          <DetailRow label="Total with shipping" strong>
+            <span data-testid="total-value">{money(total.total)}</span>
+          </DetailRow>
+          {target && target !== base ? (
+            conversion.data ? (
+              <>
+                <DetailRow label={`In ${target}`} strong>
+                  <span data-testid="converted-total">
+                    {money(convertMoney(total.total, conversion.data.ratio, target), target)}
+                  </span>
+                </DetailRow>
+                <p className="mt-1 text-xs text-muted" data-testid="conversion-source">
+                  1 {base} = {conversion.data.ratio} {target} · marketplace currency conversions
+                  {conversion.data.lastModified
+                    ? `, rates of ${formatDate(conversion.data.lastModified, locale)}`
+                    : ''}
+                </p>
+              </>
+            ) : conversion.error ? (
+              <p role="alert" className="text-danger">
+                {conversion.error.message}
+              </p>
+            ) : (
+              <Skeleton className="mt-2 h-4 w-40" />
+            )
+          ) : null}
+          {shipment.error ? (
+            <p role="alert" className="mt-1 text-xs text-danger">
+              Shipping cost unavailable: {shipment.error.message}
+            </p>
+          ) : null}
+        </dl>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,91 @@
+import type { DeliveryCase, OrderStatus } from '@mostrador/contracts';
+import { Button } from '../../../../ui/button.tsx';
+import { CloseIcon } from '../../../../ui/icons.tsx';
+import { DELIVERY_CASE_LABELS } from '../../model/delivery-outcome.ts';
+import { activeFilterKeys, listOf, type OrderListSearch } from '../../model/order-search.ts';
+import type { SearchPatch } from '../../model/search-edits.ts';
+import { STATUS_LABELS, tagLabel } from '../order-status/order-labels.ts';
+
+const KEY_LABELS: Record<string, string> = {
+  q: 'Search',
+  item: 'Item',
+  tags: 'With tags',
+  'tags.not': 'Without tags',
+  'order.status': 'Status',
+  'order.date_created.from': 'Created from',
+  'order.date_created.to': 'Created to',
+  'order.date_closed.from': 'Confirmed from',
+  'order.date_closed.to': 'Confirmed to',
+  'order.date_last_updated.from': 'Updated from',
+  'order.date_last_updated.to': 'Updated to',
+  'mediations.stage': 'Mediation stage',
+  'mediations.status': 'Mediation status',
+  'feedback.status': 'Feedback status',
+  'feedback.sale.rating': 'Your rating',
+  'feedback.purchase.rating': 'Buyer rating',
+  'feedback.sale.fulfilled': 'Seller says fulfilled',
+  'feedback.purchase.fulfilled': 'Buyer says fulfilled',
+  'delivery.case': 'If cancelled or charged back',
+};
+
+function chipValue(key: string, value: string, locale: string): string {
+  if (key.startsWith('order.date_')) {
+    const date = new Date(value);
+    return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString(locale, { dateStyle: 'medium' });
+  }
+  if (key === 'order.status')
+    return listOf(value)
+      .map((s) => STATUS_LABELS[s as OrderStatus] ?? s)
+      .join(', ');
+  if (key === 'tags' || key === 'tags.not') return listOf(value).map(tagLabel).join(', ');
+  if (key === 'delivery.case')
+    return listOf(value)
+      .map((c) => DELIVERY_CASE_LABELS[c as DeliveryCase] ?? c)
+      .join(', ');
+  return value.replaceAll(',', ', ');
+}
+
+/** The filters in effect as removable chips, and a way to clear them all. */
+export function ActiveFilters({
+  search,
+  onChange,
+  locale,
+}: {
+  search: OrderListSearch;
+  onChange: (patch: SearchPatch) => void;
+  locale: string;
+}) {
+  const keys = activeFilterKeys(search);
+  if (keys.length === 0) return null;
+  return (
+    <ul aria-label="Filters in effect" className="flex flex-wrap items-center gap-1.5">
+      {keys.map((key) => (
+        <li key={key}>
+          <span className="inline-flex h-6 items-center gap-1 rounded-full border border-line bg-surface pr-0.5 pl-2.5 text-xs text-ink">
+            <span className="text-muted">{KEY_LABELS[key] ?? key}:</span>
+            <span className="max-w-48 truncate font-medium">
+              {chipValue(key, String(search[key as keyof OrderListSearch]), locale)}
+            </span>
+            <button
+              type="button"
+              aria-label={`Remove filter ${KEY_LABELS[key] ?? key}`}
+              onClick={() => onChange({ [key]: undefined })}
+              className="grid size-5 place-items-center rounded-full text-faint hover:bg-subtle hover:text-ink"
+            >
+              <CloseIcon className="size-3" />
+            </button>
+          </span>
+        </li>
+      ))}
+      <li>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => onChange(Object.fromEntries(keys.map((key) => [key, undefined])))}
+        >
+          Clear all
+        </Button>
+      </li>
+    </ul>
+  );
+}

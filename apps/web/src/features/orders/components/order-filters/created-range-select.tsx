@@ -1,0 +1,41 @@
+import { Select } from '../../../../ui/select.tsx';
+import {
+  DATE_PRESETS,
+  type DatePresetId,
+  type OrderListSearch,
+  presetRange,
+} from '../../model/order-search.ts';
+import { dateRangeMode, type SearchPatch } from '../../model/search-edits.ts';
+
+/** The creation-date presets in the toolbar; custom ranges live in "More filters". */
+export function CreatedRangeSelect({
+  search,
+  onChange,
+  now,
+}: {
+  search: OrderListSearch;
+  onChange: (patch: SearchPatch) => void;
+  now: Date;
+}) {
+  const value = dateRangeMode(search['order.date_created.from'], search['order.date_created.to'], now);
+  return (
+    <Select
+      aria-label="Created"
+      value={value === 'any' ? '' : value}
+      options={[
+        { value: '', label: 'Created: any time' },
+        ...DATE_PRESETS.map((p) => ({ value: p.id, label: `Created: ${p.label.toLowerCase()}` })),
+        { value: 'custom', label: 'Created: custom', disabled: true },
+      ]}
+      onChange={(event) => {
+        const next = event.target.value;
+        if (next === '')
+          onChange({ 'order.date_created.from': undefined, 'order.date_created.to': undefined });
+        else if (next !== 'custom') {
+          const range = presetRange(next as DatePresetId, now);
+          onChange({ 'order.date_created.from': range.from, 'order.date_created.to': range.to });
+        }
+      }}
+    />
+  );
+}

@@ -1,0 +1,173 @@
+import { DELIVERY_CASES, FEEDBACK_RATINGS, ORDER_STATUSES } from '@mostrador/contracts';
+import { type ReactNode, type RefObject, useId, useState } from 'react';
+import { Button } from '../../../../ui/button.tsx';
+import { cardClasses } from '../../../../ui/card.tsx';
+import { Popover } from '../../../../ui/popover.tsx';
+import { SelectField } from '../../../../ui/select-field.tsx';
+import { DELIVERY_CASE_LABELS } from '../../model/delivery-outcome.ts';
+import { DATE_FIELDS, joinList, listOf, type OrderListSearch } from '../../model/order-search.ts';
+import { moreFiltersCount, type SearchPatch } from '../../model/search-edits.ts';
+import { STATUS_LABELS } from '../order-status/order-labels.ts';
+import { CheckboxList } from './checkbox-list.tsx';
+import { CreatedRangeSelect } from './created-range-select.tsx';
+import { DateRange } from './date-range.tsx';
+import { DebouncedTextField } from './debounced-text-field.tsx';
+import { SearchBox } from './search-box.tsx';
+import { TagPicker } from './tag-picker.tsx';
+
+export interface OrderFiltersProps {
+  search: OrderListSearch;
+  /** Applies a change of filters; the list goes back to its first page. */
+  onChange: (patch: SearchPatch) => void;
+  searchInput: RefObject<HTMLInputElement | null>;
+  now: Date;
+  /** Controls shown at the end of the toolbar (views, columns). */
+  trailing?: ReactNode;
+}
+
+// Our `delivery.case` search extension (decision 0093): one row of spec 1's table at a time.
+const DELIVERY_CASE_OPTIONS = [
+  { value: '', label: 'Any delivery' },
+  ...DELIVERY_CASES.map((c) => ({ value: c, label: DELIVERY_CASE_LABELS[c] })),
+];
+
+const BOOLEAN_OPTIONS = [
+  { value: '', label: 'Any' },
+  { value: 'true', label: 'Fulfilled' },
+  { value: 'false', label: 'Not fulfilled' },
+];
+
+const ratingOptions = FEEDBACK_RATINGS.map((rating) => ({
+  value: rating,
+  label: rating[0]!.toUpperCase() + rating.slice(1),
+}));
+
+/** The toolbar (search, status, creation date, more filters) and the panel with every other parameter of 4.2. */
+export function OrderFilters({ search, onChange, searchInput, now, trailing }: OrderFiltersProps) {
+  const [moreOpen, setMoreOpen] = useState(false);
+  const panelId = useId();
+  const statuses = listOf(search['order.status']);
+  const more = moreFiltersCount(search);
+  // A param that takes a list of lower-case words (`claim,dispute`), applied once what is typed reads as one.
+  const wordList = (
+    param: 'feedback.status' | 'mediations.stage' | 'mediations.status',
+    label: string,
+    hint: string,
+  ) => (
+    <DebouncedTextField
+      label={label}
+      hint={hint}
+      value={search[param] ?? ''}
+      pattern="[a-z_,]*"
+      onCommit={(value) => onChange({ [param]: value || undefined })}
+    />
+  );
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <SearchBox
+          value={search.q ?? ''}
+          onCommit={(q) => onChange({ q: q || undefined })}
+          inputRef={searchInput}
+        />
+        <Popover
+          label={statuses.length ? `Status · ${statuses.length}` : 'Status'}
+          ariaLabel={statuses.length ? `Status, ${statuses.length} selected` : 'Status'}
+          active={statuses.length > 0}
+        >
+          <CheckboxList
+            legend="Order status"
+            options={ORDER_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
+            selected={statuses}
+            onChange={(values) => onChange({ 'order.status': joinList(values) })}
+          />
+        </Popover>
+        <div className="w-44">
+          <CreatedRangeSelect search={search} onChange={onChange} now={now} />
+        </div>
+        <Button
+          aria-expanded={moreOpen}
+          aria-controls={panelId}
+          onClick={() => setMoreOpen((open) => !open)}
+          className={more ? 'border-accent/60 text-accent-soft-ink' : undefined}
+        >
+          More filters{more ? ` · ${more}` : ''}
+        </Button>
+        {trailing ? <div className="ml-auto flex items-center gap-2">{trailing}</div> : null}
+      </div>
+      {moreOpen ? (
+        <section
+          id={panelId}
+          aria-label="More filters"
+          className={cardClasses(
+            'sunken',
+            'grid grid-cols-1 gap-x-6 gap-y-4 p-4 sm:grid-cols-2 lg:grid-cols-4',
+          )}
+        >
+          <DebouncedTextField
+            label="Item"
+            hint="Item id or title"
+            value={search.item ?? ''}
+            maxLength={120}
+            onCommit={(item) => onChange({ item: item || undefined })}
+          />
+          <TagPicker label="With tags" value={search.tags} onChange={(tags) => onChange({ tags })} />
+          <TagPicker
+            label="Without tags"
+            value={search['tags.not']}
+            onChange={(tags) => onChange({ 'tags.not': tags })}
+          />
+          {DATE_FIELDS.map((field) => (
+            <DateRange
+              key={field.id}
+              field={field.id}
+              label={field.label}
+              search={search}
+              onChange={onChange}
+              now={now}
+            />
+          ))}
+          {wordList('feedback.status', 'Feedback status', 'e.g. pending, active (comma-separated)')}
+          <CheckboxList
+            legend="Feedback given by you as seller"
+            options={ratingOptions}
+            selected={listOf(search['feedback.sale.rating'])}
+            onChange={(values) => onChange({ 'feedback.sale.rating': joinList(values) })}
+          />
+          <CheckboxList
+            legend="Feedback given by the buyer"
+            options={ratingOptions}
+            selected={listOf(search['feedback.purchase.rating'])}
+            onChange={(values) => onChange({ 'feedback.purchase.rating': joinList(values) })}
+          />
+          <div className="flex flex-col gap-3">
+            <SelectField
+              label="Seller says"
+              value={search['feedback.sale.fulfilled'] ?? ''}
+              options={BOOLEAN_OPTIONS}
+              onChange={(event) => onChange({ 'feedback.sale.fulfilled': event.target.value || undefined })}
+            />
+            <SelectField
+              label="Buyer says"
+              value={search['feedback.purchase.fulfilled'] ?? ''}
+              options={BOOLEAN_OPTIONS}
+              onChange={(event) =>
+                onChange({ 'feedback.purchase.fulfilled': event.target.value || undefined })
+              }
+            />
+          </div>
+          <SelectField
+            label="If cancelled or charged back"
+            hint="Delivery and proof decide the outcome"
+            value={search['delivery.case'] ?? ''}
+            options={DELIVERY_CASE_OPTIONS}
+            onChange={(event) => onChange({ 'delivery.case': event.target.value || undefined })}
+          />
+          {wordList('mediations.stage', 'Mediation stage', 'e.g. claim, dispute (comma-separated)')}
+          {wordList('mediations.status', 'Mediation status', 'e.g. opened, closed (comma-separated)')}
+        </section>
+      ) : null}
+    </div>
+  );
+}

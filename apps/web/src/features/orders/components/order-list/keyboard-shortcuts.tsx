@@ -1,0 +1,41 @@
+const SHORTCUTS = [
+  ['j or ↓', 'Next order'],
+  ['k or ↑', 'Previous order'],
+  ['Enter', 'Open the order'],
+  ['/', 'Search'],
+  [']  [', 'Next or previous page'],
+  ['?', 'Show or hide these shortcuts'],
+] as const;
+
+/** The list's keyboard shortcuts, written down behind a disclosure (`?` toggles it too). */
+export function KeyboardShortcuts({ open, onToggle }: { open: boolean; onToggle: () => void }) {
+  return (
+    <div className="text-xs text-muted">
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={onToggle}
+        className="rounded underline-offset-2 hover:text-ink hover:underline"
+      >
+        Keyboard shortcuts
+      </button>
+      {open ? (
+        <dl
+          className="mt-2 grid max-w-md grid-cols-[auto_1fr] gap-x-4 gap-y-1"
+          aria-label="Keyboard shortcuts"
+        >
+          {SHORTCUTS.map(([keys, action]) => (
+            <div key={keys} className="contents">
+              <dt>
+                <kbd className="rounded border border-line bg-surface px-1.5 py-0.5 font-mono text-caption text-ink">
+                  {keys}
+                </kbd>
+              </dt>
+              <dd>{action}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { cx } from '../../../../lib/class-names.ts';
+import { DataTable } from '../../../../ui/data-table.tsx';
+import { useAnnounce } from '../../../../ui/live-region.tsx';
+import { PageHeader } from '../../../../ui/page-header.tsx';
+import { QueryState } from '../../../../ui/query-state.tsx';
+import { orderSearchQueryOptions, ordersKey } from '../../api/search-orders.ts';
+import { useListKeyboard } from '../../hooks/use-list-keyboard.ts';
+import { type SubscribeOrderChanges, useOrderChanges } from '../../hooks/use-order-changes.ts';
+import {
+  activeFilterKeys,
+  DEFAULT_LIMIT,
+  DEFAULT_SORT,
+  type OrderListSearch,
+  toApiQuery,
+} from '../../model/order-search.ts';
+import {
+  deleteView,
+  loadColumns,
+  loadViews,
+  type SavedView,
+  sameSearch,
+  saveColumns,
+  saveView,
+} from '../../model/saved-views.ts';
+import { isReachableOffset, patchSearch, type SearchPatch } from '../../model/search-edits.ts';
+import { ActiveFilters } from '../order-filters/active-filters.tsx';
+import { OrderFilters } from '../order-filters/order-filters.tsx';
+import { ColumnPicker } from './column-picker.tsx';
+import { ExportCsvButton } from './export-csv-button.tsx';
+import { KeyboardShortcuts } from './keyboard-shortcuts.tsx';
+import { LiveBanner } from './live-banner.tsx';
+import { DEFAULT_COLUMNS, ORDER_COLUMNS } from './order-columns.tsx';
+import { OrderListEmpty } from './order-list-empty.tsx';
+import { OrderPager } from './order-pager.tsx';
+import { SavedViews } from './saved-views.tsx';
+import { SideSwitch } from './side-switch.tsx';
+
+export interface OrderListProps {
+  userId: number;
+  locale: string;
+  search: OrderListSearch;
+  /** Replaces the URL's search; `replace` for typing, so Back is not a keystroke history. */
+  navigate: (search: OrderListSearch, options?: { replace?: boolean }) => void;
+  subscribeChanges?: SubscribeOrderChanges;
+  /** What "no orders yet" offers instead (a team member on its own account: the accounts it works on). */
+  emptyHint?: { description: string; action: ReactNode } | undefined;
+}
+
+/** The account's orders as a table: filters, saved views, columns, paging and the keyboard, all in the URL. */
+export function OrderList({ userId, locale, search, navigate, subscribeChanges, emptyHint }: OrderListProps) {
+  const side = search.side ?? 'seller';
+  const query = useQuery({ ...orderSearchQueryOptions(userId, search), placeholderData: keepPreviousData });
+  const queryClient = useQueryClient();
+  const announce = useAnnounce();
+  const searchInput = useRef<HTMLInputElement>(null);
+  const tableBox = useRef<HTMLDivElement>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [columns, setColumns] = useState<string[]>(() => loadColumns(DEFAULT_COLUMNS));
+  const [views, setViews] = useState<SavedView[]>(() => loadViews());
+  const [now] = useState(() => new Date());
+
+  const limit = Number(search.limit ?? DEFAULT_LIMIT);
+  const offset = Number(search.offset ?? 0);
+  const data = query.data;
+  const total = data?.paging.total ?? 0;
+  const rows = data?.results ?? [];
+  const stale = query.isPlaceholderData;
+
+  const patch = useCallback(
+    (changes: SearchPatch, options?: { replace?: boolean }) =>
+      navigate(patchSearch(search, changes), options),
+    [search, navigate],
+  );
+  const goToOffset = useCallback(
+    (next: number) => {
+      if (isReachableOffset(next, total)) patch({ offset: next === 0 ? undefined : String(next) });
+    },
+    [patch, total],
+  );
+  const showColumns = (next: string[]) => {
+    setColumns(next);
+    saveColumns(next);
+  };
+
+  // Result counts are announced politely when a search settles (not on every keystroke).
+  useEffect(() => {
+    if (!data || stale) return;
+    const first = data.paging.total === 0 ? 0 : data.paging.offset + 1;
+    const last = data.paging.offset + data.results.length;
+    announce(
+      data.paging.total === 0
+        ? 'No orders found'
+        : `${data.paging.total.toLocaleString()} orders, showing ${first} to ${last}`,
+    );
+  }, [data, stale, announce]);
+
+  const { active, setActive } = useListKeyboard({
+    container: tableBox,
+    rowCount: rows.length,
+    searchInput,
+    onNextPage: () => goToOffset(offset + limit),
+    onPreviousPage: () => goToOffset(Math.max(0, offset - limit)),
+    onHelp: () => setHelpOpen((open) => !open),
+  });
+
+  const visible = useMemo(() => new Map(rows.map((order) => [order.id, order.date_last_updated])), [rows]);
+  const changes = useOrderChanges(subscribeChanges, visible);
+  const refresh = () => {
+    changes.reset();
+    void queryClient.invalidateQueries({ queryKey: ordersKey });
+  };
+
+  const ctx = { locale, side, search } as const;
+  const tableColumns = ORDER_COLUMNS.filter((column) => column.fixed || columns.includes(column.id)).map(
+    (column) => column.build(ctx),
+  );
+  const sortDirection = (search.sort ?? DEFAULT_SORT) === 'date_asc' ? 'asc' : 'desc';
+  const currentView = views.find((view) => sameSearch(view.search, search));
+
+  return (
+    <>
+      <PageHeader
+        title="Orders"
+        description={
+          side === 'seller' ? 'Orders buyers placed on your items.' : 'Orders you placed as a buyer.'
+        }
+        actions={
+          <>
+            <SideSwitch side={side} onChange={(next) => navigate(next === 'seller' ? {} : { side: next })} />
+            <ExportCsvButton userId={userId} search={search} />
+          </>
+        }
+      />
+      <div className="flex flex-col gap-3 px-6 py-4">
+        <OrderFilters
+          search={search}
+          onChange={(next) => patch(next, { replace: 'q' in next })}
+          searchInput={searchInput}
+          now={now}
+          trailing={
+            <>
+              <SavedViews
+                views={views}
+                current={currentView}
+                onOpen={(view) => {
+                  if (view.columns) showColumns(view.columns);
+                  navigate(view.search);
+                }}
+                onSave={(name) => setViews(saveView(views, name, search))}
+                onDelete={(id) => setViews(deleteView(views, id))}
+              />
+              <ColumnPicker shown={columns} onChange={showColumns} />
+            </>
+          }
+        />
+        <ActiveFilters search={search} onChange={(next) => patch(next)} locale={locale} />
+        <LiveBanner updated={changes.updated} fresh={changes.fresh} onRefresh={refresh} />
+
+        <QueryState query={query} pending="children" error={{ title: 'Orders could not be loaded' }}>
+          {() => (
+            <div
+              ref={tableBox}
+              className="relative"
+              // The query the rows on screen answer, once they do: what tests and the browser benchmark wait for.
+              data-results-for={data && !stale ? toApiQuery(search, userId).toString() : undefined}
+            >
+              <div
+                aria-hidden="true"
+                className={cx(
+                  'absolute inset-x-0 -top-1 z-20 h-0.5 overflow-hidden rounded-full transition-opacity',
+                  query.isFetching && data ? 'opacity-100' : 'opacity-0',
+                )}
+              >
+                <div className="h-full w-full animate-pulse bg-accent motion-reduce:animate-none" />
+              </div>
+              <DataTable
+                caption={`Orders${data ? `, ${total.toLocaleString()} in all` : ''}`}
+                captionHidden
+                columns={tableColumns}
+                rows={rows}
+                getRowKey={(order) => order.id}
+                loading={query.isPending}
+                skeletonRows={Math.min(limit, 12)}
+                sort={{ columnId: 'date', direction: sortDirection }}
+                onSortChange={() => patch({ sort: sortDirection === 'desc' ? 'date_asc' : 'date_desc' })}
+                getRowProps={(order, index) => ({
+                  'data-row-index': String(index),
+                  'data-order-id': String(order.id),
+                  'aria-selected': index === active ? true : undefined,
+                  className: cx(
+                    index === active && 'bg-accent-soft/60',
+                    stale && 'opacity-60',
+                    order.tags.includes('fraud_risk_detected') && 'shadow-[inset_3px_0_0_var(--danger)]',
+                  ),
+                  onFocusCapture: () => setActive(index),
+                })}
+                empty={
+                  <OrderListEmpty
+                    side={side}
+                    filtered={activeFilterKeys(search).length > 0}
+                    onClearFilters={() => navigate(side === 'seller' ? {} : { side })}
+                    hint={emptyHint}
+                  />
+                }
+              />
+            </div>
+          )}
+        </QueryState>
+
+        <OrderPager
+          offset={offset}
+          limit={limit}
+          shown={data ? rows.length : undefined}
+          total={total}
+          onOffsetChange={goToOffset}
+          onLimitChange={(next) => patch({ limit: next })}
+        />
+        <KeyboardShortcuts open={helpOpen} onToggle={() => setHelpOpen((open) => !open)} />
+      </div>
+    </>
+  );
+}

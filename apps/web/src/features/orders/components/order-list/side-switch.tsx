@@ -1,0 +1,26 @@
+import type { OrderSide } from '../../model/order-search.ts';
+
+const SIDES: readonly { side: OrderSide; label: string }[] = [
+  { side: 'seller', label: 'Selling' },
+  { side: 'buyer', label: 'Buying' },
+];
+
+/** Orders buyers placed on the account's items, or orders it placed as a buyer. */
+export function SideSwitch({ side, onChange }: { side: OrderSide; onChange: (side: OrderSide) => void }) {
+  return (
+    <fieldset className="flex rounded-md border border-line-strong p-0.5">
+      <legend className="sr-only">Side</legend>
+      {SIDES.map((option) => (
+        <button
+          key={option.side}
+          type="button"
+          aria-pressed={side === option.side}
+          onClick={() => onChange(option.side)}
+          className="h-6.5 rounded px-2.5 text-body text-muted aria-pressed:bg-subtle aria-pressed:font-medium aria-pressed:text-ink"
+        >
+          {option.label}
+        </button>
+      ))}
+    </fieldset>
+  );
+}

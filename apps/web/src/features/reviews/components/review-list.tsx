@@ -1,0 +1,54 @@
+import type { Review } from '@mostrador/contracts';
+import { cx } from '../../../lib/class-names.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { cardClasses } from '../../../ui/card.tsx';
+import { StarRating } from './star-rating.tsx';
+
+/** One page of reviews, most relevant first; reviews the marketplace withholds are counted, not shown. */
+export function ReviewList({
+  reviews,
+  locale,
+  stale,
+}: {
+  reviews: readonly (Review | object)[];
+  locale: string;
+  stale: boolean;
+}) {
+  const shown = reviews.filter((review): review is Review => 'id' in review);
+  return (
+    <>
+      <ol
+        aria-label="Reviews, most relevant first"
+        aria-busy={stale || undefined}
+        className={cardClasses(
+          'raised',
+          cx('flex flex-col divide-y divide-line shadow-xs', stale && 'opacity-60'),
+        )}
+      >
+        {shown.map((review) => (
+          <li key={review.id} className="flex flex-col gap-1.5 px-4 py-3.5">
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <StarRating value={review.rate} className="text-sm" />
+              <h3 className="text-sm font-medium text-ink">{review.title}</h3>
+              <time dateTime={review.date_created} className="ml-auto text-xs text-faint tabular">
+                {formatDate(review.date_created, locale, { style: 'date' })}
+              </time>
+            </div>
+            <p className="text-body leading-5 text-muted">{review.content}</p>
+            <p className="text-xs text-faint tabular">
+              Bought {formatDate(review.buying_date, locale, { style: 'date' })}
+              {review.likes + review.dislikes > 0
+                ? ` · ${review.likes} found it useful, ${review.dislikes} did not`
+                : ''}
+            </p>
+          </li>
+        ))}
+      </ol>
+      {shown.length < reviews.length ? (
+        <p className="mt-2 text-xs text-faint">
+          {reviews.length - shown.length} of these reviews are withheld by the marketplace.
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import type { PersonalDataAccess } from '@mostrador/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { formatDate } from '../../../lib/format.ts';
+import { Badge } from '../../../ui/badge.tsx';
+import { DataTable, type DataTableColumn } from '../../../ui/data-table.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { Pagination } from '../../../ui/pagination.tsx';
+import { QueryState } from '../../../ui/query-state.tsx';
+import { ACCESS_LOG_PAGE, accessLogQueryOptions } from '../api/get-access-log.ts';
+
+const FIELD_LABELS: Record<string, string> = {
+  first_name: 'first name',
+  last_name: 'last name',
+  phone: 'phone',
+  alternative_phone: 'alt. phone',
+  email: 'e-mail',
+  identification: 'identification',
+  address: 'address',
+};
+
+/** Every read of someone's personal data under the account: when, by whom, whose, which fields and where. */
+export function AccessLog({
+  sellerId,
+  locale,
+  offset,
+  onOffsetChange,
+}: {
+  sellerId: number;
+  locale: string;
+  offset: number;
+  onOffsetChange: (offset: number) => void;
+}) {
+  const log = useQuery(accessLogQueryOptions(sellerId, offset));
+  const headingId = useId();
+  const columns: DataTableColumn<PersonalDataAccess>[] = [
+    {
+      id: 'when',
+      header: 'When',
+      className: 'w-44',
+      cell: (row) => <span className="tabular text-muted">{formatDate(row.accessed_at, locale)}</span>,
+    },
+    {
+      id: 'who',
+      header: 'Read by',
+      cell: (row) =>
+        row.operator ? (
+          <span>
+            {row.operator.nickname ?? `User ${row.operator.id}`} <Badge tone="info">Team</Badge>
+          </span>
+        ) : (
+          <span className="text-muted">Your account</span>
+        ),
+    },
+    {
+      id: 'subject',
+      header: 'Whose data',
+      cell: (row) => (
+        <span>
+          {row.subject.id === sellerId ? 'Your own' : (row.subject.nickname ?? 'Erased user')}
+          <span className="ml-1.5 text-xs text-faint tabular">#{row.subject.id}</span>
+        </span>
+      ),
+    },
+    {
+      id: 'fields',
+      header: 'Data',
+      cell: (row) => (
+        <span className="text-muted">{row.fields.map((f) => FIELD_LABELS[f] ?? f).join(', ')}</span>
+      ),
+    },
+    {
+      id: 'resource',
+      header: 'Where',
+      cell: (row) => <code className="text-xs text-muted">{row.resource}</code>,
+    },
+  ];
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-2">
+      <div>
+        <h2 id={headingId} className="text-sm font-semibold text-ink">
+          Personal data access log
+        </h2>
+        <p className="text-body text-muted">
+          Every read of someone’s personal data under your account: by you or by a member of your team.
+        </p>
+      </div>
+      <QueryState query={log} pending="children" error={{ title: 'The access log could not be loaded' }}>
+        {(data) => (
+          <>
+            <DataTable
+              caption="Personal data access log"
+              captionHidden
+              columns={columns}
+              rows={data?.results ?? []}
+              getRowKey={(row) =>
+                `${row.accessed_at}|${row.subject.id}|${row.operator?.id ?? 0}|${row.resource}`
+              }
+              loading={data === undefined}
+              skeletonRows={5}
+              empty={
+                <EmptyState
+                  title="No reads yet"
+                  description="Reads of personal data appear here as they happen."
+                />
+              }
+            />
+            {data ? (
+              <Pagination
+                offset={offset}
+                limit={ACCESS_LOG_PAGE}
+                total={data.paging.total}
+                onChange={onOffsetChange}
+                noun="reads"
+              />
+            ) : null}
+          </>
+        )}
+      </QueryState>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import type { OperatorPermission } from '@mostrador/contracts';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../ui/button.tsx';
+import { Card } from '../../../ui/card.tsx';
+import { useAnnounce } from '../../../ui/live-region.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
+import { useAddOperator } from '../api/add-operator.ts';
+import { operatorAddRequest } from '../model/team-members.ts';
+import { PermissionChecks } from './permission-checks.tsx';
+
+/** Adds someone with a marketplace account to the team, by nickname or user id, with the permissions chosen. */
+export function AddMemberForm({ sellerId }: { sellerId: number }) {
+  const [who, setWho] = useState('');
+  const [permissions, setPermissions] = useState<OperatorPermission[]>(['orders.read']);
+  const add = useAddOperator();
+  const announce = useAnnounce();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = operatorAddRequest(who, permissions);
+    if (!body) return;
+    add.mutate(
+      { sellerId, body },
+      {
+        onSuccess: (added) => {
+          announce(`${added.nickname} added to the team`);
+          setWho('');
+        },
+      },
+    );
+  };
+  return (
+    <Card title="Add a team member" bodyClassName="">
+      <form onSubmit={submit} className="flex flex-col gap-3 px-4 py-3">
+        <TextField
+          label="Nickname or user id"
+          hint="Someone with a marketplace account on your site."
+          value={who}
+          onChange={(event) => setWho(event.currentTarget.value)}
+          autoComplete="off"
+          required
+          error={add.error ? add.error.message : undefined}
+        />
+        <PermissionChecks legend="Permissions" value={permissions} onChange={setPermissions} />
+        <Button type="submit" variant="primary" className="self-start" pending={add.isPending}>
+          Add member
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,47 @@
+import type { Operator, OperatorPermission } from '@mostrador/contracts';
+import { useState } from 'react';
+import { Dialog } from '../../../ui/dialog.tsx';
+import { FormError } from '../../../ui/form-error.tsx';
+import { useAnnounce } from '../../../ui/live-region.tsx';
+import { useUpdateOperator } from '../api/update-operator.ts';
+import { PermissionChecks } from './permission-checks.tsx';
+
+/** A dialog about one member of the seller's team. */
+export interface MemberDialogProps {
+  sellerId: number;
+  operator: Operator;
+  onClose: () => void;
+}
+
+/** A member's permissions, changed all at once on Save; they apply to the member's next request. */
+export function EditMemberDialog({ sellerId, operator, onClose }: MemberDialogProps) {
+  const [permissions, setPermissions] = useState<OperatorPermission[]>([...operator.permissions]);
+  const update = useUpdateOperator();
+  const announce = useAnnounce();
+  const save = () =>
+    update.mutate(
+      { sellerId, operatorId: operator.user_id, permissions },
+      {
+        onSuccess: () => {
+          announce(`Permissions of ${operator.nickname} saved`);
+          onClose();
+        },
+      },
+    );
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={`Permissions of ${operator.nickname}`}
+      description="Changes apply to their next request."
+      confirm={{ label: 'Save', pending: update.isPending, onConfirm: save }}
+    >
+      <PermissionChecks legend="Permissions" value={permissions} onChange={setPermissions} />
+      {update.isError ? (
+        <div className="mt-2">
+          <FormError>{update.error.message}</FormError>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,32 @@
+import { Dialog } from '../../../ui/dialog.tsx';
+import { FormError } from '../../../ui/form-error.tsx';
+import { useAnnounce } from '../../../ui/live-region.tsx';
+import { useRemoveOperator } from '../api/remove-operator.ts';
+import type { MemberDialogProps } from './edit-member-dialog.tsx';
+
+/** Asks before taking someone off the team: they lose access at once; their reads stay in the log. */
+export function RemoveMemberDialog({ sellerId, operator, onClose }: MemberDialogProps) {
+  const remove = useRemoveOperator();
+  const announce = useAnnounce();
+  const confirm = () =>
+    remove.mutate(
+      { sellerId, operatorId: operator.user_id },
+      {
+        onSuccess: () => {
+          announce(`${operator.nickname} removed from the team`);
+          onClose();
+        },
+      },
+    );
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={`Remove ${operator.nickname} from the team?`}
+      description="They lose access to your account at once. Reads they made stay in the access log."
+      confirm={{ label: 'Remove', variant: 'danger', pending: remove.isPending, onConfirm: confirm }}
+    >
+      {remove.isError ? <FormError>{remove.error.message}</FormError> : null}
+    </Dialog>
+  );
+}

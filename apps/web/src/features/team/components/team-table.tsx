@@ -1,0 +1,94 @@
+import { OPERATOR_PERMISSION_LABELS, type Operator } from '@mostrador/contracts';
+import { formatDate } from '../../../lib/format.ts';
+import { Badge } from '../../../ui/badge.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { DataTable, type DataTableColumn } from '../../../ui/data-table.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { AccountIcon } from '../../../ui/icons.tsx';
+
+/** The team: each member, what they may do, since when, and the way to change that or remove them. */
+export function TeamTable({
+  operators,
+  loading,
+  locale,
+  onEdit,
+  onRemove,
+}: {
+  operators: readonly Operator[];
+  loading: boolean;
+  locale: string;
+  onEdit: (operator: Operator) => void;
+  onRemove: (operator: Operator) => void;
+}) {
+  const columns: DataTableColumn<Operator>[] = [
+    {
+      id: 'member',
+      header: 'Member',
+      cell: (row) => (
+        <span className="font-medium text-ink">
+          {row.nickname}
+          <span className="ml-1.5 text-xs font-normal text-faint tabular">#{row.user_id}</span>
+        </span>
+      ),
+    },
+    {
+      id: 'permissions',
+      header: 'Permissions',
+      cell: (row) =>
+        row.permissions.length === 0 ? (
+          <span className="text-muted">None</span>
+        ) : (
+          <span className="flex flex-wrap gap-1">
+            {row.permissions.map((p) => (
+              <Badge key={p} tone={p === 'buyers.personal_data.read' ? 'warning' : 'neutral'}>
+                {OPERATOR_PERMISSION_LABELS[p]}
+              </Badge>
+            ))}
+          </span>
+        ),
+    },
+    {
+      id: 'since',
+      header: 'Added',
+      className: 'w-28',
+      cell: (row) => (
+        <span className="whitespace-nowrap text-muted tabular">
+          {formatDate(row.date_created, locale, { style: 'date' })}
+        </span>
+      ),
+    },
+    {
+      id: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      align: 'end',
+      className: 'w-36',
+      cell: (row) => (
+        <span className="flex justify-end gap-1 whitespace-nowrap">
+          <Button size="sm" variant="ghost" onClick={() => onEdit(row)}>
+            Edit<span className="sr-only"> permissions of {row.nickname}</span>
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => onRemove(row)}>
+            Remove<span className="sr-only"> {row.nickname}</span>
+          </Button>
+        </span>
+      ),
+    },
+  ];
+  return (
+    <DataTable
+      caption="Team members"
+      columns={columns}
+      rows={operators}
+      getRowKey={(row) => row.user_id}
+      loading={loading}
+      skeletonRows={2}
+      empty={
+        <EmptyState
+          icon={<AccountIcon />}
+          title="No team members yet"
+          description="Add someone to let them work on your account with their own sign-in."
+        />
+      }
+    />
+  );
+}

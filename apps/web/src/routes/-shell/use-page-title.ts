@@ -1,0 +1,23 @@
+import { useMatches } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { useAnnounce } from '../../ui/live-region.tsx';
+
+/** The page's name, from the deepest route that has one (`staticData.title`). */
+export function usePageTitle(): string | undefined {
+  const matches = useMatches();
+  return matches.findLast((match) => match.staticData.title)?.staticData.title;
+}
+
+/** Keeps document.title in step with the page and tells screen-reader users which page they reached. */
+export function usePageAnnouncement(title: string | undefined) {
+  const announce = useAnnounce();
+  const first = useRef(true);
+  useEffect(() => {
+    document.title = title ? `${title} · Mostrador` : 'Mostrador';
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (title) announce(`${title} page`);
+  }, [title, announce]);
+}

@@ -1,0 +1,29 @@
+import { createFileRoute, Outlet, useMatches } from '@tanstack/react-router';
+import { loadWorkingAccount } from '../features/account/api/get-session.ts';
+import { SignInGate } from './-shell/sign-in-gate.tsx';
+import { usePageTitle } from './-shell/use-page-title.ts';
+
+/**
+ * Every workspace that needs an account, under one pathless layout: the session is read once here (then answered
+ * from the cache), and the pages below get the account they work on from the route context. Signed out, the page
+ * keeps its address and shows the one sign-in gate, named by the page's `staticData`.
+ */
+export const Route = createFileRoute('/_authed')({
+  beforeLoad: ({ context: { queryClient } }) => loadWorkingAccount(queryClient),
+  component: SignedInLayout,
+});
+
+function SignedInLayout() {
+  const signedIn = Route.useRouteContext({ select: (context) => context.account !== null });
+  const matches = useMatches();
+  const title = usePageTitle();
+  if (signedIn) return <Outlet />;
+  const signIn = matches.findLast((match) => match.staticData.signIn)?.staticData.signIn;
+  return (
+    <SignInGate
+      title={title ?? 'Mostrador'}
+      description={signIn?.description}
+      what={signIn?.what ?? 'this page'}
+    />
+  );
+}

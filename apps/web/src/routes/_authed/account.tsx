@@ -1,0 +1,40 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { meQueryOptions } from '../../features/account/api/get-me.ts';
+import { sessionKey } from '../../features/account/api/get-session.ts';
+import { AccountWorkspace } from '../../features/account/components/account-workspace.tsx';
+
+export const Route = createFileRoute('/_authed/account')({
+  staticData: {
+    title: 'Account',
+    signIn: { what: 'your account', description: 'Your marketplace account, as Mostrador sees it.' },
+  },
+  loader: async ({ context: { queryClient, account } }) => {
+    if (!account) return;
+    // A refused read is shown by the page (and a 401 sends the user to sign in); it is not a failed route.
+    await queryClient.ensureQueryData(meQueryOptions(account.callerId)).catch(() => undefined);
+  },
+  component: AccountPage,
+});
+
+function AccountPage() {
+  const account = Route.useRouteContext({ select: (context) => context.account });
+  const navigate = Route.useNavigate();
+  const queryClient = useQueryClient();
+  // Signed out, the layout shows the sign-in gate instead of this page.
+  if (!account) return null;
+  // The signed-in user's own account, also while it works on a seller's as a team member.
+  const userId = account.callerId;
+  return (
+    <AccountWorkspace
+      key={userId}
+      userId={userId}
+      onSessionRevoked={async () => {
+        // Leave first: a query still on screen would ask again with the revoked access.
+        await navigate({ to: '/sign-in', search: { ended: 'revoked' } });
+        // Everything cached was read with that access; the session view stays so the header is steady.
+        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+      }}
+    />
+  );
+}

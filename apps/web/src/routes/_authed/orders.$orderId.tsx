@@ -1,0 +1,61 @@
+import { createFileRoute, Link, notFound } from '@tanstack/react-router';
+import { can } from '../../features/account/model/working-account.ts';
+import { BlockBuyerPanel } from '../../features/blocklists/components/block-buyer/block-buyer-panel.tsx';
+import { orderQueryOptions } from '../../features/orders/api/get-order.ts';
+import { OrderDetailSkeleton } from '../../features/orders/components/order-detail/order-detail-skeleton.tsx';
+import { OrderWorkspace } from '../../features/orders/components/order-detail/order-workspace.tsx';
+
+export const Route = createFileRoute('/_authed/orders/$orderId')({
+  staticData: { title: 'Order', signIn: { what: 'this order' } },
+  params: {
+    parse: ({ orderId }) => {
+      if (!/^[1-9]\d{0,18}$/.test(orderId)) throw notFound();
+      return { orderId };
+    },
+    stringify: ({ orderId }) => ({ orderId }),
+  },
+  loader: async ({ context: { queryClient, account }, params }) => {
+    if (!account) return;
+    // A failed read is the page's to show, with the API's message and a retry.
+    await queryClient.ensureQueryData(orderQueryOptions(Number(params.orderId))).catch(() => undefined);
+  },
+  pendingComponent: OrderDetailSkeleton,
+  component: OrderPage,
+});
+
+function OrderPage() {
+  const { orderId } = Route.useParams();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const account = Route.useRouteContext({ select: (context) => context.account });
+  // Signed out, the layout shows the sign-in gate instead of this page.
+  if (!account) return null;
+  const seller = { id: account.user_id, siteId: account.site_id };
+  return (
+    <OrderWorkspace
+      key={orderId}
+      orderId={Number(orderId)}
+      seller={seller}
+      search={search}
+      // Actions a team member may not take are not offered (the platform refuses them anyway).
+      offers={{ reply: can(account, 'feedback.reply'), give: account.permissions === null }}
+      open={(nextId, nextSearch) =>
+        void navigate({ to: '/orders/$orderId', params: { orderId: String(nextId) }, search: nextSearch })
+      }
+      backToList={
+        <Link
+          to="/orders"
+          search={search}
+          className="self-start text-xs text-muted hover:text-ink hover:underline"
+        >
+          ← Orders
+        </Link>
+      }
+      blockBuyer={
+        can(account, 'blocklists.manage')
+          ? (buyer) => <BlockBuyerPanel seller={seller} buyer={buyer} />
+          : undefined
+      }
+    />
+  );
+}

@@ -1,0 +1,54 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { WorkOnButtons } from '../../features/account/components/work-on-buttons.tsx';
+import { orderSearchQueryOptions } from '../../features/orders/api/search-orders.ts';
+import { OrderList } from '../../features/orders/components/order-list/order-list.tsx';
+import {
+  orderChangeFromEvent,
+  type SubscribeOrderChanges,
+} from '../../features/orders/hooks/use-order-changes.ts';
+import { localeForSite } from '../../lib/format.ts';
+import { liveEvents } from '../../lib/live-events.ts';
+
+export const Route = createFileRoute('/_authed/orders/')({
+  staticData: { signIn: { what: 'your orders' } },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient, account }, deps }) => {
+    // Started, not awaited: a filter change shows at once (the previous rows dimmed) and the table follows its
+    // data; a failed search is the page's to show, with the API's message and a retry.
+    if (account) void queryClient.prefetchQuery(orderSearchQueryOptions(account.user_id, deps));
+  },
+  component: OrdersPage,
+});
+
+/** Order changes from the live event stream (`GET /bff/events`), which the shell connects for the account. */
+const subscribeOrderChanges: SubscribeOrderChanges = (listener) =>
+  liveEvents.subscribe((event) => listener(orderChangeFromEvent(event)));
+
+function OrdersPage() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // The seller account the dashboard works on: the user's own, or one it operates (decision 0103).
+  const { session, account } = Route.useRouteContext();
+  // Signed out, the layout shows the sign-in gate instead of this page.
+  if (!account) return null;
+  // A team member on its own account: the accounts it works on are one click away (decision 0103).
+  const operated = account.permissions === null ? (session.operated_accounts ?? []) : [];
+  return (
+    <OrderList
+      key={account.user_id}
+      userId={account.user_id}
+      locale={localeForSite(account.site_id ?? '')}
+      search={search}
+      subscribeChanges={subscribeOrderChanges}
+      navigate={(next, options) => void navigate({ search: next, replace: options?.replace })}
+      emptyHint={
+        operated.length > 0
+          ? {
+              description: `You are on the team of ${operated.map((a) => a.nickname).join(', ')}. Work on ${operated.length > 1 ? 'one of those accounts' : 'that account'} to see and handle its orders.`,
+              action: <WorkOnButtons accounts={operated} />,
+            }
+          : undefined
+      }
+    />
+  );
+}
