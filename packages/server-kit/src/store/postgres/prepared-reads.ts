@@ -8,7 +8,8 @@ const readers = new WeakMap<object, PreparedRead>();
 
 interface Reader {
   client: pg.Client;
-  ready: Promise<unknown>;
+  /** The last statement given to this connection: the next one starts after it (one at a time per connection). */
+  tail: Promise<unknown>;
   pending: number;
   broken: boolean;
 }
@@ -30,13 +31,13 @@ export function preparedReads(url: string, connections = 3): { read: PreparedRea
       application_name: 'mostrador-reads',
       connectionTimeoutMillis: 10_000,
     });
-    const reader: Reader = { client, ready: client.connect(), pending: 0, broken: false };
+    const reader: Reader = { client, tail: client.connect(), pending: 0, broken: false };
     const broken = () => {
       reader.broken = true;
     };
     client.on('error', broken);
     client.on('end', broken);
-    reader.ready.catch(broken);
+    reader.tail.catch(broken);
     return reader;
   };
   const pick = (): Reader => {
@@ -58,11 +59,15 @@ export function preparedReads(url: string, connections = 3): { read: PreparedRea
         names.set(sql, name);
       }
       const reader = pick();
+      const statement = { name, text: sql, values: parameters as unknown[] };
+      const result = reader.tail.then(() => reader.client.query(statement));
+      reader.tail = result.then(
+        () => {},
+        () => {},
+      );
       reader.pending++;
       try {
-        await reader.ready;
-        const result = await reader.client.query({ name, text: sql, values: parameters as unknown[] });
-        return result.rows as R[];
+        return (await result).rows as R[];
       } finally {
         reader.pending--;
       }
