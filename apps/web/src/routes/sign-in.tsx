@@ -24,6 +24,8 @@ const MESSAGES: Record<z.infer<typeof signInErrorSchema>, string> = {
   expired: 'The sign-in took too long. Start again.',
   exchange_failed: 'The marketplace did not confirm the sign-in. Start again.',
   server_error: 'The marketplace could not be reached. Try again in a moment.',
+  invalid_return_to:
+    'That sign-in link would lead outside Mostrador, so it was not followed. Sign in from here.',
 };
 
 export const Route = createFileRoute('/sign-in')({
