@@ -109,6 +109,8 @@ export interface MarketplaceDeps {
   onUnexpectedError?: (error: unknown) => void;
   /** Structured, redacting logger (logging/logger.ts): one line per request and unexpected errors. */
   logger?: Logger;
+  /** Whether each request gets its line (default true); off when the server in front writes one per request. */
+  requestLog?: boolean;
   /**
    * Local use (a developer's machine, the demo): applications may have plain-HTTP callbacks to loopback addresses,
    * and an order's parties may trigger platform operations such as fraud alerts. Off by default.
@@ -125,7 +127,7 @@ export function createMarketplaceApi(deps: MarketplaceDeps) {
   const orders = createOrderRepository(store.db, { ...(store.read ? { read: store.read } : {}) });
   const shipments = createShipmentRepository(store.db);
   const tokens = createTokenRepository(store.db, store.read);
-  const accessLog = createAccessLogRepository(store.db, store.auditDb, store.dialect, store.auditJournal);
+  const accessLog = createAccessLogRepository(store.db, store.auditDb, store.auditJournal);
   const ctx: ApiContext = {
     clock,
     faults,
@@ -168,7 +170,8 @@ export function createMarketplaceApi(deps: MarketplaceDeps) {
     throw new ApiError('not_found', { message: 'resource not found' });
   });
 
-  if (deps.logger) app.use(requestLog(deps.logger, { basePath: deps.basePath ?? '' }));
+  if (deps.logger && deps.requestLog !== false)
+    app.use(requestLog(deps.logger, { basePath: deps.basePath ?? '' }));
   app.use(jsonp);
   app.use(attributes);
   app.options('*', describeResource(API_TABLE, deps.basePath ?? ''));
