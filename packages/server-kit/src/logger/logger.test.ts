@@ -162,7 +162,7 @@ function loggingProcess(script: string) {
 describe('standard output, written in batches', () => {
   it('keeps every line whole and in order, and writes the rest when the process exits', async () => {
     const run = loggingProcess(
-      "for (let i = 0; i < 2000; i++) log.info({ method: 'GET', path: `/orders/${i}`, status: 200 }, 'request'); process.exit(0);",
+      "for (let i = 0; i < 2000; i++) log.info({ method: 'GET', path: '/orders/' + i, status: 200 }, 'request'); process.exit(0);",
     );
     expect(await run.exited).toBe(0);
     const lines = run.lines();
