@@ -172,24 +172,21 @@ describe('standard output, written in batches', () => {
   });
 
   it('writes a few lines, and an error line, while the process runs on', async () => {
-    // The process stays alive (the interval) and writes far less than a batch.
-    const run = loggingProcess(
-      "log.info({ path: '/a' }, 'request'); setInterval(() => {}, 1000); process.once('SIGTERM', () => process.exit(0));",
-    );
-    try {
-      await run.until((lines) => lines.some((l) => l.path === '/a'));
-    } finally {
-      run.child.kill('SIGTERM');
-      await run.exited;
-    }
-    const failing = loggingProcess(
-      "log.error({ err: new Error('disk full') }, 'unexpected error'); setInterval(() => {}, 1000); process.once('SIGTERM', () => process.exit(0));",
-    );
-    try {
-      await failing.until((lines) => lines.some((l) => l.msg === 'unexpected error'));
-    } finally {
-      failing.child.kill('SIGTERM');
-      await failing.exited;
+    // Each process stays alive (the interval) and writes far less than a batch.
+    const cases = [
+      { script: "log.info({ path: '/a' }, 'request');", msg: 'request' },
+      { script: "log.error({ err: new Error('disk full') }, 'unexpected error');", msg: 'unexpected error' },
+    ];
+    for (const { script, msg } of cases) {
+      const run = loggingProcess(
+        `${script} setInterval(() => {}, 1000); process.once('SIGTERM', () => process.exit(0));`,
+      );
+      try {
+        await run.until((lines) => lines.some((l) => l.msg === msg));
+      } finally {
+        run.child.kill('SIGTERM');
+        await run.exited;
+      }
     }
   });
 });
