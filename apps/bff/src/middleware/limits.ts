@@ -2,10 +2,10 @@ import { errorBody } from '@mostrador/contracts';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { timeout } from 'hono/timeout';
 import type { ClientAddress } from './client-address.ts';
 import { bringsOwnToken } from './csrf.ts';
 import { FixedWindowLimiter, InvalidRequestBlocker } from './rate-limiter.ts';
+import { timeLimit as requestTimeLimit } from './time-limit.ts';
 
 /** Spec 8's recommendations for an integrator's own application, each configurable (decision 0036). */
 export interface Limits {
@@ -123,7 +123,7 @@ export function limitMiddleware(options: LimitOptions): MiddlewareHandler[] {
     if (session === null && !local && countsAsInvalid(c)) blocker.recordInvalid(address);
   };
 
-  const timeLimit = timeout(
+  const timeLimit = requestTimeLimit(
     limits.timeoutMs,
     () =>
       new HTTPException(504, {

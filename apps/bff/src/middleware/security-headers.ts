@@ -20,30 +20,37 @@ export const CONTENT_SECURITY_POLICY = [
 /** A year: browsers that saw the site over HTTPS keep to HTTPS (no subdomains, no preload list: not ours to decide). */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 
+/** The headers every response gets, whatever it is, worked out once. */
+const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
+  ['Content-Security-Policy', CONTENT_SECURITY_POLICY],
+  ['X-Content-Type-Options', 'nosniff'],
+  // Not `no-referrer`: under it browsers send `Origin: null` even on same-origin writes, which the CSRF check must
+  // refuse. `same-origin` still sends nothing to other origins.
+  ['Referrer-Policy', 'same-origin'],
+  ['X-Frame-Options', 'DENY'],
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Cross-Origin-Resource-Policy', 'same-origin'],
+  ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+];
+
 /**
  * Sets the security headers on every response, whoever produced it (BFF, marketplace or static files). `https`: the
  * public origin is HTTPS (`PUBLIC_ORIGIN`), so browsers are told to keep to it, also when TLS ends at a proxy.
  */
-export const securityHeaders =
-  (options: { https?: boolean } = {}): MiddlewareHandler =>
-  async (c, next) => {
+export const securityHeaders = (options: { https?: boolean } = {}): MiddlewareHandler => {
+  const set: readonly (readonly [string, string])[] = options.https
+    ? [['Strict-Transport-Security', STRICT_TRANSPORT_SECURITY], ...SECURITY_HEADERS]
+    : SECURITY_HEADERS;
+  return async (c, next) => {
     await next();
     const headers = c.res.headers;
-    if (options.https) headers.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
-    headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    headers.set('X-Content-Type-Options', 'nosniff');
-    // Not `no-referrer`: under it browsers send `Origin: null` even on same-origin writes, which the CSRF check must
-    // refuse. `same-origin` still sends nothing to other origins.
-    headers.set('Referrer-Policy', 'same-origin');
-    headers.set('X-Frame-Options', 'DENY');
-    headers.set('Cross-Origin-Opener-Policy', 'same-origin');
-    headers.set('Cross-Origin-Resource-Policy', 'same-origin');
-    headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+    for (const [name, value] of set) headers.set(name, value);
     // Every JSON answer names its charset, the BFF's own as the marketplace's.
     if (headers.get('Content-Type') === 'application/json') {
       headers.set('Content-Type', 'application/json; charset=UTF-8');
     }
   };
+};
 
 /**
  * API and session responses are per-user data: never store them in any cache. The one exception is what the

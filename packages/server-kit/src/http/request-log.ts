@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { type Logger, REDACTED } from '../logger/logger.ts';
+import { infoLine, type Logger, REDACTED } from '../logger/logger.ts';
 
 export interface RequestLogOptions {
   /** Where the app is mounted: logged paths are relative to it. */
@@ -81,11 +81,12 @@ export function requestLog(logger: Logger, options: RequestLogOptions = {}): Mid
       const pathEnd = queryAt < 0 || queryAt > end ? end : queryAt;
       const path = url.slice(start + basePath.length, pathEnd) || '/';
       const query = end - pathEnd > 1 && withQuery(path) ? loggableQuery(new URL(url)) : undefined;
-      logger.info(
+      infoLine(
+        logger,
         {
           method: c.req.method,
           path,
-          ...(query ? { query } : {}),
+          query,
           status: c.res.status,
           duration_ms: Math.round((performance.now() - started) * 10) / 10,
         },

@@ -1,1 +1,9 @@
-export { createLogger, type Logger, type LoggerOptions, REDACTED, redact, scrubText } from './logger.ts';
+export {
+  createLogger,
+  infoLine,
+  type Logger,
+  type LoggerOptions,
+  REDACTED,
+  redact,
+  scrubText,
+} from './logger.ts';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createLogger, REDACTED, redact, scrubText } from './logger.ts';
+import { createLogger, infoLine, REDACTED, redact, scrubText } from './logger.ts';
 
 /** A destination that keeps every line written. */
 function capture() {
@@ -158,6 +158,65 @@ function loggingProcess(script: string) {
     exited: new Promise<number | null>((done) => child.once('exit', done)),
   };
 }
+
+describe('infoLine', () => {
+  it('writes the very line logger.info writes, redaction and bindings included', () => {
+    const out = capture();
+    const logger = createLogger({ destination: out.stream, base: { service: 'bff' } }).child({ worker: 2 });
+    const before = Date.now();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ method: 'GET', path: '/api/orders/2000001', status: 200, duration_ms: 1.3 }, 'request'],
+      [
+        {
+          method: 'GET',
+          path: `/api/users/${CANARY.email}`,
+          query: { access_token: REDACTED, q: 'a "quoted" \\ value', email: CANARY.email, limit: '50' },
+          status: 404,
+          duration_ms: 0,
+        },
+        'request',
+      ],
+      [
+        {
+          token: CANARY.token,
+          note: `Bearer ${CANARY.refresh}`,
+          gone: undefined,
+          ratio: Number.NaN,
+          ok: true,
+        },
+        'x',
+      ],
+      [
+        { nested: { phone: CANARY.phone, deep: { first_name: CANARY.first_name, list: [CANARY.email, 1] } } },
+        'y',
+      ],
+      [{ path: '/\u0001control\n' }, `message with ${CANARY.email}`],
+    ];
+    for (const [fields, message] of cases) {
+      logger.info(fields, message);
+      infoLine(logger, fields, message);
+    }
+    for (const line of out.lines) {
+      const time = Date.parse(JSON.parse(line).time);
+      expect(time).toBeGreaterThanOrEqual(before);
+      expect(time).toBeLessThanOrEqual(Date.now());
+    }
+    const withoutTime = out.lines.map((l) => l.replace(/"time":"[^"]+"/, '"time":"…"'));
+    expect(withoutTime).toHaveLength(cases.length * 2);
+    for (let i = 0; i < cases.length; i++) expect(withoutTime[2 * i + 1]).toBe(withoutTime[2 * i]);
+    expect(out.text()).not.toContain(CANARY.email);
+    expect(out.text()).not.toContain(CANARY.phone);
+    expect(out.text()).not.toContain(CANARY.first_name);
+    expect(out.text()).not.toContain(CANARY.token.slice(8));
+  });
+
+  it('writes nothing below the logger level', () => {
+    const out = capture();
+    const logger = createLogger({ destination: out.stream, level: 'warn' });
+    infoLine(logger, { method: 'GET' }, 'request');
+    expect(out.lines).toEqual([]);
+  });
+});
 
 describe('standard output, written in batches', () => {
   it('keeps every line whole and in order, and writes the rest when the process exits', async () => {
