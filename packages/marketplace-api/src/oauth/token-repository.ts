@@ -20,6 +20,26 @@ export function mintToken(applicationId: number, userId: number, now: Date): str
   return `APP_USR-${applicationId}-${stamp}-${randomBytes(16).toString('hex')}-${userId}`;
 }
 
+/** A stored token as the check reads it. */
+export interface TokenRow {
+  user_id: number | bigint;
+  application_id: number | bigint;
+  expires_at: number | bigint;
+  revoked_at: number | bigint | null;
+}
+
+/** The caller a stored token stands for, with when it expires; null when it is revoked or expired at `nowMs`. */
+export function liveToken(
+  row: TokenRow | undefined,
+  nowMs: number,
+): { caller: Caller; expiresAt: number } | null {
+  if (!row || row.revoked_at !== null || Number(row.expires_at) <= nowMs) return null;
+  return {
+    caller: { userId: Number(row.user_id), applicationId: Number(row.application_id) },
+    expiresAt: Number(row.expires_at),
+  };
+}
+
 export function createTokenRepository(db: Kysely<Database>, read?: SnapshotRead) {
   const findToken = precompiled(
     db,
@@ -53,11 +73,7 @@ export function createTokenRepository(db: Kysely<Database>, read?: SnapshotRead)
      */
     async find(token: string, nowMs: number): Promise<{ caller: Caller; expiresAt: number } | null> {
       const [row] = await findToken(hashToken(token));
-      if (!row || row.revoked_at !== null || row.expires_at <= nowMs) return null;
-      return {
-        caller: { userId: Number(row.user_id), applicationId: Number(row.application_id) },
-        expiresAt: Number(row.expires_at),
-      };
+      return liveToken(row, nowMs);
     },
   };
 }

@@ -8,8 +8,8 @@ export type AuthVariables = {
   caller: Caller | null;
 };
 
-/** Who a token stands for: the read model's `caller`. */
-export type ResolveCaller = (token: string, nowMs: number) => Promise<Caller | null>;
+/** Who a token stands for: the read model's `caller`, told the request's path (what the request reads). */
+export type ResolveCaller = (token: string, nowMs: number, path: string) => Promise<Caller | null>;
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
@@ -40,7 +40,7 @@ export function authenticate(
       c.set('caller', null);
       return next();
     }
-    const caller = token.length <= 200 ? await resolve(token, clock().getTime()) : null;
+    const caller = token.length <= 200 ? await resolve(token, clock().getTime(), c.req.path) : null;
     if (!caller) throw new ApiError('invalid_token', { message: 'invalid access token' });
     c.set('caller', caller);
     return next();

@@ -1,12 +1,13 @@
 import { ORDER_SORTS } from '@mostrador/contracts';
 import type { Store } from '../../db/store.ts';
 import type { Clock } from '../../domain/time.ts';
-import type { Caller, TokenRepository } from '../../oauth/token-repository.ts';
+import { type Caller, liveToken, type TokenRepository } from '../../oauth/token-repository.ts';
 import type { ShipmentRepository } from '../../shipments/shipment-repository.ts';
 import type { AccessLogRepository } from '../../users/access-log-repository.ts';
-import type { OrderQuery, OrderReadRow, OrderRepository } from '../order-repository.ts';
+import type { OrderQuery, OrderReadRow, OrderRef, OrderRepository } from '../order-repository.ts';
 import { createAnswerCache } from './answer-cache.ts';
 import { createOrderDocuments } from './order-documents.ts';
+import { createOrderReadAhead } from './order-read-ahead.ts';
 import { createPartyCards, type PartyCardCache } from './party-cards.ts';
 
 /** The members of an order that load on their own and may be missing from a 206 answer (spec 4.1). */
@@ -323,6 +324,13 @@ function appliedFilters(raw: Record<string, string>) {
     }));
 }
 
+/** The order a request path reads (`/orders/{id}`, an id the API could hold), else undefined. */
+function orderIdOfPath(path: string): number | undefined {
+  const match = /(?:^|\/)orders\/([1-9][0-9]{0,15})$/.exec(path);
+  const id = match ? Number(match[1]) : undefined;
+  return id !== undefined && Number.isSafeInteger(id) ? id : undefined;
+}
+
 /**
  * The order read model (decisions 0087, 0114): everything kept or joined in advance to make token checks, order
  * reads and searches fast lives here, behind these functions. What it trusts was confirmed after the last commit
@@ -361,6 +369,10 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
   const documents = createOrderDocuments(deps.orders);
   // Live tokens as last found, with the change count at that moment; keyed by the token, never written anywhere.
   const remembered = createAnswerCache<{ caller: Caller; expiresAt: number }>({ entries: 10_000 });
+  // Where the store counts no changes (PostgreSQL), an order read's token, changes and order version come in one
+  // statement (decision 0157), read when the token is checked and kept for that request's `findOrder`.
+  const readAhead = store.changeCount ? undefined : createOrderReadAhead(store.db);
+  const readAheadOf = new WeakMap<Caller, { id: number; refs: OrderRef[] }>();
   const searchPages = createAnswerCache<{ body: Joined; disclosed: number[] }>({
     entries: 500,
     bytes: 32 * 1024 * 1024,
@@ -368,8 +380,24 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
   });
 
   return {
-    /** The caller a token stands for, or null when it is unknown, expired or revoked. */
-    async caller(token: string, nowMs: number): Promise<Caller | null> {
+    /**
+     * The caller a token stands for, or null when it is unknown, expired or revoked. `path`, the request's, lets an
+     * order read on PostgreSQL check the token and find the order in one statement.
+     */
+    async caller(token: string, nowMs: number, path?: string): Promise<Caller | null> {
+      const orderId = readAhead && path !== undefined ? orderIdOfPath(path) : undefined;
+      const now = Date.now();
+      const from = orderId === undefined ? undefined : parties.cursor(now);
+      if (readAhead && orderId !== undefined && from) {
+        const ahead = await readAhead(token, from.afterId, from.sinceAt, orderId);
+        parties.apply(ahead.changes, now);
+        const found = liveToken(ahead.token, nowMs);
+        if (!found) return null;
+        // A caller of this request alone: what was read ahead serves this request's `findOrder` and no other.
+        const caller = { ...found.caller };
+        readAheadOf.set(caller, { id: orderId, refs: ahead.order });
+        return caller;
+      }
       const at = freshCount();
       if (at !== undefined) {
         const hit = remembered.get(token, at);
@@ -381,8 +409,16 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
       return found.caller;
     },
 
-    /** The order's stored document and members, for `orderBody`; undefined when there is no such order. */
-    async findOrder(id: number): Promise<OrderReadRow | undefined> {
+    /**
+     * The order's stored document and members, for `orderBody`; undefined when there is no such order. `caller`, the
+     * request's, brings what its token check read ahead.
+     */
+    async findOrder(id: number, caller?: Caller): Promise<OrderReadRow | undefined> {
+      const ahead = caller && readAheadOf.get(caller);
+      if (ahead && ahead.id === id) {
+        readAheadOf.delete(caller);
+        return documents.at(ahead.refs);
+      }
       const at = count();
       await parties.sync(at);
       return documents.find(id, at);

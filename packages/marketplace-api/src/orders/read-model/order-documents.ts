@@ -105,6 +105,10 @@ export function createOrderDocuments(orders: OrderRepository, options: { cacheBy
       if (unchanged) return unchanged;
       return (await documents(await orders.versionOf(id), at))[0];
     },
+    /** One order's document at the version given (read by the caller): from memory when it is there. */
+    async at(refs: OrderRef[]): Promise<OrderReadRow | undefined> {
+      return (await documents(refs, undefined))[0];
+    },
     async search(q: OrderQuery, at: number | undefined): Promise<OrderReadRow[]> {
       const refs = await pages.through(
         () => JSON.stringify(q),

@@ -109,6 +109,24 @@ export function createPartyCards(db: Kysely<Database>, keyring: Keyring, options
     return withContact ? cards.searchContact : cards.searchNickname;
   }
 
+  /**
+   * Where a read of the changes starts, for a caller that reads them itself, in the same statement as other things
+   * (PostgreSQL's order read, decision 0157): changes after `afterId`, and those stamped at `sinceAt` or later (a
+   * transaction may commit after a later one). Undefined when `sync()` must start from nothing.
+   */
+  function cursor(now: number): { afterId: number; sinceAt: number } | undefined {
+    if (seenId === undefined || now - syncedAt > CHANGES_KEPT_MS / 2) return undefined;
+    return { afterId: seenId, sinceAt: now - PG_SETTLING_MS };
+  }
+  /** Drops the cards of the users in changes read from `cursor(now)`. */
+  function apply(changes: readonly { id: number | bigint; key: number | bigint }[], now: number): void {
+    for (const change of changes) {
+      cache.delete(Number(change.key));
+      seenId = Math.max(seenId ?? 0, Number(change.id));
+    }
+    syncedAt = now;
+  }
+
   return {
     /**
      * Drops what changed since the last call, in any process: call before a read, with the store's change count
@@ -119,19 +137,19 @@ export function createPartyCards(db: Kysely<Database>, keyring: Keyring, options
       const count = at;
       if (count !== undefined && count === seenCount) return;
       const now = Date.now();
-      if (seenId === undefined || now - syncedAt > CHANGES_KEPT_MS / 2) {
+      const from = cursor(now);
+      if (!from) {
         // First use, or idle longer than changes are kept: start from nothing.
         cache.clear();
         seenId = await latestId();
+        syncedAt = now;
       } else {
-        for (const change of await changedSince(seenId, now)) {
-          cache.delete(Number(change.key));
-          seenId = Math.max(seenId, Number(change.id));
-        }
+        apply(await changedSince(from.afterId, now), now);
       }
       seenCount = count;
-      syncedAt = now;
     },
+    cursor,
+    apply,
     /**
      * The JSON bytes of a party card: `id` as a string in the single-order form and an integer in search results;
      * names and phones only when `withContact`. Synchronous when the card is cached.

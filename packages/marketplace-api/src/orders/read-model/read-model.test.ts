@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { orderSchema, orderSearchEnvelopeSchema } from '@mostrador/contracts';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMarketplaceApi } from '../../app.ts';
 import { openStore, type Store } from '../../db/store.ts';
+import { hashToken } from '../../oauth/token-repository.ts';
 import { type SeedManifest, seedStore } from '../../seed/seed.ts';
 import { openSecondStore, SEED_NOW, seededApi, type TestApi } from '../../test-support.ts';
 
@@ -180,5 +182,82 @@ describe('the change count, read once per request', () => {
       id: order.buyer.id,
     });
     expect(reads).toBe(1);
+  }, 120_000);
+});
+
+describe('an order read on PostgreSQL', () => {
+  let api: TestApi;
+  let other: Store;
+
+  beforeAll(async () => {
+    api = await seededApi({ orders: 120, seed: 4 });
+    other = await openSecondStore(api.store);
+  }, 60_000);
+
+  /** The SQL texts sent to PostgreSQL, by any connection of this process, while `run` runs. */
+  async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+    const sent: string[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const first = args[0] as string | { text?: string };
+      sent.push(typeof first === 'string' ? first : (first.text ?? ''));
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      await run();
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    // The access log's rows are written in batches of their own, beside the answers.
+    return sent.filter((text) => !text.includes('personal_data_access_log'));
+  }
+
+  it('checks the token, reads the changes and finds the order in one statement', async ({ skip }) => {
+    if (api.store.changeCount) skip();
+    const order = await paidOrder(api.store, api.manifest);
+    const token = order.seller.access_token;
+    await buyerOf(api.app, order.id, token);
+    const sent = await statementsOf(async () => {
+      expect((await buyerOf(api.app, order.id, token)).first_name).toEqual(expect.any(String));
+    });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/access_tokens[\s\S]*read_model_changes[\s\S]*orders/);
+  }, 120_000);
+
+  it('refuses a token another instance revoked, at the very next read', async ({ skip }) => {
+    if (api.store.changeCount) skip();
+    const order = await paidOrder(api.store, api.manifest);
+    const token = order.buyer.access_token;
+    expect(
+      (await api.app.request(`/orders/${order.id}`, { headers: { authorization: `Bearer ${token}` } }))
+        .status,
+    ).toBe(200);
+    await other.db
+      .updateTable('access_tokens')
+      .set({ revoked_at: Date.now() })
+      .where('token_hash', '=', hashToken(token))
+      .execute();
+    const res = await api.app.request(`/orders/${order.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { error: string }).error).toBe('invalid_token');
+  }, 120_000);
+
+  it('answers another order, a missing one and another’s order as before', async ({ skip }) => {
+    if (api.store.changeCount) skip();
+    const order = await paidOrder(api.store, api.manifest);
+    const token = order.seller.access_token;
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await api.app.request('/orders/9999999999999', { headers })).status).toBe(404);
+    const others = await api.store.db
+      .selectFrom('orders')
+      .select('id')
+      .where('seller_id', '!=', order.seller.id)
+      .where('buyer_id', '!=', order.seller.id)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect((await api.app.request(`/orders/${others.id}`, { headers })).status).toBe(403);
+    expect((await api.app.request(`/orders/${order.id}`, { headers })).status).toBe(200);
   }, 120_000);
 });
