@@ -23,7 +23,8 @@ export interface CsrfOptions {
   authorizationServer: (path: string) => boolean;
 }
 
-const refuse = (c: Context, message: string) => c.json(errorBody('forbidden', { message }), 403);
+const refuse = (c: Context, message: string) =>
+  Promise.resolve(c.json(errorBody('forbidden', { message }), 403));
 
 /**
  * CSRF defence for state-changing requests that rely on the session cookie (decision 0035): they must carry
@@ -31,7 +32,7 @@ const refuse = (c: Context, message: string) => c.json(errorBody('forbidden', { 
  * when an `Origin` header is present, come from this application's origin.
  */
 export function csrfProtection(options: CsrfOptions): MiddlewareHandler {
-  return async (c, next) => {
+  return (c, next) => {
     if (SAFE_METHODS.test(c.req.method)) return next();
     const path = c.req.path;
     if (options.exempt(path) || bringsOwnToken(c)) return next();

@@ -9,12 +9,14 @@ const DOT_SEGMENT = /(^|\/)(\.|%2e){1,2}(\/|$)/i;
  * sees the path (`/api/orders/%2e%2e/users/me` would reach `/api/users/me`); browsers resolve them before sending, so
  * only a hand-made request carries one, and it is answered 404 (decision 0035).
  */
-export const requestTarget = (): MiddlewareHandler => async (c, next) => {
+export const requestTarget = (): MiddlewareHandler => (c, next) => {
   const raw = (c.env as { incoming?: { url?: string } } | undefined)?.incoming?.url;
   if (raw !== undefined) {
     const path = raw.split('?', 1)[0]!;
     if (DOT_SEGMENT.test(path)) {
-      return c.json(errorBody('not_found', { message: 'Paths with dot segments are not resolved' }), 404);
+      return Promise.resolve(
+        c.json(errorBody('not_found', { message: 'Paths with dot segments are not resolved' }), 404),
+      );
     }
   }
   return next();

@@ -19,7 +19,7 @@ export function sessionContext(
   sessions: Sessions,
   origins: readonly string[],
 ): MiddlewareHandler<SessionEnv> {
-  return async (c, next) => {
+  return (c, next) => {
     let found: Promise<ActiveSession | null> | undefined;
     c.set('session', () => {
       if (found === undefined) {
@@ -29,7 +29,7 @@ export function sessionContext(
       }
       return found;
     });
-    await next();
+    return next();
   };
 }
 
