@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { OrdersTable } from '../db/schema.ts';
 import {
   type ChunkStats,
   createSeedGenerator,
@@ -40,51 +39,6 @@ export function inThreadSource(options: SeedOptions): SeedSource {
   };
 }
 
-const BLOB_COLUMNS = ['doc', 'payments_full', 'payments_short', 'feedback_doc', 'mediations_doc'] as const;
-type PackedOrder = Omit<OrdersTable, (typeof BLOB_COLUMNS)[number]> & { blobs: number[] };
-export interface PackedBatch extends Omit<OrderBatch, 'orders'> {
-  orders: PackedOrder[];
-  arena: ArrayBuffer;
-}
-
-/**
- * Small Buffers share 8 KB pool slabs, and posting one to another thread copies its whole slab. A batch's documents
- * are therefore copied into one buffer that is transferred, not copied; the receiver takes views of it.
- */
-export function packBatch(batch: OrderBatch): PackedBatch {
-  let size = 0;
-  for (const o of batch.orders) for (const c of BLOB_COLUMNS) size += o[c].length;
-  const arena = new ArrayBuffer(size);
-  const bytes = new Uint8Array(arena);
-  let at = 0;
-  const orders = batch.orders.map((o) => {
-    const blobs: number[] = [];
-    for (const c of BLOB_COLUMNS) {
-      bytes.set(o[c], at);
-      blobs.push(at, o[c].length);
-      at += o[c].length;
-    }
-    const { doc, payments_full, payments_short, feedback_doc, mediations_doc, ...rest } = o;
-    return { ...rest, blobs };
-  });
-  return { ...batch, orders, arena };
-}
-
-function unpackBatch(packed: PackedBatch): OrderBatch {
-  const { arena } = packed;
-  // In place: a million order rows are not worth copying once more.
-  for (const o of packed.orders as (PackedOrder & Partial<OrdersTable>)[]) {
-    const b = o.blobs;
-    o.doc = Buffer.from(arena, b[0], b[1]);
-    o.payments_full = Buffer.from(arena, b[2], b[3]);
-    o.payments_short = Buffer.from(arena, b[4], b[5]);
-    o.feedback_doc = Buffer.from(arena, b[6], b[7]);
-    o.mediations_doc = Buffer.from(arena, b[8], b[9]);
-    delete (o as { blobs?: number[] }).blobs;
-  }
-  return packed as unknown as OrderBatch;
-}
-
 const YOUNG_GENERATION_MB = 96;
 
 export type WorkerRequest =
@@ -93,7 +47,8 @@ export type WorkerRequest =
   | { type: 'stats' };
 export type WorkerReply =
   | { type: 'header'; index: number; header: SeedHeader }
-  | { type: 'chunk'; chunk: number; batch: PackedBatch }
+  /** The batch's documents are views of buffers transferred with it (see ByteArena). */
+  | { type: 'chunk'; chunk: number; batch: OrderBatch }
   | { type: 'stats'; index: number; stats: ChunkStats }
   | { type: 'error'; message: string };
 
@@ -173,7 +128,7 @@ export function workerSource(
       for (let c = 0; c < gen.chunkCount; c++) {
         const m = (await receive(`c${c}`)) as Extract<WorkerReply, { type: 'chunk' }>;
         if (c + count < gen.chunkCount) request(c % count, { type: 'chunk', chunk: c + count });
-        yield unpackBatch(m.batch);
+        yield m.batch;
       }
     },
     async tail() {
