@@ -841,8 +841,7 @@ export function createSeedGenerator(opts: SeedOptions) {
       const buyerState = r.pick(buyer.site.states);
       const sellerState = r.pick(site.states);
       // Drawn in the order they always were: the logistic type, then the tracking number.
-      const logisticType =
-        mode === 'me2' ? r.pick(LOGISTIC_TYPES) : null;
+      const logisticType = mode === 'me2' ? r.pick(LOGISTIC_TYPES) : null;
       const trackingNumber =
         mode === 'me2' && shipStatus !== 'pending' ? `${site.countryId}${r.digits(11)}` : null;
       const doc = {
@@ -891,10 +890,7 @@ export function createSeedGenerator(opts: SeedOptions) {
           currency_id: currencyId,
           cost_type: freeShipping ? 'free' : 'charged',
           list_cost: toMajor(listCost, d),
-          shipping_method:
-            mode === 'me2'
-              ? r.pick(SHIPPING_METHODS[site.lang === 'pt' ? 'pt' : 'es'])
-              : null,
+          shipping_method: mode === 'me2' ? r.pick(SHIPPING_METHODS[site.lang === 'pt' ? 'pt' : 'es']) : null,
           estimated_delivery_time: {
             date: mode === 'me2' ? isoAt(created + r.int(2, 7) * DAY, site.offsetMinutes) : null,
             type: 'known',

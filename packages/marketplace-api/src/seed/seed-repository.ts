@@ -6,6 +6,7 @@ import { isPostgres } from '../db/dialect.ts';
 import { createIndexes, dropIndexes } from '../db/migrations/0001-orders.ts';
 import { type Precompiled, precompiled } from '../db/precompiled.ts';
 import type { Database } from '../db/schema.ts';
+import { type RowBlock, rowCount, toBlock } from './row-block.ts';
 
 /** A foreign key as PostgreSQL describes it, to drop and add again around a bulk load. */
 export interface ForeignKey {
@@ -13,6 +14,9 @@ export interface ForeignKey {
   name: string;
   definition: string;
 }
+
+/** As much of the file as SQLite will map (its build caps the size it takes). */
+const MAP_BYTES = 64 * 2 ** 30;
 
 // Both stores accept well over this many bound parameters in one statement (SQLite 32766, PostgreSQL 65535).
 const MAX_PARAMETERS = 30_000;
@@ -24,43 +28,56 @@ const MAX_PARAMETERS = 30_000;
 export function createSeedRepository(db: Kysely<Database>) {
   const shapes = new Map<string, Precompiled<unknown>>();
 
-  async function insertMany<T extends keyof Database>(table: T, rows: Insertable<Database[T]>[]) {
-    if (rows.length === 0) return;
-    const columns = Object.keys(rows[0] as object);
+  /** Rows given as one list of values (see RowBlock), bound to the statements as they are. */
+  async function insertBlock(table: keyof Database, block: RowBlock) {
+    const { columns, values } = block;
+    const rows = rowCount(block);
+    if (rows === 0) return;
     const chunk = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
     // Full chunks, then the rest in power-of-two pieces: a handful of shapes to compile, whatever the row count.
-    for (let i = 0; i < rows.length; ) {
-      const left = rows.length - i;
+    for (let i = 0; i < rows; ) {
+      const left = rows - i;
       const size = left >= chunk ? chunk : 2 ** Math.floor(Math.log2(left));
-      const slice = rows.slice(i, i + size) as Record<string, unknown>[];
-      i += size;
-      const key = `${table}:${columns.join(',')}:${slice.length}`;
+      const key = `${table}:${columns.join(',')}:${size}`;
       let insert = shapes.get(key);
       if (!insert) {
         insert = precompiled(db, (db, param) =>
           db.insertInto(table).values(
             // Kysely cannot narrow the insert type of a generic table name; the rows are typed by the caller.
-            slice.map((_, r) =>
+            Array.from({ length: size }, (_, r) =>
               Object.fromEntries(columns.map((c, k) => [c, param(r * columns.length + k)])),
-            ) as unknown as Parameters<ReturnType<typeof db.insertInto<T>>['values']>[0],
+            ) as unknown as Parameters<ReturnType<typeof db.insertInto<typeof table>>['values']>[0],
           ),
         );
         shapes.set(key, insert);
       }
-      const values = new Array<unknown>(slice.length * columns.length);
-      let k = 0;
-      for (const row of slice) for (const c of columns) values[k++] = row[c];
-      await insert(...values);
+      await insert(...values.slice(i * columns.length, (i + size) * columns.length));
+      i += size;
     }
   }
 
+  const insertMany = <T extends keyof Database>(table: T, rows: Insertable<Database[T]>[]) =>
+    insertBlock(table, toBlock(rows));
+
   return {
     insertMany,
+    insertBlock,
     dropOrderIndexes: () => dropIndexes(db as Kysely<unknown>),
     async createOrderIndexes() {
       // PostgreSQL sorts each index in memory rather than in temporary files when given room (this transaction only).
-      if (isPostgres(db)) await sql`set local maintenance_work_mem = '512MB'`.execute(db);
-      await createIndexes(db as Kysely<unknown>);
+      if (isPostgres(db)) {
+        await sql`set local maintenance_work_mem = '512MB'`.execute(db);
+        await createIndexes(db as Kysely<unknown>);
+        return;
+      }
+      // Each index is one full scan of the order table: through a memory map SQLite reads its pages in place instead
+      // of copying every page out of the file once per index. The connection's setting is put back after.
+      await sql`pragma mmap_size = ${sql.lit(MAP_BYTES)}`.execute(db);
+      try {
+        await createIndexes(db as Kysely<unknown>);
+      } finally {
+        await sql`pragma mmap_size = 0`.execute(db);
+      }
     },
     /**
      * How long the seed command took, kept with the data for the benchmark's report. The load commits without
@@ -184,12 +201,17 @@ class BinaryRows {
     this.buf = next;
   }
 
-  row(types: CopyType[], columns: string[], row: Record<string, unknown>) {
+  /** Rows given as one list of values, row after row, each with a value for every one of `types`. */
+  rows(types: CopyType[], values: readonly unknown[]) {
+    for (let v = 0; v < values.length; v += types.length) this.row(types, values, v);
+  }
+
+  private row(types: CopyType[], values: readonly unknown[], from: number) {
     this.room(2);
-    this.buf.writeInt16BE(columns.length, this.at);
+    this.buf.writeInt16BE(types.length, this.at);
     this.at += 2;
-    for (let i = 0; i < columns.length; i++) {
-      const value = row[columns[i]!];
+    for (let i = 0; i < types.length; i++) {
+      const value = values[from + i];
       if (value === null || value === undefined) {
         this.room(4);
         this.buf.writeInt32BE(-1, this.at);
@@ -237,7 +259,7 @@ class BinaryRows {
 
 export interface CopyLoader {
   /** Appends rows to the table's stream, waiting only when the server is behind. */
-  write<T extends keyof Database>(table: T, rows: Insertable<Database[T]>[]): Promise<void>;
+  write(table: keyof Database, block: RowBlock): Promise<void>;
   /** Ends every stream and waits until the server has taken every row. */
   finish(): Promise<void>;
   /** Gives up: the streams are abandoned and their connections closed. */
@@ -288,11 +310,10 @@ export function openCopyLoader(url: string): CopyLoader {
       stream.once('error', failed);
     });
   return {
-    async write(table, rows) {
-      if (rows.length === 0) return;
-      const columns = Object.keys(rows[0] as object);
-      const { stream, types, rows: binary } = await open(table, columns);
-      for (const row of rows as Record<string, unknown>[]) binary.row(types, columns, row);
+    async write(table, block) {
+      if (rowCount(block) === 0) return;
+      const { stream, types, rows: binary } = await open(table, block.columns);
+      binary.rows(types, block.values);
       if (!stream.write(binary.take())) await new Promise((done) => stream.once('drain', done));
     },
     async finish() {

@@ -3,18 +3,18 @@ import { Worker } from 'node:worker_threads';
 import {
   type ChunkStats,
   createSeedGenerator,
-  type OrderBatch,
   type SeedHeader,
   type SeedOptions,
   type SeedTail,
 } from './generate.ts';
+import { type BlockBatch, toBlocks } from './row-block.ts';
 
 export type { SeedHeader, SeedTail };
 
 /** Where seed rows come from: generated in this thread, or by workers while this one writes. */
 export interface SeedSource {
   header(): Promise<SeedHeader>;
-  batches(): AsyncGenerator<OrderBatch>;
+  batches(): AsyncGenerator<BlockBatch>;
   tail(): Promise<SeedTail>;
   close(): Promise<void>;
 }
@@ -29,7 +29,7 @@ export function inThreadSource(options: SeedOptions): SeedSource {
       for (let c = 0; c < gen.chunkCount; c++) {
         const { batch, stats } = gen.chunk(c);
         gen.absorb(stats);
-        yield batch;
+        yield toBlocks(batch);
       }
     },
     async tail() {
@@ -40,6 +40,8 @@ export function inThreadSource(options: SeedOptions): SeedSource {
 }
 
 const YOUNG_GENERATION_MB = 96;
+/** Chunks each worker is asked for ahead of the writer: a slow write does not leave a worker without work. */
+const AHEAD = 3;
 
 export type WorkerRequest =
   | { type: 'header'; index: number; of: number }
@@ -48,13 +50,13 @@ export type WorkerRequest =
 export type WorkerReply =
   | { type: 'header'; index: number; header: SeedHeader }
   /** The batch's documents are views of buffers transferred with it (see ByteArena). */
-  | { type: 'chunk'; chunk: number; batch: OrderBatch }
+  | { type: 'chunk'; chunk: number; batch: BlockBatch }
   | { type: 'stats'; index: number; stats: ChunkStats }
   | { type: 'error'; message: string };
 
 /**
  * Generation (random data, rendering, sealing personal data) runs in workers while the main thread writes. Chunk
- * `c` goes to worker `c % n`, each kept a chunk ahead; chunks come from their own random streams, so the database
+ * `c` goes to worker `c % n`, each kept AHEAD chunks ahead; chunks come from their own random streams, so the database
  * is the same as in-thread and for any number of workers. The main thread builds the same world to compute the tail.
  */
 export function workerSource(
@@ -111,7 +113,7 @@ export function workerSource(
         request(i, { type: 'header', index: i, of: count });
       });
       // The first chunks are asked for at once, so workers generate them while the users are written.
-      for (let c = 0; c < Math.min(count, gen.chunkCount); c++)
+      for (let c = 0; c < Math.min(count * AHEAD, gen.chunkCount); c++)
         request(c % count, { type: 'chunk', chunk: c });
       const parts: SeedHeader[] = [];
       for (let i = 0; i < count; i++)
@@ -127,7 +129,8 @@ export function workerSource(
     async *batches() {
       for (let c = 0; c < gen.chunkCount; c++) {
         const m = (await receive(`c${c}`)) as Extract<WorkerReply, { type: 'chunk' }>;
-        if (c + count < gen.chunkCount) request(c % count, { type: 'chunk', chunk: c + count });
+        if (c + count * AHEAD < gen.chunkCount)
+          request(c % count, { type: 'chunk', chunk: c + count * AHEAD });
         yield m.batch;
       }
     },

@@ -1,7 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Keyring } from '@mostrador/server-kit/store';
-import { createSeedGenerator, type SeedOptions } from './generate.ts';
 import { ByteArena } from './byte-arena.ts';
+import { createSeedGenerator, type SeedOptions } from './generate.ts';
+import { toBlocks } from './row-block.ts';
 import type { WorkerReply, WorkerRequest } from './source.ts';
 
 const options = workerData as SeedOptions;
@@ -24,7 +25,7 @@ port.on('message', (request: WorkerRequest) => {
       const arena = new ByteArena();
       const { batch, stats } = gen.chunk(request.chunk, arena.write);
       gen.absorb(stats);
-      reply({ type: 'chunk', chunk: request.chunk, batch }, arena.buffers);
+      reply({ type: 'chunk', chunk: request.chunk, batch: toBlocks(batch) }, arena.buffers);
     } else {
       reply({ type: 'stats', index, stats: gen.totals() });
     }
