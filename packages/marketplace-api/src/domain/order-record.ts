@@ -132,6 +132,11 @@ export interface RenderContext {
 /** JSON as UTF-8 bytes, the form order documents are stored and served in. */
 export const jsonBytes = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));
 
+/** A document's bytes the way the context stores them (a function, not a closure made per order). */
+function toBytes(ctx: RenderContext, value: unknown): Uint8Array {
+  return ctx.bytes ? ctx.bytes(JSON.stringify(value)) : jsonBytes(value);
+}
+
 /** Accent-free lower case, so search matches "camara" to "Cámara" on every store. */
 export function searchFold(text: string): string {
   return text
@@ -209,7 +214,6 @@ export function renderFeedback(f: FeedbackRecord | null, offsetMinutes: number) 
  * joins strings instead of parsing and serialising JSON.
  */
 export function renderOrderRow(o: OrderRecord, ctx: RenderContext): OrdersTable {
-  const toBytes = ctx.bytes ? (value: unknown) => ctx.bytes!(JSON.stringify(value)) : jsonBytes;
   const d = ctx.decimals(o.currencyId);
   const off = ctx.offsetMinutes;
   const core = {
@@ -291,9 +295,10 @@ export function renderOrderRow(o: OrderRecord, ctx: RenderContext): OrdersTable 
     mediation_stage: mediation?.stage ?? null,
     mediation_status: mediation?.status ?? null,
     shipping_id: o.shippingId,
-    doc: toBytes(core),
-    payments_full: toBytes(payments),
+    doc: toBytes(ctx, core),
+    payments_full: toBytes(ctx, payments),
     payments_short: toBytes(
+      ctx,
       payments.map((p) => ({
         id: p.id,
         transaction_amount: p.transaction_amount,
@@ -303,11 +308,12 @@ export function renderOrderRow(o: OrderRecord, ctx: RenderContext): OrdersTable 
         date_last_modified: p.date_last_modified,
       })),
     ),
-    feedback_doc: toBytes({
+    feedback_doc: toBytes(ctx, {
       purchase: renderFeedback(o.feedback.purchase, off),
       sale: renderFeedback(o.feedback.sale, off),
     }),
     mediations_doc: toBytes(
+      ctx,
       o.mediations.map((m) => ({
         id: m.id,
         stage: m.stage,
