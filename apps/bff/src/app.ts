@@ -21,6 +21,9 @@ import { hostCheck } from './middleware/host-check.ts';
 import { DEFAULT_LIMITS, type Limits, limitMiddleware } from './middleware/limits.ts';
 import { noStore, securityHeaders } from './middleware/security-headers.ts';
 import { type SessionEnv, sessionContext } from './middleware/session.ts';
+import { createLanguages } from './preferences/languages.ts';
+import { createPreferenceRepository } from './preferences/preference-repository.ts';
+import { preferenceRoutes } from './preferences/preference-routes.ts';
 import { apiForwarder } from './proxy/api-forwarder.ts';
 import { createMarketplaceClient } from './session/marketplace-client.ts';
 import { createSessionRepository } from './session/session-repository.ts';
@@ -89,8 +92,9 @@ export function createBffApp(deps: BffDeps): Bff {
     now,
     timeoutMs: limits.timeoutMs,
   });
+  const sessionRepo = createSessionRepository(deps.store.db);
   const sessions = createSessions({
-    repo: createSessionRepository(deps.store.db),
+    repo: sessionRepo,
     keyring: deps.store.keyring,
     client,
     streams,
@@ -113,6 +117,12 @@ export function createBffApp(deps: BffDeps): Bff {
   app.use('/api/*', noStore());
   app.use('/bff/*', noStore());
   app.use('*', sessionContext(sessions, origins));
+  const languages = createLanguages({
+    preferences: createPreferenceRepository(deps.store.db),
+    sessions: sessionRepo,
+    now,
+  });
+  app.use('*', languages.middleware());
   for (const middleware of limitMiddleware({
     limits,
     now,
@@ -153,9 +163,11 @@ export function createBffApp(deps: BffDeps): Bff {
       clientId: deps.oauth.clientId,
       authorizationUrl: deps.oauth.authorizationUrl,
       origins,
+      languages,
       log: deps.logger ? (event, fields) => deps.logger?.info(fields ?? {}, event) : undefined,
     }),
   );
+  app.route('/bff', preferenceRoutes({ sessions, languages, origins }));
   app.route('/bff', blockNoteRoutes(blockNotes));
   app.route(
     '/bff',
@@ -208,7 +220,9 @@ export function createBffApp(deps: BffDeps): Bff {
     app.get('*', async (c) => {
       const lastSegment = c.req.path.slice(c.req.path.lastIndexOf('/') + 1);
       if (lastSegment.includes('.')) return c.text('Not Found', 404);
-      return c.html(await readFile(indexFile, 'utf8'));
+      // The page names its language from the first byte; the SPA loads that language's messages at once.
+      const html = await readFile(indexFile, 'utf8');
+      return c.html(html.replace('<html lang="en">', `<html lang="${await c.var.language()}">`));
     });
   }
 

@@ -12,6 +12,7 @@ export * from './delivery.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './feedback.ts';
+export * from './languages.ts';
 export * from './location-search.ts';
 export * from './locations.ts';
 export * from './notifications.ts';

@@ -14,6 +14,8 @@ export interface BffSessionsTable {
   expires_at: Millis;
   /** The seller account the active user works on as a team member (decision 0103); null for its own. */
   acting_seller_id?: number | null;
+  /** The language chosen in this session (decision 0170); null when none was. */
+  language?: string | null;
 }
 
 /** An account signed in to a session; its tokens are sealed with AES-256-GCM (store keyring). */
@@ -109,6 +111,13 @@ export interface BffEventsTable {
   created_at: Millis;
 }
 
+/** What a marketplace user chose for the dashboard, kept across sessions (decision 0170). */
+export interface BffUserPreferencesTable {
+  user_id: number;
+  language: string;
+  updated_at: Millis;
+}
+
 export interface BffDatabase {
   bff_sessions: BffSessionsTable;
   bff_accounts: BffAccountsTable;
@@ -118,4 +127,5 @@ export interface BffDatabase {
   bff_notification_queue: BffNotificationQueueTable;
   bff_notification_receipts: BffNotificationReceiptsTable;
   bff_events: BffEventsTable;
+  bff_user_preferences: BffUserPreferencesTable;
 }

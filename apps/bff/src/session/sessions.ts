@@ -161,7 +161,8 @@ export function createSessions(options: SessionsOptions) {
       return { idHash, row };
     },
 
-    async view(session: ActiveSession | null): Promise<Session> {
+    /** The session's accounts; the routes add the language it speaks (`preferences/languages.ts`). */
+    async view(session: ActiveSession | null): Promise<Omit<Session, 'language'>> {
       if (!session) return { user: null, accounts: [] };
       const accounts = await repo.listAccounts(session.idHash);
       const current = await repo.findSession(session.idHash);
@@ -232,6 +233,7 @@ export function createSessions(options: SessionsOptions) {
           last_seen_at: at,
           // A new account does not extend the session's absolute end.
           expires_at: live?.expires_at ?? at + SESSION_TIMING.lifetimeMs,
+          language: live?.language ?? null,
         },
         {
           session_id_hash: idHash,

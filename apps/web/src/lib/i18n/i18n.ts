@@ -1,0 +1,42 @@
+import { type I18n, type Messages, setupI18n } from '@lingui/core';
+import { type Language, parseLanguage } from '@mostrador/contracts';
+import type english from './messages/en.json';
+
+/** Every message of the dashboard, named by id; the English catalog is the list (the others must match it). */
+export type MessageId = keyof typeof english;
+export type MessageValues = Record<string, unknown>;
+
+/** The dashboard's one Lingui instance; `I18nProvider` re-renders every text when its language changes. */
+export const i18n: I18n = setupI18n();
+
+// One chunk per language, compiled at build time (apps/web/build/compiled-catalogs.ts): only the active one loads.
+const catalogs: Record<Language, () => Promise<{ messages: Messages }>> = {
+  es: () => import('virtual:messages/es'),
+  'pt-BR': () => import('virtual:messages/pt-BR'),
+  en: () => import('virtual:messages/en'),
+};
+
+let pending: { language: Language; done: Promise<void> } | null = null;
+
+/** Loads a language's messages (once) and makes it the active one; `<html lang>` follows. */
+export function activateLanguage(language: Language): Promise<void> {
+  if (i18n.locale === language) return Promise.resolve();
+  if (pending?.language === language) return pending.done;
+  const done = catalogs[language]().then(({ messages }) => {
+    if (pending?.language !== language) return;
+    i18n.loadAndActivate({ locale: language, messages });
+    document.documentElement.lang = language;
+  });
+  pending = { language, done };
+  return done;
+}
+
+/** The language the server named in `<html lang>` for this browser (decision 0170). */
+export function documentLanguage(): Language {
+  return parseLanguage(document.documentElement.lang) ?? 'en';
+}
+
+/** A message in the active language, outside React (document titles, announcements made from hooks). */
+export function translate(id: MessageId, values?: MessageValues): string {
+  return i18n._(id, values);
+}
