@@ -20,7 +20,6 @@ export const TEXT_ATTRIBUTES = new Set([
   'alt',
   'label',
   'description',
-  'heading',
   'hint',
   'message',
   'caption',

@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet, useMatches } from '@tanstack/react-router';
 import { loadWorkingAccount } from '../features/account/api/get-session.ts';
+import { useT } from '../lib/i18n/use-t.tsx';
 import { SignInGate } from './-shell/sign-in-gate.tsx';
 import { usePageTitle } from './-shell/use-page-title.ts';
 
@@ -14,6 +15,7 @@ export const Route = createFileRoute('/_authed')({
 });
 
 function SignedInLayout() {
+  const t = useT();
   const signedIn = Route.useRouteContext({ select: (context) => context.account !== null });
   const matches = useMatches();
   const title = usePageTitle();
@@ -23,7 +25,7 @@ function SignedInLayout() {
     <SignInGate
       title={title ?? 'Mostrador'}
       description={signIn?.description}
-      what={signIn?.what ?? 'this page'}
+      what={signIn?.what ?? t('shell.authed.thisPage')}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { signInErrorSchema } from '@mostrador/contracts';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
+import { useT } from '../lib/i18n/use-t.tsx';
 import { buttonClasses } from '../ui/button.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { AccountIcon } from '../ui/icons.tsx';
@@ -33,18 +34,19 @@ export const Route = createFileRoute('/sign-in')({
 });
 
 function SignInPage() {
+  const t = useT();
   const { error, ended } = Route.useSearch();
   return (
     <EmptyState
       className="py-24"
       icon={<AccountIcon />}
       headingLevel={1}
-      title="Sign in to Mostrador"
-      description="Use your marketplace account. Mostrador never sees your password, and keeps its access on the server."
+      title={t('shell.signIn.signInToMostrador')}
+      description={t('shell.signIn.useYourMarketplaceAccount')}
       action={
         // A full navigation: the BFF starts the sign-in and sends the browser to the marketplace.
         <a href="/bff/login" className={buttonClasses('primary')}>
-          Sign in with the marketplace
+          {t('shell.signIn.signInWithThe')}
         </a>
       }
     >

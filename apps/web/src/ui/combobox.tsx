@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { cx } from '../lib/class-names.ts';
+import { useT } from '../lib/i18n/use-t.tsx';
 import { cardClasses } from './card.tsx';
 import { controlClasses } from './field.tsx';
 import { ChevronDownIcon } from './icons.tsx';
@@ -66,6 +67,7 @@ export function Combobox<Option extends ComboboxOption>({
   displayValue = (option) => option.label,
   inputTestId,
 }: ComboboxProps<Option>) {
+  const t = useT();
   const id = useId();
   const inputId = `${id}-input`;
   const listId = `${id}-list`;
@@ -248,7 +250,7 @@ export function Combobox<Option extends ComboboxOption>({
         >
           {loading && visible.length === 0 ? (
             <div className="px-2 py-1.5 text-muted" aria-hidden="true">
-              Loading…
+              {t('ui.combobox.loading')}
             </div>
           ) : null}
           {!loading && visible.length === 0 ? (

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from '../lib/class-names.ts';
+import { useT } from '../lib/i18n/use-t.tsx';
 import { Button } from './button.tsx';
 import { AlertIcon, RetryIcon } from './icons.tsx';
 
@@ -25,6 +26,7 @@ export function ErrorState({
   compact = false,
   className,
 }: ErrorStateProps) {
+  const t = useT();
   if (compact) {
     return (
       <div role="alert" className={cx('flex items-start gap-2 text-body', className)}>
@@ -35,7 +37,7 @@ export function ErrorState({
         </div>
         {onRetry ? (
           <Button size="sm" variant="ghost" onClick={onRetry} pending={retrying} icon={<RetryIcon />}>
-            Try again
+            {t('ui.errorState.tryAgain')}
           </Button>
         ) : null}
       </div>
@@ -55,7 +57,7 @@ export function ErrorState({
       ) : null}
       {onRetry ? (
         <Button className="mt-5" onClick={onRetry} pending={retrying} icon={<RetryIcon />}>
-          Try again
+          {t('ui.errorState.tryAgain')}
         </Button>
       ) : null}
     </div>

@@ -1,4 +1,5 @@
 import { OPERATOR_PERMISSION_LABELS, type OperatorPermission } from '@mostrador/contracts';
+import { useT } from '../../lib/i18n/use-t.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { AlertIcon } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -13,6 +14,7 @@ export function PermissionRequired({
   account: string;
   permission: OperatorPermission | 'owner';
 }) {
+  const t = useT();
   return (
     <>
       <PageHeader title={title} description={`Working on ${account}.`} />
@@ -20,10 +22,10 @@ export function PermissionRequired({
         icon={<AlertIcon />}
         title={
           permission === 'owner'
-            ? 'Only the account owner can use this page'
+            ? t('shell.permissionRequired.onlyTheAccountOwner')
             : `${account} has not given you “${OPERATOR_PERMISSION_LABELS[permission]}”`
         }
-        description="Ask the seller to change your permissions on their team, or work on your own account from the account menu."
+        description={t('shell.permissionRequired.askTheSellerTo')}
       />
     </>
   );

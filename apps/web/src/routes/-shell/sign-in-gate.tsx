@@ -1,3 +1,4 @@
+import { useT } from '../../lib/i18n/use-t.tsx';
 import { buttonClasses } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { AccountIcon } from '../../ui/icons.tsx';
@@ -13,6 +14,7 @@ export function SignInGate({
   description?: string | undefined;
   what: string;
 }) {
+  const t = useT();
   return (
     <>
       <PageHeader title={title} {...(description ? { description } : {})} />
@@ -20,10 +22,10 @@ export function SignInGate({
         className="py-20"
         icon={<AccountIcon />}
         title={`Sign in to see ${what}`}
-        description="Use your marketplace account; Mostrador keeps its access on the server."
+        description={t('shell.signInGate.useYourMarketplaceAccount')}
         action={
           <a href="/bff/login" className={buttonClasses('primary')}>
-            Sign in with the marketplace
+            {t('shell.signInGate.signInWithThe')}
           </a>
         }
       />

@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { can } from '../../features/account/model/working-account.ts';
 import { blockedBuyersQueryOptions } from '../../features/blocklists/api/search-blocked-buyers.ts';
 import { BlockedBuyersWorkspace } from '../../features/blocklists/components/blocked-buyers/blocked-buyers-workspace.tsx';
+import { useT } from '../../lib/i18n/use-t.tsx';
 import { PermissionRequired } from '../-shell/permission-required.tsx';
 
 export const Route = createFileRoute('/_authed/blocked-buyers')({
@@ -31,6 +32,7 @@ export const Route = createFileRoute('/_authed/blocked-buyers')({
 });
 
 function BlockedBuyersPage() {
+  const t = useT();
   const account = Route.useRouteContext({ select: (context) => context.account });
   const view = Route.useSearch();
   const navigate = Route.useNavigate();
@@ -38,7 +40,11 @@ function BlockedBuyersPage() {
   if (!account) return null;
   if (!can(account, 'blocklists.manage')) {
     return (
-      <PermissionRequired title="Blocked buyers" account={account.nickname} permission="blocklists.manage" />
+      <PermissionRequired
+        title={t('shell.blockedBuyers.blockedBuyers')}
+        account={account.nickname}
+        permission="blocklists.manage"
+      />
     );
   }
   return (

@@ -4,6 +4,7 @@ import { BlockBuyerPanel } from '../../features/blocklists/components/block-buye
 import { orderQueryOptions } from '../../features/orders/api/get-order.ts';
 import { OrderDetailSkeleton } from '../../features/orders/components/order-detail/order-detail-skeleton.tsx';
 import { OrderWorkspace } from '../../features/orders/components/order-detail/order-workspace.tsx';
+import { useT } from '../../lib/i18n/use-t.tsx';
 
 export const Route = createFileRoute('/_authed/orders/$orderId')({
   staticData: { title: 'Order', signIn: { what: 'this order' } },
@@ -24,6 +25,7 @@ export const Route = createFileRoute('/_authed/orders/$orderId')({
 });
 
 function OrderPage() {
+  const t = useT();
   const { orderId } = Route.useParams();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
@@ -48,7 +50,7 @@ function OrderPage() {
           search={search}
           className="self-start text-xs text-muted hover:text-ink hover:underline"
         >
-          ← Orders
+          {t('shell.ordersOrderId.orders')}
         </Link>
       }
       blockBuyer={

@@ -1,6 +1,7 @@
 import type { Session } from '@mostrador/contracts';
 import { useLocation } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { cardClasses } from '../../../ui/card.tsx';
 import { CheckIcon, ChevronDownIcon } from '../../../ui/icons.tsx';
@@ -12,6 +13,7 @@ import { WorkOnList } from './work-on-list.tsx';
 
 /** The account menu: whom the dashboard works on, the signed-in accounts, adding one and signing out. */
 export function AccountMenu({ session, nickname }: { session: Session; nickname: string }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -38,10 +40,10 @@ export function AccountMenu({ session, nickname }: { session: Session; nickname:
         </span>
         {session.acting_for ? (
           <span className="hidden text-muted sm:inline" data-testid="acting-for">
-            for {session.acting_for.nickname}
+            {t('account.accountMenu.for', { nickname: session.acting_for.nickname })}
           </span>
         ) : null}
-        <span className="sr-only sm:hidden">Account: {nickname}</span>
+        <span className="sr-only sm:hidden">{t('account.accountMenu.account', { nickname })}</span>
         <ChevronDownIcon className="size-3.5" />
       </button>
       {open ? (
@@ -50,8 +52,8 @@ export function AccountMenu({ session, nickname }: { session: Session; nickname:
           className={cardClasses('raised', 'absolute top-9 right-0 z-40 w-64 p-2 text-sm shadow-lg')}
         >
           <WorkOnList session={session} onDone={() => setOpen(false)} />
-          <p className="px-2 pt-1 pb-2 text-xs text-muted">Signed in accounts</p>
-          <ul aria-label="Signed in accounts" className="flex flex-col gap-0.5">
+          <p className="px-2 pt-1 pb-2 text-xs text-muted">{t('account.accountMenu.signedInAccounts')}</p>
+          <ul aria-label={t('account.accountMenu.signedInAccounts')} className="flex flex-col gap-0.5">
             {session.accounts.map((account) => (
               <li key={account.user_id}>
                 <button
@@ -67,15 +69,19 @@ export function AccountMenu({ session, nickname }: { session: Session; nickname:
                       <span className="ml-1.5 text-xs text-faint">{account.site_id}</span>
                     ) : null}
                   </span>
-                  {account.active ? <CheckIcon className="size-4 text-accent" aria-label="Active" /> : null}
-                  {account.active ? null : <span className="sr-only">Switch to this account</span>}
+                  {account.active ? (
+                    <CheckIcon className="size-4 text-accent" aria-label={t('account.accountMenu.active')} />
+                  ) : null}
+                  {account.active ? null : (
+                    <span className="sr-only">{t('account.accountMenu.switchToThisAccount')}</span>
+                  )}
                 </button>
               </li>
             ))}
           </ul>
           <div className="mt-2 flex flex-col gap-1 border-t border-line pt-2">
             <a href={`/bff/login?return_to=${returnTo}`} className="rounded-md px-2 py-1.5 hover:bg-subtle">
-              Add another account
+              {t('account.accountMenu.addAnotherAccount')}
             </a>
             <Button
               variant="ghost"
@@ -83,7 +89,7 @@ export function AccountMenu({ session, nickname }: { session: Session; nickname:
               pending={signOut.isPending}
               onClick={() => signOut.mutate(undefined, { onSuccess: () => setOpen(false) })}
             >
-              Sign out
+              {t('account.accountMenu.signOut')}
             </Button>
           </div>
         </div>

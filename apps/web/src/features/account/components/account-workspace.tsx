@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { env } from '../../../lib/env.ts';
 import { formatDate, localeForSite } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
 import { meQueryOptions } from '../api/get-me.ts';
@@ -17,12 +18,13 @@ export interface AccountWorkspaceProps {
 
 /** The private view of the signed-in account: reputation, sell equals pay, addresses, payment methods, apps. */
 export function AccountWorkspace({ userId, onSessionRevoked }: AccountWorkspaceProps) {
+  const t = useT();
   const me = useQuery(meQueryOptions(userId));
   const user = me.data;
   return (
     <>
       <PageHeader
-        title="Account"
+        title={t('account.accountWorkspace.account')}
         description={
           user ? (
             <>

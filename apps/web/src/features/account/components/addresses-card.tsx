@@ -1,5 +1,6 @@
 import type { UserAddress } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../ui/badge.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
@@ -16,9 +17,10 @@ const ADDRESS_TYPES: Record<UserAddress['types'][number], string> = {
 
 /** The account's addresses, each with what it is used for. */
 export function AddressesCard({ userId }: { userId: number }) {
+  const t = useT();
   const addresses = useQuery(addressesQueryOptions(userId));
   return (
-    <Card title="Addresses" heading="inline">
+    <Card title={t('account.addressesCard.addresses')} heading="inline">
       <QueryState
         query={addresses}
         compact

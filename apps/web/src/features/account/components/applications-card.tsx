@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
@@ -30,6 +31,7 @@ export function ApplicationsCard({
   sessionApplicationId,
   onSessionRevoked,
 }: ApplicationsCardProps) {
+  const t = useT();
   const application = useQuery(applicationQueryOptions(userId, sessionApplicationId));
   const revoke = useRevokeApplication();
   const [confirming, setConfirming] = useState(false);
@@ -47,7 +49,10 @@ export function ApplicationsCard({
 
   const name = application.data?.name ?? 'This application';
   return (
-    <Card title="Connected applications" heading="inline">
+    <Card
+      title={t('account.applicationsCard.connectedApplications')}
+      heading="inline"
+    >
       <QueryState
         query={application}
         compact
@@ -55,12 +60,15 @@ export function ApplicationsCard({
         error={{ title: 'The application could not be loaded.' }}
       >
         {(data) => (
-          <ul aria-label="Connected applications" className="flex flex-col gap-2">
+          <ul
+            aria-label={t('account.applicationsCard.connectedApplications')}
+            className="flex flex-col gap-2"
+          >
             <li className="flex items-start justify-between gap-3">
               <div className="min-w-0">
                 <p className="flex items-center gap-2 text-body font-medium text-ink">
                   {data.name}
-                  <Badge tone="accent">This session</Badge>
+                  <Badge tone="accent">{t('account.applicationsCard.thisSession')}</Badge>
                 </p>
                 <p className="mt-0.5 text-xs text-muted">
                   Can {data.scopes.join(', ')} · app {data.id}
@@ -80,9 +88,7 @@ export function ApplicationsCard({
         description={`${name} will lose access to ${nickname} at once, including this session: you will have to sign in again to use Mostrador. Nothing else on your account changes.`}
         confirm={{ label: 'Revoke access', variant: 'danger', pending: revoke.isPending, onConfirm: confirm }}
       >
-        {revoke.isError ? (
-          <FormError>The access could not be revoked. Nothing changed; try again.</FormError>
-        ) : null}
+        {revoke.isError ? <FormError>{t('account.applicationsCard.theAccessCouldNot')}</FormError> : null}
       </Dialog>
     </Card>
   );

@@ -1,6 +1,7 @@
 import type { PartialUserPrivate } from '@mostrador/contracts';
 import { useState } from 'react';
 import { cx } from '../../../lib/class-names.ts';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { FormError } from '../../../ui/form-error.tsx';
@@ -14,6 +15,7 @@ const EFFECT_OFF =
 
 /** The sell-equals-pay switch; both directions ask first and say what will change. */
 export function ImmediatePaymentCard({ me }: { me: PartialUserPrivate }) {
+  const t = useT();
   const announce = useAnnounce();
   const [confirming, setConfirming] = useState<boolean | null>(null);
   const mutation = useSetImmediatePayment();
@@ -42,12 +44,12 @@ export function ImmediatePaymentCard({ me }: { me: PartialUserPrivate }) {
       <div className="flex items-start justify-between gap-4">
         <div className="min-w-0">
           <h2 id="immediate-payment-heading" className="text-sm font-semibold text-ink">
-            Sell equals pay
+            {t('account.immediatePaymentCard.sellEqualsPay')}
           </h2>
           <p id="immediate-payment-description" className="mt-1 text-body leading-5 text-muted">
             {on
-              ? 'On: buyers pay through the marketplace when they buy.'
-              : 'Off: buyers may agree on the payment with you.'}
+              ? t('account.immediatePaymentCard.onBuyersPayThrough')
+              : t('account.immediatePaymentCard.offBuyersMayAgree')}
           </p>
         </div>
         <button
@@ -85,7 +87,11 @@ export function ImmediatePaymentCard({ me }: { me: PartialUserPrivate }) {
       <Dialog
         open={confirming !== null}
         onClose={() => setConfirming(null)}
-        title={confirming ? 'Turn on sell equals pay?' : 'Turn off sell equals pay?'}
+        title={
+          confirming
+            ? t('account.immediatePaymentCard.turnOnSellEquals')
+            : t('account.immediatePaymentCard.turnOffSellEquals')
+        }
         description={confirming ? EFFECT_ON : EFFECT_OFF}
         confirm={{
           label: confirming ? 'Turn on' : 'Turn off',
@@ -94,7 +100,7 @@ export function ImmediatePaymentCard({ me }: { me: PartialUserPrivate }) {
         }}
       >
         {mutation.isError ? (
-          <FormError>The marketplace did not accept the change. Nothing changed; try again.</FormError>
+          <FormError>{t('account.immediatePaymentCard.theMarketplaceDidNot')}</FormError>
         ) : null}
       </Dialog>
     </Card>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
@@ -6,9 +7,13 @@ import { paymentMethodsQueryOptions } from '../api/get-payment-methods.ts';
 
 /** The methods buyers of the account's site can pay with. */
 export function PaymentMethodsCard({ userId }: { userId: number }) {
+  const t = useT();
   const methods = useQuery(paymentMethodsQueryOptions(userId));
   return (
-    <Card title="Accepted payment methods" heading="inline">
+    <Card
+      title={t('account.paymentMethodsCard.acceptedPaymentMethods')}
+      heading="inline"
+    >
       <QueryState
         query={methods}
         compact
@@ -16,7 +21,10 @@ export function PaymentMethodsCard({ userId }: { userId: number }) {
         error={{ title: 'The payment methods could not be loaded.' }}
       >
         {(data) => (
-          <ul aria-label="Accepted payment methods" className="flex flex-col divide-y divide-line text-body">
+          <ul
+            aria-label={t('account.paymentMethodsCard.acceptedPaymentMethods')}
+            className="flex flex-col divide-y divide-line text-body"
+          >
             {data.map((method) => (
               <li key={method.id} className="flex items-center justify-between gap-2 py-1.5">
                 <span className="text-ink">{method.name}</span>

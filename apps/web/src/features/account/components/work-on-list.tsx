@@ -1,4 +1,5 @@
 import type { Session } from '@mostrador/contracts';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { CheckIcon } from '../../../ui/icons.tsx';
 import { useSetActingAccount } from '../api/set-acting-account.ts';
 
@@ -7,6 +8,7 @@ import { useSetActingAccount } from '../api/set-acting-account.ts';
  * Pages then show that seller's orders and blocks, and offer only what the seller allowed.
  */
 export function WorkOnList({ session, onDone }: { session: Session; onDone: () => void }) {
+  const t = useT();
   const setActing = useSetActingAccount();
   const operated = session.operated_accounts ?? [];
   if (operated.length === 0 || !session.user) return null;
@@ -22,7 +24,7 @@ export function WorkOnList({ session, onDone }: { session: Session; onDone: () =
   return (
     <div className="mb-2 border-b border-line pb-2">
       <p className="px-2 pt-1 pb-2 text-xs text-muted" id="work-on-label">
-        Work on
+        {t('account.workOnList.workOn')}
       </p>
       <ul aria-labelledby="work-on-label" className="flex flex-col gap-0.5">
         {choices.map((choice) => {
@@ -40,8 +42,12 @@ export function WorkOnList({ session, onDone }: { session: Session; onDone: () =
                   <span className="truncate">{choice.nickname}</span>
                   <span className="text-xs text-faint">{choice.note}</span>
                 </span>
-                {current ? <CheckIcon className="size-4 text-accent" aria-label="Current" /> : null}
-                {current ? null : <span className="sr-only">Work on this account</span>}
+                {current ? (
+                  <CheckIcon className="size-4 text-accent" aria-label={t('account.workOnList.current')} />
+                ) : null}
+                {current ? null : (
+                  <span className="sr-only">{t('account.workOnList.workOnThisAccount')}</span>
+                )}
               </button>
             </li>
           );

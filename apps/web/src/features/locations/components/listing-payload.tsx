@@ -1,5 +1,6 @@
 import { type LocationChoice, listingLocationFor } from '@mostrador/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { AlertIcon, CheckIcon } from '../../../ui/icons.tsx';
@@ -11,6 +12,7 @@ import { CopyIcon } from '../../../ui/workspace-icons.tsx';
  * (`listingLocationFor`): a neighborhood, or a city without neighborhoods; never a state. Ready to copy.
  */
 export function ListingPayload({ choice }: { choice: LocationChoice }) {
+  const t = useT();
   const result = listingLocationFor(choice);
   const announce = useAnnounce();
   const payload = result.ok ? JSON.stringify({ location: result.location }, null, 2) : null;
@@ -38,7 +40,7 @@ export function ListingPayload({ choice }: { choice: LocationChoice }) {
 
   return (
     <Card
-      title="Listing location"
+      title={t('locations.listingPayload.listingLocation')}
       headingId="payload-heading"
       bodyClassName=""
       actions={
@@ -49,7 +51,11 @@ export function ListingPayload({ choice }: { choice: LocationChoice }) {
             onClick={copy}
             aria-describedby="payload-heading"
           >
-            {copied === 'yes' ? 'Copied' : copied === 'failed' ? 'Copy failed' : 'Copy'}
+            {copied === 'yes'
+              ? t('locations.listingPayload.copied')
+              : copied === 'failed'
+                ? t('locations.listingPayload.copyFailed')
+                : t('locations.listingPayload.copy')}
           </Button>
         ) : null
       }
@@ -58,7 +64,7 @@ export function ListingPayload({ choice }: { choice: LocationChoice }) {
         <div className="p-4">
           <p className="mb-2 text-body text-muted">
             {'neighborhood' in result.location
-              ? 'Publish with this neighborhood; the platform completes the city and state.'
+              ? t('locations.listingPayload.publishWithThisNeighborhood')
               : `${choice.city?.name ?? 'This city'} has no neighborhoods, so the city itself is used.`}
           </p>
           <pre

@@ -1,6 +1,7 @@
 import type { LocationChoice, LocationMatch, LocationPickerView } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Combobox, type ComboboxOption } from '../../../ui/combobox.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
@@ -32,6 +33,7 @@ const toOptions = (places: readonly { id: string; name: string }[]): ComboboxOpt
 
 /** Country → state → city → neighborhood, one search across all of them, the listing payload and a small map. */
 export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps) {
+  const t = useT();
   const countries = useQuery(countriesQueryOptions());
   const country = useQuery(placeQueryOptions('countries', view.country));
   const state = useQuery(placeQueryOptions('states', view.state));
@@ -91,8 +93,8 @@ export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps
   return (
     <>
       <PageHeader
-        title="Locations"
-        description="Find where a classified listing is published: a neighborhood, or a city that has none."
+        title={t('locations.locationWorkspace.locations')}
+        description={t('locations.locationWorkspace.findWhereAClassified')}
       />
       <QueryState
         query={countries}
@@ -106,15 +108,15 @@ export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps
           <div className="grid gap-6 px-6 py-5 lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
             <div className="flex flex-col gap-5">
               <Combobox<SearchOption>
-                label="Search all places"
+                label={t('locations.locationWorkspace.searchAllPlaces')}
                 noun={{ one: 'place', many: 'places' }}
-                placeholder="A neighborhood, city, state or country"
+                placeholder={t('locations.locationWorkspace.aNeighborhoodCityState')}
                 options={searchOptions}
                 value={null}
                 onQueryChange={setQuery}
                 loading={deferredQuery.length >= 2 && search.isFetching}
                 emptyMessage={deferredQuery.length < 2 ? 'Type at least 2 letters' : 'No place matches'}
-                hint="For example Palermo, Córdoba or Cabo Polonio."
+                hint={t('locations.locationWorkspace.forExamplePalermoCo')}
                 onChange={(option) => {
                   if (!option) return;
                   setQuery('');
@@ -122,9 +124,11 @@ export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps
                 }}
               />
               <fieldset className="flex flex-col gap-4 rounded-lg border border-line p-4">
-                <legend className="px-1 text-body font-semibold text-ink">Or choose step by step</legend>
+                <legend className="px-1 text-body font-semibold text-ink">
+                  {t('locations.locationWorkspace.orChooseStepBy')}
+                </legend>
                 <Combobox
-                  label="Country"
+                  label={t('locations.locationWorkspace.country')}
                   noun={{ one: 'country', many: 'countries' }}
                   options={toOptions(countries.data ?? [])}
                   loading={countries.isPending}
@@ -132,7 +136,7 @@ export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps
                   onChange={(option) => onViewChange({ country: option?.id })}
                 />
                 <Combobox
-                  label="State"
+                  label={t('locations.locationWorkspace.state')}
                   noun={{ one: 'state', many: 'states' }}
                   options={toOptions(country.data?.states ?? [])}
                   loading={country.isFetching}
@@ -142,7 +146,7 @@ export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps
                   onChange={(option) => onViewChange({ country: view.country, state: option?.id })}
                 />
                 <Combobox
-                  label="City"
+                  label={t('locations.locationWorkspace.city')}
                   noun={{ one: 'city', many: 'cities' }}
                   options={toOptions(state.data?.cities ?? [])}
                   loading={state.isFetching}
@@ -156,7 +160,7 @@ export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps
                   }
                 />
                 <Combobox
-                  label="Neighborhood"
+                  label={t('locations.locationWorkspace.neighborhood')}
                   noun={{ one: 'neighborhood', many: 'neighborhoods' }}
                   options={toOptions(city.data?.neighborhoods ?? [])}
                   loading={city.isFetching}

@@ -1,6 +1,7 @@
 import type { Review } from '@mostrador/contracts';
 import { cx } from '../../../lib/class-names.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { cardClasses } from '../../../ui/card.tsx';
 import { StarRating } from './star-rating.tsx';
 
@@ -14,11 +15,12 @@ export function ReviewList({
   locale: string;
   stale: boolean;
 }) {
+  const t = useT();
   const shown = reviews.filter((review): review is Review => 'id' in review);
   return (
     <>
       <ol
-        aria-label="Reviews, most relevant first"
+        aria-label={t('reviews.reviewList.reviewsMostRelevantFirst')}
         aria-busy={stale || undefined}
         className={cardClasses(
           'raised',

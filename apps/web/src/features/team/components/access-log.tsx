@@ -2,6 +2,7 @@ import type { PersonalDataAccess } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { formatDate } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../ui/badge.tsx';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -31,6 +32,7 @@ export function AccessLog({
   offset: number;
   onOffsetChange: (offset: number) => void;
 }) {
+  const t = useT();
   const log = useQuery(accessLogQueryOptions(sellerId, offset));
   const headingId = useId();
   const columns: DataTableColumn<PersonalDataAccess>[] = [
@@ -46,10 +48,11 @@ export function AccessLog({
       cell: (row) =>
         row.operator ? (
           <span>
-            {row.operator.nickname ?? `User ${row.operator.id}`} <Badge tone="info">Team</Badge>
+            {row.operator.nickname ?? `User ${row.operator.id}`}{' '}
+            <Badge tone="info">{t('team.accessLog.team')}</Badge>
           </span>
         ) : (
-          <span className="text-muted">Your account</span>
+          <span className="text-muted">{t('team.accessLog.yourAccount')}</span>
         ),
     },
     {
@@ -57,7 +60,9 @@ export function AccessLog({
       header: 'Whose data',
       cell: (row) => (
         <span>
-          {row.subject.id === sellerId ? 'Your own' : (row.subject.nickname ?? 'Erased user')}
+          {row.subject.id === sellerId
+            ? t('team.accessLog.yourOwn')
+            : (row.subject.nickname ?? t('team.accessLog.erasedUser'))}
           <span className="ml-1.5 text-xs text-faint tabular">#{row.subject.id}</span>
         </span>
       ),
@@ -79,17 +84,15 @@ export function AccessLog({
     <section aria-labelledby={headingId} className="flex flex-col gap-2">
       <div>
         <h2 id={headingId} className="text-sm font-semibold text-ink">
-          Personal data access log
+          {t('team.accessLog.personalDataAccessLog')}
         </h2>
-        <p className="text-body text-muted">
-          Every read of someone’s personal data under your account: by you or by a member of your team.
-        </p>
+        <p className="text-body text-muted">{t('team.accessLog.everyReadOfSomeone')}</p>
       </div>
       <QueryState query={log} pending="children" error={{ title: 'The access log could not be loaded' }}>
         {(data) => (
           <>
             <DataTable
-              caption="Personal data access log"
+              caption={t('team.accessLog.personalDataAccessLog')}
               captionHidden
               columns={columns}
               rows={data?.results ?? []}
@@ -100,8 +103,8 @@ export function AccessLog({
               skeletonRows={5}
               empty={
                 <EmptyState
-                  title="No reads yet"
-                  description="Reads of personal data appear here as they happen."
+                  title={t('team.accessLog.noReadsYet')}
+                  description={t('team.accessLog.readsOfPersonalData')}
                 />
               }
             />

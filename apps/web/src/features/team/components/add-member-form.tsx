@@ -1,5 +1,6 @@
 import type { OperatorPermission } from '@mostrador/contracts';
 import { type FormEvent, useState } from 'react';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { useAnnounce } from '../../../ui/live-region.tsx';
@@ -10,6 +11,7 @@ import { PermissionChecks } from './permission-checks.tsx';
 
 /** Adds someone with a marketplace account to the team, by nickname or user id, with the permissions chosen. */
 export function AddMemberForm({ sellerId }: { sellerId: number }) {
+  const t = useT();
   const [who, setWho] = useState('');
   const [permissions, setPermissions] = useState<OperatorPermission[]>(['orders.read']);
   const add = useAddOperator();
@@ -29,11 +31,11 @@ export function AddMemberForm({ sellerId }: { sellerId: number }) {
     );
   };
   return (
-    <Card title="Add a team member" bodyClassName="">
+    <Card title={t('team.addMemberForm.addATeamMember')} bodyClassName="">
       <form onSubmit={submit} className="flex flex-col gap-3 px-4 py-3">
         <TextField
-          label="Nickname or user id"
-          hint="Someone with a marketplace account on your site."
+          label={t('team.addMemberForm.nicknameOrUserId')}
+          hint={t('team.addMemberForm.someoneWithAMarketplace')}
           value={who}
           onChange={(event) => setWho(event.currentTarget.value)}
           autoComplete="off"
@@ -42,7 +44,7 @@ export function AddMemberForm({ sellerId }: { sellerId: number }) {
         />
         <PermissionChecks legend="Permissions" value={permissions} onChange={setPermissions} />
         <Button type="submit" variant="primary" className="self-start" pending={add.isPending}>
-          Add member
+          {t('team.addMemberForm.addMember')}
         </Button>
       </form>
     </Card>

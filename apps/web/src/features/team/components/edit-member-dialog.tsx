@@ -1,5 +1,6 @@
 import type { Operator, OperatorPermission } from '@mostrador/contracts';
 import { useState } from 'react';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { FormError } from '../../../ui/form-error.tsx';
 import { useAnnounce } from '../../../ui/live-region.tsx';
@@ -15,6 +16,7 @@ export interface MemberDialogProps {
 
 /** A member's permissions, changed all at once on Save; they apply to the member's next request. */
 export function EditMemberDialog({ sellerId, operator, onClose }: MemberDialogProps) {
+  const t = useT();
   const [permissions, setPermissions] = useState<OperatorPermission[]>([...operator.permissions]);
   const update = useUpdateOperator();
   const announce = useAnnounce();
@@ -33,7 +35,7 @@ export function EditMemberDialog({ sellerId, operator, onClose }: MemberDialogPr
       open
       onClose={onClose}
       title={`Permissions of ${operator.nickname}`}
-      description="Changes apply to their next request."
+      description={t('team.editMemberDialog.changesApplyToTheir')}
       confirm={{ label: 'Save', pending: update.isPending, onConfirm: save }}
     >
       <PermissionChecks legend="Permissions" value={permissions} onChange={setPermissions} />

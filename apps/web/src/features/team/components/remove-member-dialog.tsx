@@ -1,3 +1,4 @@
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { FormError } from '../../../ui/form-error.tsx';
 import { useAnnounce } from '../../../ui/live-region.tsx';
@@ -6,6 +7,7 @@ import type { MemberDialogProps } from './edit-member-dialog.tsx';
 
 /** Asks before taking someone off the team: they lose access at once; their reads stay in the log. */
 export function RemoveMemberDialog({ sellerId, operator, onClose }: MemberDialogProps) {
+  const t = useT();
   const remove = useRemoveOperator();
   const announce = useAnnounce();
   const confirm = () =>
@@ -23,7 +25,7 @@ export function RemoveMemberDialog({ sellerId, operator, onClose }: MemberDialog
       open
       onClose={onClose}
       title={`Remove ${operator.nickname} from the team?`}
-      description="They lose access to your account at once. Reads they made stay in the access log."
+      description={t('team.removeMemberDialog.theyLoseAccessTo')}
       confirm={{ label: 'Remove', variant: 'danger', pending: remove.isPending, onConfirm: confirm }}
     >
       {remove.isError ? <FormError>{remove.error.message}</FormError> : null}

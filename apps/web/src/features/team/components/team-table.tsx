@@ -1,5 +1,6 @@
 import { OPERATOR_PERMISSION_LABELS, type Operator } from '@mostrador/contracts';
 import { formatDate } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table.tsx';
@@ -20,6 +21,7 @@ export function TeamTable({
   onEdit: (operator: Operator) => void;
   onRemove: (operator: Operator) => void;
 }) {
+  const t = useT();
   const columns: DataTableColumn<Operator>[] = [
     {
       id: 'member',
@@ -36,7 +38,7 @@ export function TeamTable({
       header: 'Permissions',
       cell: (row) =>
         row.permissions.length === 0 ? (
-          <span className="text-muted">None</span>
+          <span className="text-muted">{t('team.teamTable.none')}</span>
         ) : (
           <span className="flex flex-wrap gap-1">
             {row.permissions.map((p) => (
@@ -59,13 +61,14 @@ export function TeamTable({
     },
     {
       id: 'actions',
-      header: <span className="sr-only">Actions</span>,
+      header: <span className="sr-only">{t('team.teamTable.actions')}</span>,
       align: 'end',
       className: 'w-36',
       cell: (row) => (
         <span className="flex justify-end gap-1 whitespace-nowrap">
           <Button size="sm" variant="ghost" onClick={() => onEdit(row)}>
-            Edit<span className="sr-only"> permissions of {row.nickname}</span>
+            Edit
+            <span className="sr-only"> {t('team.teamTable.permissionsOf', { nickname: row.nickname })}</span>
           </Button>
           <Button size="sm" variant="ghost" onClick={() => onRemove(row)}>
             Remove<span className="sr-only"> {row.nickname}</span>
@@ -76,7 +79,7 @@ export function TeamTable({
   ];
   return (
     <DataTable
-      caption="Team members"
+      caption={t('team.teamTable.teamMembers')}
       columns={columns}
       rows={operators}
       getRowKey={(row) => row.user_id}
@@ -85,8 +88,8 @@ export function TeamTable({
       empty={
         <EmptyState
           icon={<AccountIcon />}
-          title="No team members yet"
-          description="Add someone to let them work on your account with their own sign-in."
+          title={t('team.teamTable.noTeamMembersYet')}
+          description={t('team.teamTable.addSomeoneToLet')}
         />
       }
     />

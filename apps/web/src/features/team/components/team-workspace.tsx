@@ -1,6 +1,7 @@
 import type { Operator } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
 import { operatorsQueryOptions } from '../api/get-operators.ts';
@@ -20,13 +21,14 @@ export interface TeamWorkspaceProps {
 
 /** The seller's team (who may act for it, with what) and the log of who read whose personal data. */
 export function TeamWorkspace({ seller, locale, logOffset, onLogOffsetChange }: TeamWorkspaceProps) {
+  const t = useT();
   const team = useQuery(operatorsQueryOptions(seller.id));
   const [editing, setEditing] = useState<Operator | null>(null);
   const [removing, setRemoving] = useState<Operator | null>(null);
   return (
     <>
       <PageHeader
-        title="Team"
+        title={t('team.teamWorkspace.team')}
         description={`People who work on ${seller.nickname} with their own sign-in, and what each may do.`}
       />
       <div className="flex flex-col gap-6 px-6 pt-5 pb-8">

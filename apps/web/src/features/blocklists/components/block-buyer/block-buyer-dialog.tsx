@@ -7,6 +7,7 @@ import {
 } from '@mostrador/contracts';
 import { type FormEvent, useState } from 'react';
 import { ApiClientError } from '../../../../lib/api-client.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { Dialog } from '../../../../ui/dialog.tsx';
 import { FormError } from '../../../../ui/form-error.tsx';
@@ -41,6 +42,7 @@ export function BlockBuyerDialog({
   buyer: known,
   onBlocked,
 }: BlockBuyerDialogProps) {
+  const t = useT();
   const [buyer, setBuyer] = useState('');
   const [list, setList] = useState<BlockList>(defaultList);
   const [reason, setReason] = useState<BlockReason>('non_payment');
@@ -102,28 +104,30 @@ export function BlockBuyerDialog({
     <Dialog
       open={open}
       onClose={close}
-      title={known ? `Block ${known.nickname}?` : 'Block a buyer'}
+      title={known ? `Block ${known.nickname}?` : t('blocklists.blockBuyerDialog.blockABuyer')}
       description={
         known
-          ? 'The buyer is not told; you can unblock them later from Blocked buyers. The reason and note are kept here for your team.'
-          : 'The marketplace enforces the block; the reason and note are kept here for your team.'
+          ? t('blocklists.blockBuyerDialog.theBuyerIsNot')
+          : t('blocklists.blockBuyerDialog.theMarketplaceEnforcesThe')
       }
     >
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         {known ? null : (
           <TextField
-            label="Buyer"
+            label={t('blocklists.blockBuyerDialog.buyer')}
             name="buyer"
-            placeholder="User id or nickname"
+            placeholder={t('blocklists.blockBuyerDialog.userIdOrNickname')}
             autoComplete="off"
             value={buyer}
             onChange={(event) => setBuyer(event.target.value)}
             error={buyerError}
-            hint="A user id such as 100012345, or a nickname such as COMPRADOR_BELGRANO."
+            hint={t('blocklists.blockBuyerDialog.aUserIdSuch')}
           />
         )}
         <fieldset className="flex flex-col gap-1.5">
-          <legend className="mb-1.5 text-body font-medium text-ink">Block from</legend>
+          <legend className="mb-1.5 text-body font-medium text-ink">
+            {t('blocklists.blockBuyerDialog.blockFrom')}
+          </legend>
           <div className="flex flex-wrap gap-4">
             {BLOCK_LISTS.map((id) => (
               <label key={id} className="flex items-center gap-2 text-sm text-ink">
@@ -141,14 +145,14 @@ export function BlockBuyerDialog({
           </div>
         </fieldset>
         <SelectField
-          label="Reason"
+          label={t('blocklists.blockBuyerDialog.reason')}
           name="reason"
           options={REASON_OPTIONS}
           value={reason}
           onChange={(event) => setReason(event.target.value as BlockReason)}
         />
         <TextareaField
-          label="Note"
+          label={t('blocklists.blockBuyerDialog.note')}
           name="note"
           maxLength={BLOCK_NOTE_MAX_LENGTH}
           value={note}
@@ -157,9 +161,9 @@ export function BlockBuyerDialog({
         />
         {formError ? <FormError>{formError}</FormError> : null}
         <div className="flex justify-end gap-2 pt-1">
-          <Button onClick={close}>Cancel</Button>
+          <Button onClick={close}>{t('blocklists.blockBuyerDialog.cancel')}</Button>
           <Button type="submit" variant="danger" pending={resolving || block.isPending}>
-            {known ? 'Block' : `Block from ${LIST_LABELS[list].verb}`}
+            {known ? t('blocklists.blockBuyerDialog.block') : `Block from ${LIST_LABELS[list].verb}`}
           </Button>
         </div>
       </form>

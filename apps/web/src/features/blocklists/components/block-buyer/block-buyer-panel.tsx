@@ -1,5 +1,6 @@
 import type { BlockList } from '@mostrador/contracts';
 import { useState } from 'react';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { Card } from '../../../../ui/card.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
@@ -18,11 +19,12 @@ export function BlockBuyerPanel({
   seller: { id: number; siteId: string | null };
   buyer: ResolvedBuyer;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [blocked, setBlocked] = useState<BlockList | null>(null);
   const announce = useAnnounce();
   return (
-    <Card title="Block this buyer">
+    <Card title={t('blocklists.blockBuyerPanel.blockThisBuyer')}>
       {blocked ? (
         <p role="status" className="text-ink">
           {buyer.nickname} is blocked from {LIST_CHOICES[blocked].toLowerCase()}.
@@ -30,10 +32,10 @@ export function BlockBuyerPanel({
       ) : (
         <>
           <p className="mb-2 text-muted">
-            Stop {buyer.nickname} from buying on your items or asking you questions.
+            {t('blocklists.blockBuyerPanel.stopFromBuyingOn', { nickname: buyer.nickname })}
           </p>
           <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
-            Block buyer…
+            {t('blocklists.blockBuyerPanel.blockBuyer')}
           </Button>
         </>
       )}

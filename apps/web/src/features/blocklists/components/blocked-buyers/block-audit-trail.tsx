@@ -1,6 +1,7 @@
 import type { BlockList } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../../../lib/format.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../../ui/badge.tsx';
 import { Card } from '../../../../ui/card.tsx';
 import { Pagination } from '../../../../ui/pagination.tsx';
@@ -23,6 +24,7 @@ export function BlockAuditTrail({
   locale: string;
   onOffsetChange: (offset: number) => void;
 }) {
+  const t = useT();
   const audit = useQuery(blockAuditQueryOptions(list, offset));
   return (
     <section aria-labelledby="audit-heading" className="min-w-0">
@@ -36,7 +38,11 @@ export function BlockAuditTrail({
           query={audit}
           compact
           loading={
-            <div className="flex flex-col gap-3 p-3" role="status" aria-label="Loading activity">
+            <div
+              className="flex flex-col gap-3 p-3"
+              role="status"
+              aria-label={t('blocklists.blockAuditTrail.loadingActivity')}
+            >
               <Skeleton className="h-3.5 w-3/4" />
               <Skeleton className="h-3.5 w-2/3" />
             </div>
@@ -49,13 +55,18 @@ export function BlockAuditTrail({
           }}
         >
           {(data) => (
-            <ol className="divide-y divide-line" aria-label="Blocks and unblocks, newest first">
+            <ol
+              className="divide-y divide-line"
+              aria-label={t('blocklists.blockAuditTrail.blocksAndUnblocksNewest')}
+            >
               {data.entries.map((entry) => (
                 <li key={entry.id} className="flex flex-col gap-1 px-3 py-2.5">
                   <div className="flex items-center justify-between gap-2">
                     <BuyerName id={entry.buyer_id} />
                     <Badge tone={entry.action === 'blocked' ? 'danger' : 'success'}>
-                      {entry.action === 'blocked' ? 'Blocked' : 'Unblocked'}
+                      {entry.action === 'blocked'
+                        ? t('blocklists.blockAuditTrail.blocked')
+                        : t('blocklists.blockAuditTrail.unblocked')}
                     </Badge>
                   </div>
                   <p className="text-xs text-muted">

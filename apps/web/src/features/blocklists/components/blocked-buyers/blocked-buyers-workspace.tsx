@@ -2,6 +2,7 @@ import { BLOCK_LISTS, type BlockedBuyersView, type BlockedUser } from '@mostrado
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { localeForSite } from '../../../../lib/format.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import { PageHeader } from '../../../../ui/page-header.tsx';
@@ -39,6 +40,7 @@ export interface BlockedBuyersWorkspaceProps {
 
 /** Both blocklists of the signed-in seller, with search, paging, notes, the audit trail, block and unblock. */
 export function BlockedBuyersWorkspace({ seller, view, onViewChange }: BlockedBuyersWorkspaceProps) {
+  const t = useT();
   const announce = useAnnounce();
   const locale = localeForSite(seller.siteId ?? '');
   const [adding, setAdding] = useState(false);
@@ -62,17 +64,17 @@ export function BlockedBuyersWorkspace({ seller, view, onViewChange }: BlockedBu
   return (
     <>
       <PageHeader
-        title="Blocked buyers"
+        title={t('blocklists.blockedBuyersWorkspace.blockedBuyers')}
         description={`Buyers who cannot buy from ${seller.nickname} or ask questions on its items. The marketplace enforces each block; reasons and notes are kept here.`}
         actions={
           <Button variant="primary" icon={<PlusIcon />} onClick={() => setAdding(true)}>
-            Block a buyer
+            {t('blocklists.blockedBuyersWorkspace.blockABuyer')}
           </Button>
         }
       />
       <div className="grid gap-6 px-6 py-5 2xl:grid-cols-[minmax(0,1fr)_22rem]">
         <Tabs
-          label="Blocklists"
+          label={t('blocklists.blockedBuyersWorkspace.blocklists')}
           selected={view.list}
           onSelect={(list) => onViewChange({ list, offset: 0, audit: 0 })}
           tabs={BLOCK_LISTS.map((list) => ({

@@ -1,6 +1,7 @@
 import type { BlockedBuyersView, BlockedUser } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../../../lib/format.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../../ui/badge.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { DataTable, type DataTableColumn } from '../../../../ui/data-table.tsx';
@@ -27,6 +28,7 @@ export function BlocklistTable({
   onUnblock: (row: BlockedUser) => void;
   onClearBuyer: () => void;
 }) {
+  const t = useT();
   const notes = useQuery(
     blockNotesQueryOptions(
       view.list,
@@ -55,7 +57,7 @@ export function BlocklistTable({
             {REASON_LABELS[note.reason]}
           </Badge>
         ) : (
-          <span className="text-faint">Not recorded</span>
+          <span className="text-faint">{t('blocklists.blocklistTable.notRecorded')}</span>
         );
       },
       className: 'w-44',
@@ -75,12 +77,12 @@ export function BlocklistTable({
     },
     {
       id: 'actions',
-      header: <span className="sr-only">Actions</span>,
+      header: <span className="sr-only">{t('blocklists.blocklistTable.actions')}</span>,
       align: 'end',
       className: 'w-32 whitespace-nowrap',
       cell: (row) => (
         <Button size="sm" variant="ghost" icon={<UnlockIcon />} onClick={() => onUnblock(row)}>
-          Unblock<span className="sr-only"> buyer {row.id}</span>
+          Unblock<span className="sr-only"> {t('blocklists.blocklistTable.buyer', { id: row.id })}</span>
         </Button>
       ),
     },
@@ -97,13 +99,21 @@ export function BlocklistTable({
       empty={
         <EmptyState
           icon={<BlockedIcon />}
-          title={view.buyer ? 'This buyer is not on this list' : 'Nobody is blocked here'}
+          title={
+            view.buyer
+              ? t('blocklists.blocklistTable.thisBuyerIsNot')
+              : t('blocklists.blocklistTable.nobodyIsBlockedHere')
+          }
           description={
             view.buyer
               ? `Buyer ${view.buyer} is not ${LIST_LABELS[view.list].tab.toLowerCase()}.`
               : `Buyers you block from ${LIST_LABELS[view.list].verb} show up here.`
           }
-          action={view.buyer ? <Button onClick={onClearBuyer}>Clear filter</Button> : undefined}
+          action={
+            view.buyer ? (
+              <Button onClick={onClearBuyer}>{t('blocklists.blocklistTable.clearFilter')}</Button>
+            ) : undefined
+          }
         />
       }
     />

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { Input } from '../../../../ui/input.tsx';
 import { SearchIcon } from '../../../../ui/workspace-icons.tsx';
@@ -14,6 +15,7 @@ export function BuyerFilter({
   seller: { id: number; siteId: string | null };
   onApply: (buyer: number | undefined) => void;
 }) {
+  const t = useT();
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -42,14 +44,14 @@ export function BuyerFilter({
       <form onSubmit={submit} className="mb-3 flex flex-wrap items-start gap-2" noValidate>
         <div className="flex min-w-64 flex-col gap-1">
           <label htmlFor="block-filter" className="sr-only">
-            Find a blocked buyer by id or nickname
+            {t('blocklists.buyerFilter.findABlockedBuyer')}
           </label>
           <div className="relative">
             <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-faint" />
             <Input
               id="block-filter"
               className="w-72 pl-8"
-              placeholder="Find by buyer id or nickname"
+              placeholder={t('blocklists.buyerFilter.findByBuyerId')}
               value={text}
               onChange={(event) => setText(event.target.value)}
               aria-invalid={error ? true : undefined}
@@ -63,11 +65,11 @@ export function BuyerFilter({
           ) : null}
         </div>
         <Button type="submit" pending={pending}>
-          Find
+          {t('blocklists.buyerFilter.find')}
         </Button>
         {initial ? (
           <Button variant="ghost" onClick={() => onApply(undefined)}>
-            Clear
+            {t('blocklists.buyerFilter.clear')}
           </Button>
         ) : null}
       </form>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { cx } from '../../../../lib/class-names.ts';
 import { formatClock } from '../../../../lib/format.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { type LiveStatus, liveEvents, useLiveSnapshot } from '../../../../lib/live-events.ts';
 import { cardClasses } from '../../../../ui/card.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
@@ -39,6 +40,7 @@ function useStatusAnnouncement(status: LiveStatus) {
  * local use the change simulator's control.
  */
 export function LiveIndicator({ userId }: { userId: number }) {
+  const t = useT();
   const snapshot = useLiveSnapshot();
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -93,26 +95,26 @@ export function LiveIndicator({ userId }: { userId: number }) {
           id={panelId}
           className={cardClasses('raised', 'absolute top-9 right-0 z-40 w-72 p-3 text-sm shadow-lg')}
         >
-          <p className="font-medium text-ink">Live updates</p>
+          <p className="font-medium text-ink">{t('liveUpdates.liveIndicator.liveUpdates')}</p>
           <p className="mt-0.5 text-xs text-muted">
             {status === 'live'
-              ? 'Connected. Order changes appear here as the marketplace reports them.'
+              ? t('liveUpdates.liveIndicator.connectedOrderChangesAppear')
               : status === 'off'
-                ? 'Not connected.'
-                : 'Connecting to the marketplace’s notifications…'}
+                ? t('liveUpdates.liveIndicator.notConnected')
+                : t('liveUpdates.liveIndicator.connectingToTheMarketplace')}
           </p>
           <div className="mt-3 rounded-md border border-line bg-surface-sunken px-2.5 py-2 text-xs">
             {last ? (
               <p data-testid="live-last">
-                <span className="text-muted">Last change </span>
+                <span className="text-muted">{t('liveUpdates.liveIndicator.lastChange')} </span>
                 <span className="tabular-nums text-ink">{formatClock(last.published_at)}</span>
-                <span className="text-muted"> · order </span>
+                <span className="text-muted"> {t('liveUpdates.liveIndicator.order')} </span>
                 <span className="tabular-nums text-ink">{last.order.id}</span>
-                <span className="text-muted"> is </span>
+                <span className="text-muted"> {t('liveUpdates.liveIndicator.is')} </span>
                 <span className="text-ink">{last.order.status.replaceAll('_', ' ')}</span>
               </p>
             ) : (
-              <p className="text-muted">No changes yet in this session.</p>
+              <p className="text-muted">{t('liveUpdates.liveIndicator.noChangesYetIn')}</p>
             )}
           </div>
           <SimulatorControl />

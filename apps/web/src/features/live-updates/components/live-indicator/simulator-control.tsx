@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import { Select } from '../../../../ui/select.tsx';
@@ -15,6 +16,7 @@ const RATES = [
 
 /** Local use only: starts and stops the marketplace's change simulator. */
 export function SimulatorControl() {
+  const t = useT();
   const simulator = useQuery(simulatorQueryOptions());
   const start = useStartSimulator();
   const stop = useStopSimulator();
@@ -26,16 +28,16 @@ export function SimulatorControl() {
   return (
     <section aria-labelledby={`${rateId}-heading`} className="mt-3 border-t border-line pt-3">
       <h2 id={`${rateId}-heading`} className="text-xs font-medium text-ink">
-        Simulator
+        {t('liveUpdates.simulatorControl.simulator')}
       </h2>
       <p className="mt-0.5 text-xs text-muted">
         {status.running
           ? `Making ${status.rate} ${status.rate === 1 ? 'change' : 'changes'} per second to the demo orders.`
-          : 'Makes realistic changes to the demo orders: new orders, payments, cancellations, fraud alerts.'}
+          : t('liveUpdates.simulatorControl.makesRealisticChangesTo')}
       </p>
       <div className="mt-2 flex items-center gap-2">
         <label htmlFor={rateId} className="sr-only">
-          Changes per second
+          {t('liveUpdates.simulatorControl.changesPerSecond')}
         </label>
         <Select
           id={rateId}
@@ -50,7 +52,7 @@ export function SimulatorControl() {
             pending={stop.isPending}
             onClick={() => stop.mutate(undefined, { onSuccess: () => announce('Simulator stopped') })}
           >
-            Stop
+            {t('liveUpdates.simulatorControl.stop')}
           </Button>
         ) : (
           <Button
@@ -58,7 +60,7 @@ export function SimulatorControl() {
             pending={start.isPending}
             onClick={() => start.mutate(Number(rate), { onSuccess: () => announce('Simulator started') })}
           >
-            Start
+            {t('liveUpdates.simulatorControl.start')}
           </Button>
         )}
       </div>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { AlertIcon } from '../../../../ui/icons.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
@@ -7,6 +8,7 @@ import { useReactivateNotifications } from '../../api/reactivate-notifications.t
 
 /** Shown when the marketplace turned the application's notifications off after repeated failures. */
 export function DeactivationBanner({ applicationId }: { applicationId: number }) {
+  const t = useT();
   const status = useQuery(feedStatusQueryOptions(applicationId));
   const reactivate = useReactivateNotifications();
   const announce = useAnnounce();
@@ -19,8 +21,9 @@ export function DeactivationBanner({ applicationId }: { applicationId: number })
     >
       <AlertIcon aria-hidden="true" className="size-4 shrink-0" />
       <p className="min-w-0 flex-1">
-        <span className="font-medium">Notifications are off.</span> The marketplace stopped sending them after
-        repeated failed deliveries; the ones it kept meanwhile are sent once they are back on.
+        <span className="font-medium">{t('liveUpdates.deactivationBanner.notificationsAreOff')}</span> The
+        marketplace stopped sending them after repeated failed deliveries; the ones it kept meanwhile are sent
+        once they are back on.
       </p>
       <Button
         size="sm"
@@ -33,7 +36,7 @@ export function DeactivationBanner({ applicationId }: { applicationId: number })
           })
         }
       >
-        Reactivate
+        {t('liveUpdates.deactivationBanner.reactivate')}
       </Button>
     </div>
   );

@@ -2,6 +2,7 @@ import type { FeedMessage } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ApiClientError } from '../../../../lib/api-client.ts';
 import { formatClock } from '../../../../lib/format.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../../ui/badge.tsx';
 import { DataTable, type DataTableColumn } from '../../../../ui/data-table.tsx';
 import { QueryState } from '../../../../ui/query-state.tsx';
@@ -53,6 +54,7 @@ const COLUMNS: DataTableColumn<AttemptRow>[] = [
 
 /** How the marketplace delivered the entry's notifications: each attempt's time, answer and latency. */
 export function DeliveryAttempts({ item, applicationId }: { item: FeedItem; applicationId: number }) {
+  const t = useT();
   const platformIds = item.notification_ids.filter((id) => !isRedeliveryId(id));
   const attempts = useQuery({
     ...deliveryAttemptsQueryOptions(applicationId, platformIds, item.changed_at),
@@ -62,13 +64,10 @@ export function DeliveryAttempts({ item, applicationId }: { item: FeedItem; appl
   return (
     <section aria-labelledby="attempts-heading" className="text-sm">
       <h3 id="attempts-heading" className="mb-1.5 text-xs font-medium tracking-wide text-muted uppercase">
-        Delivery attempts
+        {t('liveUpdates.deliveryAttempts.deliveryAttempts')}
       </h3>
       {platformIds.length === 0 ? (
-        <p className="text-muted">
-          Redelivered from the dashboard: the marketplace did not send this one, so it has no delivery
-          attempts.
-        </p>
+        <p className="text-muted">{t('liveUpdates.deliveryAttempts.redeliveredFromTheDashboard')}</p>
       ) : (
         <QueryState
           query={attempts}
@@ -84,7 +83,7 @@ export function DeliveryAttempts({ item, applicationId }: { item: FeedItem; appl
           {(data) => (
             <>
               <DataTable
-                caption="Delivery attempts"
+                caption={t('liveUpdates.deliveryAttempts.deliveryAttempts')}
                 captionHidden
                 columns={COLUMNS}
                 rows={data.messages.flatMap((message) =>
@@ -92,12 +91,14 @@ export function DeliveryAttempts({ item, applicationId }: { item: FeedItem; appl
                 )}
                 getRowKey={({ message, attempt }) => `${message._id}-${attempt.attempt}`}
                 getRowProps={() => ({ 'data-testid': 'attempt-row' })}
-                empty={<p className="px-3 py-3 text-muted">No attempt yet.</p>}
+                empty={
+                  <p className="px-3 py-3 text-muted">{t('liveUpdates.deliveryAttempts.noAttemptYet')}</p>
+                }
               />
               {data.missing.length > 0 ? (
                 <p className="mt-1.5 text-xs text-muted">
                   {data.missing.length === 1
-                    ? 'One id is no longer in the marketplace’s recent history.'
+                    ? t('liveUpdates.deliveryAttempts.oneIdIsNo')
                     : `${data.missing.length} ids are no longer in the marketplace’s recent history.`}
                 </p>
               ) : null}

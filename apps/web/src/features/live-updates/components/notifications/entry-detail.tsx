@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { formatStamp } from '../../../../lib/format.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import { useRedeliverNotification } from '../../api/redeliver-notification.ts';
@@ -26,6 +27,7 @@ export function EntryDetail({
   applicationId: number;
   canRedeliver: boolean;
 }) {
+  const t = useT();
   const announce = useAnnounce();
   const redeliver = useRedeliverNotification();
   const payload = {
@@ -39,7 +41,7 @@ export function EntryDetail({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="entry-heading" className="text-sm font-semibold text-ink">
-            Notification {item.id}
+            {t('liveUpdates.entryDetail.notification', { id: item.id })}
           </h2>
           <p className="mt-0.5 text-sm text-muted">
             About{' '}
@@ -48,7 +50,7 @@ export function EntryDetail({
               params={{ orderId: String(item.order_id) }}
               className="font-medium text-accent-soft-ink underline-offset-2 hover:underline"
             >
-              order {item.order_id}
+              {t('liveUpdates.entryDetail.order', { order_id: item.order_id })}
             </Link>
           </p>
         </div>
@@ -69,15 +71,15 @@ export function EntryDetail({
                 })
               }
             >
-              Redeliver
+              {t('liveUpdates.entryDetail.redeliver')}
             </Button>
             {redeliver.isSuccess ? (
               <span className="text-xs text-muted" data-testid="redeliver-result">
-                Sent to the dashboard’s receiver again
+                {t('liveUpdates.entryDetail.sentToTheDashboard')}
               </span>
             ) : redeliver.isError ? (
               <span role="alert" className="text-xs text-danger-soft-ink">
-                Could not redeliver
+                {t('liveUpdates.entryDetail.couldNotRedeliver')}
               </span>
             ) : null}
           </div>
@@ -85,32 +87,36 @@ export function EntryDetail({
       </div>
 
       <dl className="grid grid-cols-[9rem_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
-        <dt className="text-muted">State</dt>
+        <dt className="text-muted">{t('liveUpdates.entryDetail.state')}</dt>
         <dd>
           <FeedStateBadge state={item.state} />
           {item.state === 'parked' && item.park_reason ? (
             <span className="ml-2 text-muted">{PARK_REASON[item.park_reason] ?? item.park_reason}</span>
           ) : null}
         </dd>
-        <dt className="text-muted">Topic</dt>
+        <dt className="text-muted">{t('liveUpdates.entryDetail.topic')}</dt>
         <dd className="font-mono text-body text-ink">{item.topic}</dd>
-        <dt className="text-muted">Changed</dt>
+        <dt className="text-muted">{t('liveUpdates.entryDetail.changed')}</dt>
         <dd className="tabular-nums text-ink">{formatStamp(item.changed_at)}</dd>
         {item.arrived_at ? (
           <>
-            <dt className="text-muted">Received</dt>
+            <dt className="text-muted">{t('liveUpdates.entryDetail.received')}</dt>
             <dd className="tabular-nums text-ink">{formatStamp(item.arrived_at)}</dd>
           </>
         ) : null}
         {item.finished_at ? (
           <>
-            <dt className="text-muted">{item.state === 'parked' ? 'Parked' : 'Shown'}</dt>
+            <dt className="text-muted">
+              {item.state === 'parked'
+                ? t('liveUpdates.entryDetail.parked')
+                : t('liveUpdates.entryDetail.shown')}
+            </dt>
             <dd className="tabular-nums text-ink">{formatStamp(item.finished_at)}</dd>
           </>
         ) : null}
         {item.order ? (
           <>
-            <dt className="text-muted">Order now</dt>
+            <dt className="text-muted">{t('liveUpdates.entryDetail.orderNow')}</dt>
             <dd className="text-ink">
               {item.order.status.replaceAll('_', ' ')}
               {item.order.buyer?.nickname ? (
@@ -122,7 +128,9 @@ export function EntryDetail({
       </dl>
 
       <div>
-        <h3 className="text-xs font-medium tracking-wide text-muted uppercase">Payload</h3>
+        <h3 className="text-xs font-medium tracking-wide text-muted uppercase">
+          {t('liveUpdates.entryDetail.payload')}
+        </h3>
         <pre
           data-testid="entry-payload"
           className="mt-1.5 overflow-x-auto rounded-md border border-line bg-surface-sunken p-3 font-mono text-xs leading-relaxed text-ink"

@@ -1,5 +1,6 @@
 import type { NotificationFeed } from '@mostrador/contracts';
 import type { InfiniteData } from '@tanstack/react-query';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { BellIcon } from '../../../../ui/icons.tsx';
 import { type QueryLike, QueryState } from '../../../../ui/query-state.tsx';
@@ -24,6 +25,7 @@ export function FeedList({
   selectedId: number | null;
   onSelect: (id: number) => void;
 }) {
+  const t = useT();
   return (
     <QueryState
       query={feed}
@@ -49,7 +51,11 @@ export function FeedList({
     >
       {() => (
         <>
-          <ul aria-label="Notifications" data-testid="feed-list" className="divide-y divide-line">
+          <ul
+            aria-label={t('liveUpdates.feedList.notifications')}
+            data-testid="feed-list"
+            className="divide-y divide-line"
+          >
             {items.map((item) => (
               <li key={item.id}>
                 <FeedRow item={item} selected={item.id === selectedId} onSelect={() => onSelect(item.id)} />
@@ -64,7 +70,7 @@ export function FeedList({
                 pending={feed.isFetchingNextPage}
                 onClick={() => feed.fetchNextPage()}
               >
-                Load older
+                {t('liveUpdates.feedList.loadOlder')}
               </Button>
             </div>
           ) : null}

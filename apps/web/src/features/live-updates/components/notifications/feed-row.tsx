@@ -1,5 +1,6 @@
 import { cx } from '../../../../lib/class-names.ts';
 import { formatClock } from '../../../../lib/format.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import type { FeedItem } from '../../model/feed-items.ts';
 import { FeedStateBadge } from './feed-state-badge.tsx';
 
@@ -13,6 +14,7 @@ export function FeedRow({
   selected: boolean;
   onSelect: () => void;
 }) {
+  const t = useT();
   return (
     <button
       type="button"
@@ -36,8 +38,12 @@ export function FeedRow({
       <span className="col-span-2 flex items-center gap-1.5 truncate text-xs text-muted">
         <span className="font-mono">{item.topic}</span>
         {item.order ? <span>· {item.order.status.replaceAll('_', ' ')}</span> : null}
-        {item.notification_ids.length > 1 ? <span>· {item.notification_ids.length} folded</span> : null}
-        {item.redelivery ? <span className="text-accent-soft-ink">· redelivered</span> : null}
+        {item.notification_ids.length > 1 ? (
+          <span>{t('liveUpdates.feedRow.folded', { length: item.notification_ids.length })}</span>
+        ) : null}
+        {item.redelivery ? (
+          <span className="text-accent-soft-ink">{t('liveUpdates.feedRow.redelivered')}</span>
+        ) : null}
       </span>
     </button>
   );

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '../../../../lib/format.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../../ui/card.tsx';
 import { DataTable, type DataTableColumn } from '../../../../ui/data-table.tsx';
 import { QueryState } from '../../../../ui/query-state.tsx';
@@ -19,6 +20,7 @@ export function DiscountsCard({
   currencyId: string;
   locale: string;
 }) {
+  const t = useT();
   const discounts = useQuery(orderDiscountsQueryOptions(orderId));
   const money = (amount: number) => formatMoney(amount, currencyId, locale);
   const amount = (id: string, header: string, value: (line: DiscountLine) => number) =>
@@ -41,7 +43,10 @@ export function DiscountsCard({
           ) : null}
           {line.counterCurrency ? (
             <p className="text-xs text-muted">
-              Paid as {line.counterCurrency.value} {line.counterCurrency.currencyId} (counter currency)
+              {t('orders.discountsCard.paidAsCounterCurrency', {
+                value: line.counterCurrency.value,
+                currencyId: line.counterCurrency.currencyId,
+              })}
             </p>
           ) : null}
           <p className="text-xs text-faint">
@@ -55,7 +60,7 @@ export function DiscountsCard({
     amount('platform', 'Platform', (line) => line.platform),
   ];
   return (
-    <Card title="Discounts">
+    <Card title={t('orders.discountsCard.discounts')}>
       <QueryState
         query={discounts}
         compact
@@ -70,7 +75,7 @@ export function DiscountsCard({
             <div data-testid="discounts">
               <DataTable
                 bare
-                caption="Discounts, with the part borne by the seller and by the platform"
+                caption={t('orders.discountsCard.discountsWithThePart')}
                 captionHidden
                 columns={columns}
                 rows={breakdown.lines}

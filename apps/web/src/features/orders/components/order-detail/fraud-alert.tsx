@@ -1,7 +1,9 @@
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { AlertIcon } from '../../../../ui/icons.tsx';
 
 /** Shown on an order the payment network flagged after approval: it must not be shipped. */
 export function FraudAlert() {
+  const t = useT();
   return (
     <div
       role="alert"
@@ -9,11 +11,8 @@ export function FraudAlert() {
     >
       <AlertIcon className="mt-0.5 size-5 shrink-0" />
       <div>
-        <p className="font-semibold">Do not ship this order</p>
-        <p className="text-body">
-          The payment network flagged a fraud risk after the payment was approved. Cancel the order and keep
-          the goods.
-        </p>
+        <p className="font-semibold">{t('orders.fraudAlert.doNotShipThis')}</p>
+        <p className="text-body">{t('orders.fraudAlert.thePaymentNetworkFlagged')}</p>
       </div>
     </div>
   );

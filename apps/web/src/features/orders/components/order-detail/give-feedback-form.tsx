@@ -1,5 +1,6 @@
 import { FEEDBACK_MESSAGE_MAX, type FeedbackBody } from '@mostrador/contracts';
 import { useState } from 'react';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import { SelectField } from '../../../../ui/select-field.tsx';
@@ -8,6 +9,7 @@ import { feedbackBody, feedbackReasons } from '../../model/feedback.ts';
 
 /** This side's feedback on the order: fulfilled or not (then why), the rating and a message. */
 export function GiveFeedbackForm({ orderId, isSeller }: { orderId: number; isSeller: boolean }) {
+  const t = useT();
   const give = useGiveFeedback(orderId);
   const announce = useAnnounce();
   const [fulfilled, setFulfilled] = useState(true);
@@ -26,7 +28,7 @@ export function GiveFeedbackForm({ orderId, isSeller }: { orderId: number; isSel
       }}
     >
       <SelectField
-        label="Delivered?"
+        label={t('orders.giveFeedbackForm.delivered')}
         value={String(fulfilled)}
         options={[
           { value: 'true', label: 'Yes, fulfilled' },
@@ -40,7 +42,7 @@ export function GiveFeedbackForm({ orderId, isSeller }: { orderId: number; isSel
         }}
       />
       <SelectField
-        label="Rating"
+        label={t('orders.giveFeedbackForm.rating')}
         value={rating}
         options={[
           { value: 'positive', label: 'Positive', disabled: !fulfilled },
@@ -51,14 +53,14 @@ export function GiveFeedbackForm({ orderId, isSeller }: { orderId: number; isSel
       />
       {fulfilled ? null : (
         <SelectField
-          label="Reason"
+          label={t('orders.giveFeedbackForm.reason')}
           value={reason || reasons[0]}
           options={reasons.map((value) => ({ value, label: value.toLowerCase().replaceAll('_', ' ') }))}
           onChange={(event) => setReason(event.target.value)}
         />
       )}
       <label className="text-body font-medium text-ink" htmlFor={`feedback-${orderId}`}>
-        Message (optional)
+        {t('orders.giveFeedbackForm.messageOptional')}
       </label>
       <textarea
         id={`feedback-${orderId}`}
@@ -74,7 +76,7 @@ export function GiveFeedbackForm({ orderId, isSeller }: { orderId: number; isSel
         </p>
       ) : null}
       <Button type="submit" size="sm" variant="primary" pending={give.isPending} className="self-start">
-        Give feedback
+        {t('orders.giveFeedbackForm.giveFeedback')}
       </Button>
     </form>
   );

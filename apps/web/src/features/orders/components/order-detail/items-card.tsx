@@ -1,12 +1,14 @@
 import type { PartialOrder } from '@mostrador/contracts';
 import { formatMoney } from '../../../../lib/format.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../../ui/card.tsx';
 
 /** Each line of the order: the item, its variation, SKU and condition, the price paid (and the list price) and the fee. */
 export function ItemsCard({ order, locale }: { order: PartialOrder; locale: string }) {
+  const t = useT();
   const money = (amount: number, currency: string) => formatMoney(amount, currency, locale);
   return (
-    <Card title="Items">
+    <Card title={t('orders.itemsCard.items')}>
       <ul className="divide-y divide-line">
         {order.order_items.map((line) => (
           <li

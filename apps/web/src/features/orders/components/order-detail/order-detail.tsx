@@ -1,5 +1,6 @@
 import type { PartialOrder } from '@mostrador/contracts';
 import type { ReactNode } from 'react';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { useNeighbourKeys } from '../../hooks/use-neighbour-keys.ts';
 import type { Neighbours } from '../../hooks/use-neighbours.ts';
 import { isParty, isSellerOf } from '../../model/order-parties.ts';
@@ -52,6 +53,7 @@ export function OrderDetail({
   backToList,
   blockBuyer,
 }: OrderDetailProps) {
+  const t = useT();
   const isSeller = isSellerOf(order, accountId);
   useNeighbourKeys(neighbours);
   return (
@@ -85,9 +87,9 @@ export function OrderDetail({
           <OrderNotificationsCard orderId={order.id} locale={locale} />
           <HistoryCard order={order} locale={locale} />
         </div>
-        <aside className="flex flex-col gap-4" aria-label="People and shipping">
-          <PartyCard title="Buyer" party={order.buyer} />
-          <PartyCard title="Seller" party={order.seller} />
+        <aside className="flex flex-col gap-4" aria-label={t('orders.orderDetail.peopleAndShipping')}>
+          <PartyCard title={t('orders.orderDetail.buyer')} party={order.buyer} />
+          <PartyCard title={t('orders.orderDetail.seller')} party={order.seller} />
           <ShippingCard order={order} locale={locale} />
           <DeliveryOutcomePanel order={order} />
           {blockBuyer && isSeller && isParty(order.buyer)

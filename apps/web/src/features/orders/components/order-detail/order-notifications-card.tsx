@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../../../lib/format.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../../ui/card.tsx';
 import { QueryState } from '../../../../ui/query-state.tsx';
 import { Skeleton } from '../../../../ui/skeleton.tsx';
@@ -13,9 +14,10 @@ const STATE_LABELS = { pending: 'Waiting', done: 'Delivered to the app', parked:
 
 /** The marketplace's notifications about this order that reached the dashboard, and what became of each. */
 export function OrderNotificationsCard({ orderId, locale }: { orderId: number; locale: string }) {
+  const t = useT();
   const notifications = useQuery(orderNotificationsQueryOptions(orderId));
   return (
-    <Card title="Notifications received">
+    <Card title={t('orders.orderNotificationsCard.notificationsReceived')}>
       <QueryState
         query={notifications}
         compact

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiClientError } from '../../../../lib/api-client.ts';
 import { localeForSite } from '../../../../lib/format.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { ErrorState } from '../../../../ui/error-state.tsx';
 import { orderQueryOptions } from '../../api/get-order.ts';
 import { orderSearchQueryOptions } from '../../api/search-orders.ts';
@@ -33,6 +34,7 @@ export function OrderWorkspace({
   backToList,
   blockBuyer,
 }: OrderWorkspaceProps) {
+  const t = useT();
   const queryClient = useQueryClient();
   const order = useQuery(orderQueryOptions(orderId));
   const list = useQuery(orderSearchQueryOptions(seller.id, search));
@@ -53,8 +55,8 @@ export function OrderWorkspace({
         <ErrorState
           title={
             code === 'not_found' || code === 'order_not_found'
-              ? 'There is no such order'
-              : 'This order could not be loaded'
+              ? t('orders.orderWorkspace.thereIsNoSuch')
+              : t('orders.orderWorkspace.thisOrderCouldNot')
           }
           description={order.error.message}
           code={code}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../../ui/card.tsx';
 import { QueryState } from '../../../../ui/query-state.tsx';
 import { Skeleton } from '../../../../ui/skeleton.tsx';
@@ -7,9 +8,10 @@ import { DetailRow } from './detail-row.tsx';
 
 /** The product's attributes as the order recorded them. */
 export function ProductCard({ orderId }: { orderId: number }) {
+  const t = useT();
   const product = useQuery(orderProductQueryOptions(orderId));
   return (
-    <Card title="Product attributes">
+    <Card title={t('orders.productCard.productAttributes')}>
       <QueryState
         query={product}
         compact

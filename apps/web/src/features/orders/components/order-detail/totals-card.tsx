@@ -2,6 +2,7 @@ import type { PartialOrder } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDate, formatMoney } from '../../../../lib/format.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../../ui/card.tsx';
 import { Select } from '../../../../ui/select.tsx';
 import { Skeleton } from '../../../../ui/skeleton.tsx';
@@ -16,6 +17,7 @@ import { DetailRow } from './detail-row.tsx';
  * total converted to a currency the seller picks, with the rates' source and time.
  */
 export function TotalsCard({ order, locale }: { order: PartialOrder; locale: string }) {
+  const t = useT();
   const shipment = useQuery(orderShipmentQueryOptions(order));
   const currencies = useQuery(currenciesQueryOptions());
   const [target, setTarget] = useState('');
@@ -29,10 +31,10 @@ export function TotalsCard({ order, locale }: { order: PartialOrder; locale: str
 
   return (
     <Card
-      title="Total with shipping"
+      title={t('orders.totalsCard.totalWithShipping')}
       actions={
         <span className="flex items-center gap-2 text-xs text-muted">
-          <label htmlFor="convert-to">Convert to</label>
+          <label htmlFor="convert-to">{t('orders.totalsCard.convertTo')}</label>
           <Select
             id="convert-to"
             className="w-24"
@@ -55,12 +57,18 @@ export function TotalsCard({ order, locale }: { order: PartialOrder; locale: str
         </p>
       ) : (
         <dl data-testid="total-with-shipping">
-          <DetailRow label="Order total">{money(total.totalAmount)}</DetailRow>
-          <DetailRow label="Taxes">{money(total.taxes)}</DetailRow>
-          <DetailRow label={total.hasShipment ? 'Shipping (lead time cost)' : 'Shipping (no shipment)'}>
+          <DetailRow label={t('orders.totalsCard.orderTotal')}>{money(total.totalAmount)}</DetailRow>
+          <DetailRow label={t('orders.totalsCard.taxes')}>{money(total.taxes)}</DetailRow>
+          <DetailRow
+            label={
+              total.hasShipment
+                ? t('orders.totalsCard.shippingLeadTimeCost')
+                : t('orders.totalsCard.shippingNoShipment')
+            }
+          >
             {money(total.shipping)}
           </DetailRow>
-          <DetailRow label="Total with shipping" strong>
+          <DetailRow label={t('orders.totalsCard.totalWithShipping')} strong>
             <span data-testid="total-value">{money(total.total)}</span>
           </DetailRow>
           {target && target !== base ? (
@@ -88,7 +96,7 @@ export function TotalsCard({ order, locale }: { order: PartialOrder; locale: str
           ) : null}
           {shipment.error ? (
             <p role="alert" className="mt-1 text-xs text-danger">
-              Shipping cost unavailable: {shipment.error.message}
+              {t('orders.totalsCard.shippingCostUnavailable', { message: shipment.error.message })}
             </p>
           ) : null}
         </dl>

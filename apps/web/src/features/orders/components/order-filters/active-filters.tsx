@@ -1,4 +1,5 @@
 import type { DeliveryCase, OrderStatus } from '@mostrador/contracts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { CloseIcon } from '../../../../ui/icons.tsx';
 import { DELIVERY_CASE_LABELS } from '../../model/delivery-outcome.ts';
@@ -55,10 +56,14 @@ export function ActiveFilters({
   onChange: (patch: SearchPatch) => void;
   locale: string;
 }) {
+  const t = useT();
   const keys = activeFilterKeys(search);
   if (keys.length === 0) return null;
   return (
-    <ul aria-label="Filters in effect" className="flex flex-wrap items-center gap-1.5">
+    <ul
+      aria-label={t('orders.activeFilters.filtersInEffect')}
+      className="flex flex-wrap items-center gap-1.5"
+    >
       {keys.map((key) => (
         <li key={key}>
           <span className="inline-flex h-6 items-center gap-1 rounded-full border border-line bg-surface pr-0.5 pl-2.5 text-xs text-ink">
@@ -83,7 +88,7 @@ export function ActiveFilters({
           variant="ghost"
           onClick={() => onChange(Object.fromEntries(keys.map((key) => [key, undefined])))}
         >
-          Clear all
+          {t('orders.activeFilters.clearAll')}
         </Button>
       </li>
     </ul>

@@ -1,3 +1,4 @@
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Select } from '../../../../ui/select.tsx';
 import {
   DATE_PRESETS,
@@ -17,10 +18,11 @@ export function CreatedRangeSelect({
   onChange: (patch: SearchPatch) => void;
   now: Date;
 }) {
+  const t = useT();
   const value = dateRangeMode(search['order.date_created.from'], search['order.date_created.to'], now);
   return (
     <Select
-      aria-label="Created"
+      aria-label={t('orders.createdRangeSelect.created')}
       value={value === 'any' ? '' : value}
       options={[
         { value: '', label: 'Created: any time' },

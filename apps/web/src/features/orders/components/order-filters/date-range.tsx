@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Input } from '../../../../ui/input.tsx';
 import { Select } from '../../../../ui/select.tsx';
 import {
@@ -30,6 +31,7 @@ export function DateRange({
   onChange: (patch: SearchPatch) => void;
   now: Date;
 }) {
+  const t = useT();
   const [fromKey, toKey] = dateKeys(field);
   const from = search[fromKey];
   const to = search[toKey];
@@ -108,7 +110,7 @@ export function DateRange({
       ) : null}
       {invalid && mode === 'custom' ? (
         <p id={`${id}-error`} role="alert" className="text-xs text-danger">
-          The first day is after the last: the range is not applied.
+          {t('orders.dateRange.theFirstDayIs')}
         </p>
       ) : null}
     </fieldset>

@@ -1,5 +1,6 @@
 import { DELIVERY_CASES, FEEDBACK_RATINGS, ORDER_STATUSES } from '@mostrador/contracts';
 import { type ReactNode, type RefObject, useId, useState } from 'react';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { cardClasses } from '../../../../ui/card.tsx';
 import { Popover } from '../../../../ui/popover.tsx';
@@ -44,6 +45,7 @@ const ratingOptions = FEEDBACK_RATINGS.map((rating) => ({
 
 /** The toolbar (search, status, creation date, more filters) and the panel with every other parameter of 4.2. */
 export function OrderFilters({ search, onChange, searchInput, now, trailing }: OrderFiltersProps) {
+  const t = useT();
   const [moreOpen, setMoreOpen] = useState(false);
   const panelId = useId();
   const statuses = listOf(search['order.status']);
@@ -72,7 +74,7 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
           inputRef={searchInput}
         />
         <Popover
-          label={statuses.length ? `Status · ${statuses.length}` : 'Status'}
+          label={statuses.length ? `Status · ${statuses.length}` : t('orders.orderFilters.status')}
           ariaLabel={statuses.length ? `Status, ${statuses.length} selected` : 'Status'}
           active={statuses.length > 0}
         >
@@ -99,22 +101,26 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
       {moreOpen ? (
         <section
           id={panelId}
-          aria-label="More filters"
+          aria-label={t('orders.orderFilters.moreFilters')}
           className={cardClasses(
             'sunken',
             'grid grid-cols-1 gap-x-6 gap-y-4 p-4 sm:grid-cols-2 lg:grid-cols-4',
           )}
         >
           <DebouncedTextField
-            label="Item"
-            hint="Item id or title"
+            label={t('orders.orderFilters.item')}
+            hint={t('orders.orderFilters.itemIdOrTitle')}
             value={search.item ?? ''}
             maxLength={120}
             onCommit={(item) => onChange({ item: item || undefined })}
           />
-          <TagPicker label="With tags" value={search.tags} onChange={(tags) => onChange({ tags })} />
           <TagPicker
-            label="Without tags"
+            label={t('orders.orderFilters.withTags')}
+            value={search.tags}
+            onChange={(tags) => onChange({ tags })}
+          />
+          <TagPicker
+            label={t('orders.orderFilters.withoutTags')}
             value={search['tags.not']}
             onChange={(tags) => onChange({ 'tags.not': tags })}
           />
@@ -143,13 +149,13 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
           />
           <div className="flex flex-col gap-3">
             <SelectField
-              label="Seller says"
+              label={t('orders.orderFilters.sellerSays')}
               value={search['feedback.sale.fulfilled'] ?? ''}
               options={BOOLEAN_OPTIONS}
               onChange={(event) => onChange({ 'feedback.sale.fulfilled': event.target.value || undefined })}
             />
             <SelectField
-              label="Buyer says"
+              label={t('orders.orderFilters.buyerSays')}
               value={search['feedback.purchase.fulfilled'] ?? ''}
               options={BOOLEAN_OPTIONS}
               onChange={(event) =>
@@ -158,8 +164,8 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
             />
           </div>
           <SelectField
-            label="If cancelled or charged back"
-            hint="Delivery and proof decide the outcome"
+            label={t('orders.orderFilters.ifCancelledOrCharged')}
+            hint={t('orders.orderFilters.deliveryAndProofDecide')}
             value={search['delivery.case'] ?? ''}
             options={DELIVERY_CASE_OPTIONS}
             onChange={(event) => onChange({ 'delivery.case': event.target.value || undefined })}

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import { searchOrders } from '../../api/search-orders.ts';
@@ -17,6 +18,7 @@ type ExportState =
  * revoked right after.
  */
 export function ExportCsvButton({ userId, search }: { userId: number; search: OrderListSearch }) {
+  const t = useT();
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
   const abort = useRef<AbortController | null>(null);
   const announce = useAnnounce();
@@ -82,13 +84,13 @@ export function ExportCsvButton({ userId, search }: { userId: number; search: Or
             className="h-1.5 w-32 overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-subtle [&::-webkit-progress-value]:bg-accent"
             max={100}
             value={percent}
-            aria-label="Export progress"
+            aria-label={t('orders.exportCsvButton.exportProgress')}
           >
             {percent}%
           </progress>
         </label>
         <Button size="sm" variant="ghost" onClick={() => abort.current?.abort()}>
-          Cancel
+          {t('orders.exportCsvButton.cancel')}
         </Button>
       </div>
     );
@@ -100,7 +102,7 @@ export function ExportCsvButton({ userId, search }: { userId: number; search: Or
           {state.message}
         </span>
       ) : null}
-      <Button onClick={run}>Export CSV</Button>
+      <Button onClick={run}>{t('orders.exportCsvButton.exportCsv')}</Button>
     </div>
   );
 }

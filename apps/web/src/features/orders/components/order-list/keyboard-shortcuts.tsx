@@ -1,3 +1,5 @@
+import { useT } from '../../../../lib/i18n/use-t.tsx';
+
 const SHORTCUTS = [
   ['j or ↓', 'Next order'],
   ['k or ↑', 'Previous order'],
@@ -9,6 +11,7 @@ const SHORTCUTS = [
 
 /** The list's keyboard shortcuts, written down behind a disclosure (`?` toggles it too). */
 export function KeyboardShortcuts({ open, onToggle }: { open: boolean; onToggle: () => void }) {
+  const t = useT();
   return (
     <div className="text-xs text-muted">
       <button
@@ -17,12 +20,12 @@ export function KeyboardShortcuts({ open, onToggle }: { open: boolean; onToggle:
         onClick={onToggle}
         className="rounded underline-offset-2 hover:text-ink hover:underline"
       >
-        Keyboard shortcuts
+        {t('orders.keyboardShortcuts.keyboardShortcuts')}
       </button>
       {open ? (
         <dl
           className="mt-2 grid max-w-md grid-cols-[auto_1fr] gap-x-4 gap-y-1"
-          aria-label="Keyboard shortcuts"
+          aria-label={t('orders.keyboardShortcuts.keyboardShortcuts')}
         >
           {SHORTCUTS.map(([keys, action]) => (
             <div key={keys} className="contents">

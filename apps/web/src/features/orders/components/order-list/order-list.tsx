@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { cx } from '../../../../lib/class-names.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { DataTable } from '../../../../ui/data-table.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import { PageHeader } from '../../../../ui/page-header.tsx';
@@ -51,6 +52,7 @@ export interface OrderListProps {
 
 /** The account's orders as a table: filters, saved views, columns, paging and the keyboard, all in the URL. */
 export function OrderList({ userId, locale, search, navigate, subscribeChanges, emptyHint }: OrderListProps) {
+  const t = useT();
   const side = search.side ?? 'seller';
   const query = useQuery({ ...orderSearchQueryOptions(userId, search), placeholderData: keepPreviousData });
   const queryClient = useQueryClient();
@@ -123,9 +125,11 @@ export function OrderList({ userId, locale, search, navigate, subscribeChanges, 
   return (
     <>
       <PageHeader
-        title="Orders"
+        title={t('orders.orderList.orders')}
         description={
-          side === 'seller' ? 'Orders buyers placed on your items.' : 'Orders you placed as a buyer.'
+          side === 'seller'
+            ? t('orders.orderList.ordersBuyersPlacedOn')
+            : t('orders.orderList.ordersYouPlacedAs')
         }
         actions={
           <>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { Popover } from '../../../../ui/popover.tsx';
 import type { SavedView } from '../../model/saved-views.ts';
@@ -17,13 +18,18 @@ export function SavedViews({
   onSave: (name: string) => void;
   onDelete: (id: string) => void;
 }) {
+  const t = useT();
   const [name, setName] = useState('');
   return (
-    <Popover label={current ? `View: ${current.name}` : 'Views'} align="end" panelClassName="w-72">
+    <Popover
+      label={current ? `View: ${current.name}` : t('orders.savedViews.views')}
+      align="end"
+      panelClassName="w-72"
+    >
       {(close) => (
         <div className="flex flex-col gap-2">
           {views.length > 0 ? (
-            <ul aria-label="Saved views" className="flex flex-col">
+            <ul aria-label={t('orders.savedViews.savedViews')} className="flex flex-col">
               {views.map((view) => (
                 <li key={view.id} className="flex items-center gap-1">
                   <button
@@ -43,15 +49,13 @@ export function SavedViews({
                     className="h-7 rounded-md px-2 text-xs text-faint hover:bg-subtle hover:text-danger"
                     onClick={() => onDelete(view.id)}
                   >
-                    Delete
+                    {t('orders.savedViews.delete')}
                   </button>
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="px-2 text-xs text-muted">
-              No saved views yet. Name the current filters to keep them.
-            </p>
+            <p className="px-2 text-xs text-muted">{t('orders.savedViews.noSavedViewsYet')}</p>
           )}
           <form
             className="flex gap-1.5 border-t border-line pt-2"
@@ -63,15 +67,15 @@ export function SavedViews({
             }}
           >
             <input
-              aria-label="View name"
-              placeholder="Name this view"
+              aria-label={t('orders.savedViews.viewName')}
+              placeholder={t('orders.savedViews.nameThisView')}
               value={name}
               maxLength={60}
               onChange={(event) => setName(event.target.value)}
               className="h-7 min-w-0 flex-1 rounded-md border border-line-strong bg-surface px-2 text-body"
             />
             <Button type="submit" size="sm" variant="primary">
-              Save
+              {t('orders.savedViews.save')}
             </Button>
           </form>
         </div>

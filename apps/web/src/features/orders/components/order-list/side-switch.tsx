@@ -1,3 +1,4 @@
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import type { OrderSide } from '../../model/order-search.ts';
 
 const SIDES: readonly { side: OrderSide; label: string }[] = [
@@ -7,9 +8,10 @@ const SIDES: readonly { side: OrderSide; label: string }[] = [
 
 /** Orders buyers placed on the account's items, or orders it placed as a buyer. */
 export function SideSwitch({ side, onChange }: { side: OrderSide; onChange: (side: OrderSide) => void }) {
+  const t = useT();
   return (
     <fieldset className="flex rounded-md border border-line-strong p-0.5">
-      <legend className="sr-only">Side</legend>
+      <legend className="sr-only">{t('orders.sideSwitch.side')}</legend>
       {SIDES.map((option) => (
         <button
           key={option.side}
