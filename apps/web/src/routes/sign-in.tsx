@@ -1,6 +1,7 @@
 import { signInErrorSchema } from '@mostrador/contracts';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
+import { translate } from '../lib/i18n/i18n.ts';
 import { useT } from '../lib/i18n/use-t.tsx';
 import { buttonClasses } from '../ui/button.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
@@ -13,22 +14,38 @@ const searchSchema = z.object({
 });
 
 const ENDED_MESSAGES = {
-  revoked:
-    'You revoked Mostrador’s access to your marketplace account, so it can no longer act for you. Sign in again to grant it access anew.',
-  expired:
-    'The marketplace no longer accepts this session’s access: it was revoked or has expired. Sign in again to continue.',
+  get revoked() {
+    return translate('shell.signIn.youRevokedMostradorS');
+  },
+  get expired() {
+    return translate('shell.signIn.theMarketplaceNoLonger');
+  },
 } as const;
 
 const MESSAGES: Record<z.infer<typeof signInErrorSchema>, string> = {
-  access_denied: 'The sign-in was cancelled. Nothing changed.',
-  invalid_state: 'That sign-in link was not started here or was already used. Start again.',
-  expired: 'The sign-in took too long. Start again.',
-  exchange_failed: 'The marketplace did not confirm the sign-in. Start again.',
-  server_error: 'The marketplace could not be reached. Try again in a moment.',
+  get access_denied() {
+    return translate('shell.signIn.theSignInWas');
+  },
+  get invalid_state() {
+    return translate('shell.signIn.thatSignInLink');
+  },
+  get expired() {
+    return translate('shell.signIn.theSignInTook');
+  },
+  get exchange_failed() {
+    return translate('shell.signIn.theMarketplaceDidNot');
+  },
+  get server_error() {
+    return translate('shell.signIn.theMarketplaceCouldNot');
+  },
 };
 
 export const Route = createFileRoute('/sign-in')({
-  staticData: { title: 'Sign in' },
+  staticData: {
+    get title() {
+      return translate('shell.signIn.signIn');
+    },
+  },
   validateSearch: searchSchema,
   component: SignInPage,
 });

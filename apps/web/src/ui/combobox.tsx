@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { cx } from '../lib/class-names.ts';
+import { translate } from '../lib/i18n/i18n.ts';
 import { useT } from '../lib/i18n/use-t.tsx';
 import { cardClasses } from './card.tsx';
 import { controlClasses } from './field.tsx';
@@ -61,7 +62,7 @@ export function Combobox<Option extends ComboboxOption>({
   placeholder,
   hint,
   error,
-  emptyMessage = 'No matches',
+  emptyMessage = translate('ui.combobox.noMatches'),
   className,
   maxVisible = 100,
   displayValue = (option) => option.label,

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from '../lib/class-names.ts';
+import { translate } from '../lib/i18n/i18n.ts';
 import { useT } from '../lib/i18n/use-t.tsx';
 import { Button } from './button.tsx';
 import { AlertIcon, RetryIcon } from './icons.tsx';
@@ -18,8 +19,8 @@ export interface ErrorStateProps {
 
 /** A failed load, announced to screen readers, with a retry when one can help. */
 export function ErrorState({
-  title = 'This could not be loaded',
-  description = 'Check your connection and try again.',
+  title = translate('ui.errorState.thisCouldNotBe'),
+  description = translate('ui.errorState.checkYourConnectionAnd'),
   code,
   onRetry,
   retrying = false,

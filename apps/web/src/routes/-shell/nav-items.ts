@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { translate } from '../../lib/i18n/i18n.ts';
 import type { IconProps } from '../../ui/icons.tsx';
 import {
   AccountIcon,
@@ -18,20 +19,66 @@ export interface NavItem {
 
 export const NAV_GROUPS: readonly { label: string; items: readonly NavItem[] }[] = [
   {
-    label: 'Selling',
+    get label() {
+      return translate('shell.navItems.selling');
+    },
     items: [
-      { to: '/orders', label: 'Orders', icon: OrdersIcon },
-      { to: '/blocked-buyers', label: 'Blocked buyers', icon: BlockedIcon },
-      { to: '/locations', label: 'Locations', icon: LocationIcon },
-      { to: '/reviews', label: 'Reviews', icon: StarIcon },
+      {
+        to: '/orders',
+        get label() {
+          return translate('shell.navItems.orders');
+        },
+        icon: OrdersIcon,
+      },
+      {
+        to: '/blocked-buyers',
+        get label() {
+          return translate('shell.navItems.blockedBuyers');
+        },
+        icon: BlockedIcon,
+      },
+      {
+        to: '/locations',
+        get label() {
+          return translate('shell.navItems.locations');
+        },
+        icon: LocationIcon,
+      },
+      {
+        to: '/reviews',
+        get label() {
+          return translate('shell.navItems.reviews');
+        },
+        icon: StarIcon,
+      },
     ],
   },
   {
-    label: 'You',
+    get label() {
+      return translate('shell.navItems.you');
+    },
     items: [
-      { to: '/account', label: 'Account', icon: AccountIcon },
-      { to: '/team', label: 'Team', icon: TeamIcon },
-      { to: '/notifications', label: 'Notifications', icon: BellIcon },
+      {
+        to: '/account',
+        get label() {
+          return translate('shell.navItems.account');
+        },
+        icon: AccountIcon,
+      },
+      {
+        to: '/team',
+        get label() {
+          return translate('shell.navItems.team');
+        },
+        icon: TeamIcon,
+      },
+      {
+        to: '/notifications',
+        get label() {
+          return translate('shell.navItems.notifications');
+        },
+        icon: BellIcon,
+      },
     ],
   },
 ];

@@ -1,4 +1,5 @@
 import { OPERATOR_PERMISSION_LABELS, type OperatorPermission } from '@mostrador/contracts';
+import { translate } from '../../lib/i18n/i18n.ts';
 import { useT } from '../../lib/i18n/use-t.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { AlertIcon } from '../../ui/icons.tsx';
@@ -17,13 +18,16 @@ export function PermissionRequired({
   const t = useT();
   return (
     <>
-      <PageHeader title={title} description={`Working on ${account}.`} />
+      <PageHeader title={title} description={translate('shell.permissionRequired.workingOn', { account })} />
       <EmptyState
         icon={<AlertIcon />}
         title={
           permission === 'owner'
             ? t('shell.permissionRequired.onlyTheAccountOwner')
-            : `${account} has not given you “${OPERATOR_PERMISSION_LABELS[permission]}”`
+            : translate('shell.permissionRequired.hasNotGivenYou', {
+                account,
+                value: OPERATOR_PERMISSION_LABELS[permission],
+              })
         }
         description={t('shell.permissionRequired.askTheSellerTo')}
       />

@@ -1,3 +1,4 @@
+import { translate } from '../../lib/i18n/i18n.ts';
 import { useT } from '../../lib/i18n/use-t.tsx';
 import { buttonClasses } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -21,7 +22,7 @@ export function SignInGate({
       <EmptyState
         className="py-20"
         icon={<AccountIcon />}
-        title={`Sign in to see ${what}`}
+        title={translate('shell.signInGate.signInToSee', { what })}
         description={t('shell.signInGate.useYourMarketplaceAccount')}
         action={
           <a href="/bff/login" className={buttonClasses('primary')}>

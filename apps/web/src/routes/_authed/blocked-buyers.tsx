@@ -3,15 +3,22 @@ import { createFileRoute } from '@tanstack/react-router';
 import { can } from '../../features/account/model/working-account.ts';
 import { blockedBuyersQueryOptions } from '../../features/blocklists/api/search-blocked-buyers.ts';
 import { BlockedBuyersWorkspace } from '../../features/blocklists/components/blocked-buyers/blocked-buyers-workspace.tsx';
+import { translate } from '../../lib/i18n/i18n.ts';
 import { useT } from '../../lib/i18n/use-t.tsx';
 import { PermissionRequired } from '../-shell/permission-required.tsx';
 
 export const Route = createFileRoute('/_authed/blocked-buyers')({
   staticData: {
-    title: 'Blocked buyers',
+    get title() {
+      return translate('shell.blockedBuyers.blockedBuyers');
+    },
     signIn: {
-      what: 'the buyers you blocked',
-      description: 'Buyers you have stopped from buying your items or asking you questions.',
+      get what() {
+        return translate('shell.blockedBuyers.theBuyersYouBlocked');
+      },
+      get description() {
+        return translate('shell.blockedBuyers.buyersYouHaveStopped');
+      },
     },
   },
   validateSearch: blockedBuyersViewSchema,

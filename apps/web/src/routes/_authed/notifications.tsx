@@ -3,13 +3,20 @@ import { createFileRoute } from '@tanstack/react-router';
 import { notificationFeedQueryOptions } from '../../features/live-updates/api/get-notification-feed.ts';
 import { NotificationsWorkspace } from '../../features/live-updates/components/notifications/notifications-workspace.tsx';
 import { env } from '../../lib/env.ts';
+import { translate } from '../../lib/i18n/i18n.ts';
 
 export const Route = createFileRoute('/_authed/notifications')({
   staticData: {
-    title: 'Notifications',
+    get title() {
+      return translate('shell.notifications.notifications');
+    },
     signIn: {
-      what: 'your notifications',
-      description: 'Changes to your orders as the marketplace reports them.',
+      get what() {
+        return translate('shell.notifications.yourNotifications');
+      },
+      get description() {
+        return translate('shell.notifications.changesToYourOrders');
+      },
     },
   },
   validateSearch: notificationsViewSchema,

@@ -4,10 +4,20 @@ import { BlockBuyerPanel } from '../../features/blocklists/components/block-buye
 import { orderQueryOptions } from '../../features/orders/api/get-order.ts';
 import { OrderDetailSkeleton } from '../../features/orders/components/order-detail/order-detail-skeleton.tsx';
 import { OrderWorkspace } from '../../features/orders/components/order-detail/order-workspace.tsx';
+import { translate } from '../../lib/i18n/i18n.ts';
 import { useT } from '../../lib/i18n/use-t.tsx';
 
 export const Route = createFileRoute('/_authed/orders/$orderId')({
-  staticData: { title: 'Order', signIn: { what: 'this order' } },
+  staticData: {
+    get title() {
+      return translate('shell.ordersOrderId.order');
+    },
+    signIn: {
+      get what() {
+        return translate('shell.ordersOrderId.thisOrder');
+      },
+    },
+  },
   params: {
     parse: ({ orderId }) => {
       if (!/^[1-9]\d{0,18}$/.test(orderId)) throw notFound();

@@ -7,10 +7,17 @@ import {
   type SubscribeOrderChanges,
 } from '../../features/orders/hooks/use-order-changes.ts';
 import { localeForSite } from '../../lib/format.ts';
+import { translate } from '../../lib/i18n/i18n.ts';
 import { liveEvents } from '../../lib/live-events.ts';
 
 export const Route = createFileRoute('/_authed/orders/')({
-  staticData: { signIn: { what: 'your orders' } },
+  staticData: {
+    signIn: {
+      get what() {
+        return translate('shell.ordersIndex.yourOrders');
+      },
+    },
+  },
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient, account }, deps }) => {
     // Started, not awaited: a filter change shows at once (the previous rows dimmed) and the table follows its

@@ -4,15 +4,22 @@ import { accessLogQueryOptions } from '../../features/team/api/get-access-log.ts
 import { operatorsQueryOptions } from '../../features/team/api/get-operators.ts';
 import { TeamWorkspace } from '../../features/team/components/team-workspace.tsx';
 import { localeForSite } from '../../lib/format.ts';
+import { translate } from '../../lib/i18n/i18n.ts';
 import { useT } from '../../lib/i18n/use-t.tsx';
 import { PermissionRequired } from '../-shell/permission-required.tsx';
 
 export const Route = createFileRoute('/_authed/team')({
   staticData: {
-    title: 'Team',
+    get title() {
+      return translate('shell.team.team');
+    },
     signIn: {
-      what: 'your team',
-      description: 'Who works on your account, and who read whose personal data.',
+      get what() {
+        return translate('shell.team.yourTeam');
+      },
+      get description() {
+        return translate('shell.team.whoWorksOnYour');
+      },
     },
   },
   validateSearch: teamViewSchema,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { env } from '../../../lib/env.ts';
 import { formatDate, localeForSite } from '../../../lib/format.ts';
+import { translate } from '../../../lib/i18n/i18n.ts';
 import { useT } from '../../../lib/i18n/use-t.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
@@ -39,8 +40,8 @@ export function AccountWorkspace({ userId, onSessionRevoked }: AccountWorkspaceP
         query={me}
         loading={null}
         error={{
-          title: 'Your account could not be loaded',
-          description: 'Check your connection and try again.',
+          title: translate('account.accountWorkspace.yourAccountCouldNot'),
+          description: translate('account.accountWorkspace.checkYourConnectionAnd'),
         }}
       >
         {(data) => (

@@ -1,5 +1,6 @@
 import type { UserAddress } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { translate } from '../../../lib/i18n/i18n.ts';
 import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../ui/badge.tsx';
 import { Card } from '../../../ui/card.tsx';
@@ -8,11 +9,21 @@ import { Skeleton } from '../../../ui/skeleton.tsx';
 import { addressesQueryOptions } from '../api/get-addresses.ts';
 
 const ADDRESS_TYPES: Record<UserAddress['types'][number], string> = {
-  default_selling_address: 'Selling',
-  default_buying_address: 'Buying',
-  shipping: 'Shipping',
-  billing: 'Billing',
-  business: 'Business',
+  get default_selling_address() {
+    return translate('account.addressesCard.selling');
+  },
+  get default_buying_address() {
+    return translate('account.addressesCard.buying');
+  },
+  get shipping() {
+    return translate('account.addressesCard.shipping');
+  },
+  get billing() {
+    return translate('account.addressesCard.billing');
+  },
+  get business() {
+    return translate('account.addressesCard.business');
+  },
 };
 
 /** The account's addresses, each with what it is used for. */
@@ -25,9 +36,9 @@ export function AddressesCard({ userId }: { userId: number }) {
         query={addresses}
         compact
         loading={<Skeleton className="h-16 w-full" />}
-        error={{ title: 'Your addresses could not be loaded.' }}
+        error={{ title: translate('account.addressesCard.yourAddressesCouldNot') }}
         isEmpty={(data) => data.length === 0}
-        empty={{ title: 'No addresses on this account.', className: 'text-body' }}
+        empty={{ title: translate('account.addressesCard.noAddressesOnThis'), className: 'text-body' }}
       >
         {(data) => (
           <ul className="flex flex-col gap-3">

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { translate } from '../../../lib/i18n/i18n.ts';
 import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -49,15 +50,12 @@ export function ApplicationsCard({
 
   const name = application.data?.name ?? 'This application';
   return (
-    <Card
-      title={t('account.applicationsCard.connectedApplications')}
-      heading="inline"
-    >
+    <Card title={t('account.applicationsCard.connectedApplications')} heading="inline">
       <QueryState
         query={application}
         compact
         loading={<Skeleton className="h-12 w-full" />}
-        error={{ title: 'The application could not be loaded.' }}
+        error={{ title: translate('account.applicationsCard.theApplicationCouldNot') }}
       >
         {(data) => (
           <ul
@@ -84,9 +82,14 @@ export function ApplicationsCard({
       <Dialog
         open={confirming}
         onClose={() => setConfirming(false)}
-        title={`Revoke ${name}?`}
-        description={`${name} will lose access to ${nickname} at once, including this session: you will have to sign in again to use Mostrador. Nothing else on your account changes.`}
-        confirm={{ label: 'Revoke access', variant: 'danger', pending: revoke.isPending, onConfirm: confirm }}
+        title={translate('account.applicationsCard.revoke', { name })}
+        description={translate('account.applicationsCard.willLoseAccessTo', { name, nickname })}
+        confirm={{
+          label: translate('account.applicationsCard.revokeAccess'),
+          variant: 'danger',
+          pending: revoke.isPending,
+          onConfirm: confirm,
+        }}
       >
         {revoke.isError ? <FormError>{t('account.applicationsCard.theAccessCouldNot')}</FormError> : null}
       </Dialog>

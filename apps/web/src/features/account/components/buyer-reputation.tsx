@@ -1,4 +1,5 @@
 import type { BuyerReputation as BuyerReputationData } from '@mostrador/contracts';
+import { translate } from '../../../lib/i18n/i18n.ts';
 import { useT } from '../../../lib/i18n/use-t.tsx';
 import { buyerSummary } from '../model/reputation.ts';
 import { ACCENT, NEGATIVE, NEUTRAL } from './reputation-tones.ts';
@@ -20,9 +21,19 @@ export function BuyerReputation({ reputation }: { reputation: BuyerReputationDat
       <StackedBar
         label={t('account.buyerReputation.purchases')}
         parts={[
-          { key: 'completed', label: 'Completed', value: summary.completed, ...ACCENT },
-          { key: 'canceled', label: 'Canceled', value: summary.canceled, ...NEGATIVE },
-          { key: 'open', label: 'In progress', value: other, ...NEUTRAL },
+          {
+            key: 'completed',
+            label: translate('account.buyerReputation.completed'),
+            value: summary.completed,
+            ...ACCENT,
+          },
+          {
+            key: 'canceled',
+            label: translate('account.buyerReputation.canceled'),
+            value: summary.canceled,
+            ...NEGATIVE,
+          },
+          { key: 'open', label: translate('account.buyerReputation.inProgress'), value: other, ...NEUTRAL },
         ]}
       />
       <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-body">

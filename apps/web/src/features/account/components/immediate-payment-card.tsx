@@ -1,6 +1,7 @@
 import type { PartialUserPrivate } from '@mostrador/contracts';
 import { useState } from 'react';
 import { cx } from '../../../lib/class-names.ts';
+import { translate } from '../../../lib/i18n/i18n.ts';
 import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
@@ -33,7 +34,11 @@ export function ImmediatePaymentCard({ me }: { me: PartialUserPrivate }) {
       {
         onSuccess: () => {
           setConfirming(null);
-          announce(next ? 'Sell equals pay is on.' : 'Sell equals pay is off.');
+          announce(
+            next
+              ? translate('account.immediatePaymentCard.sellEqualsPayIs')
+              : translate('account.immediatePaymentCard.sellEqualsPayIs2'),
+          );
         },
       },
     );
@@ -94,7 +99,9 @@ export function ImmediatePaymentCard({ me }: { me: PartialUserPrivate }) {
         }
         description={confirming ? EFFECT_ON : EFFECT_OFF}
         confirm={{
-          label: confirming ? 'Turn on' : 'Turn off',
+          label: confirming
+            ? translate('account.immediatePaymentCard.turnOn')
+            : translate('account.immediatePaymentCard.turnOff'),
           pending: mutation.isPending,
           onConfirm: confirm,
         }}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { translate } from '../../../lib/i18n/i18n.ts';
 import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
@@ -10,15 +11,12 @@ export function PaymentMethodsCard({ userId }: { userId: number }) {
   const t = useT();
   const methods = useQuery(paymentMethodsQueryOptions(userId));
   return (
-    <Card
-      title={t('account.paymentMethodsCard.acceptedPaymentMethods')}
-      heading="inline"
-    >
+    <Card title={t('account.paymentMethodsCard.acceptedPaymentMethods')} heading="inline">
       <QueryState
         query={methods}
         compact
         loading={<Skeleton className="h-16 w-full" />}
-        error={{ title: 'The payment methods could not be loaded.' }}
+        error={{ title: translate('account.paymentMethodsCard.thePaymentMethodsCould') }}
       >
         {(data) => (
           <ul

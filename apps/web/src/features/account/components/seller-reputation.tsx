@@ -1,5 +1,6 @@
 import type { SellerReputation as SellerReputationData } from '@mostrador/contracts';
 import { cx } from '../../../lib/class-names.ts';
+import { translate } from '../../../lib/i18n/i18n.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { percentOf, ratingShares, SELLER_LEVELS, sellerLevel } from '../model/reputation.ts';
 import { ACCENT, NEGATIVE, NEUTRAL, POSITIVE } from './reputation-tones.ts';
@@ -18,7 +19,9 @@ export function SellerReputation({ reputation }: { reputation: SellerReputationD
         <div className="flex flex-wrap items-center gap-2 text-body">
           <span className="text-muted">Level</span>
           <span className="font-medium text-ink">
-            {level.step ? `${level.step} of 5 · ${level.label}` : level.label}
+            {level.step
+              ? translate('account.sellerReputation.of5', { step: level.step, label: level.label })
+              : level.label}
           </span>
           {reputation.power_seller_status ? (
             <Badge tone="accent">Power seller {reputation.power_seller_status}</Badge>
@@ -39,21 +42,21 @@ export function SellerReputation({ reputation }: { reputation: SellerReputationD
       <div className="flex flex-col gap-2">
         <p className="text-body text-muted">
           <span className="font-medium text-ink tabular">{t.total.toLocaleString('en-US')}</span> sales (
-          {t.period === 'historic' ? 'all time' : t.period})
+          {t.period === 'historic' ? translate('account.sellerReputation.allTime') : t.period})
         </p>
         <StackedBar
           label="Sales"
           parts={[
             {
               key: 'completed',
-              label: 'Completed',
+              label: translate('account.sellerReputation.completed'),
               value: t.completed,
               detail: `${percentOf(t.completed, t.total)}%`,
               ...ACCENT,
             },
             {
               key: 'canceled',
-              label: 'Canceled',
+              label: translate('account.sellerReputation.canceled'),
               value: t.canceled,
               detail: `${percentOf(t.canceled, t.total)}%`,
               ...NEGATIVE,
@@ -69,7 +72,11 @@ export function SellerReputation({ reputation }: { reputation: SellerReputationD
             parts={shares.map((share) => ({
               key: share.kind,
               label:
-                share.kind === 'positive' ? 'Positive' : share.kind === 'neutral' ? 'Neutral' : 'Negative',
+                share.kind === 'positive'
+                  ? translate('account.sellerReputation.positive')
+                  : share.kind === 'neutral'
+                    ? translate('account.sellerReputation.neutral')
+                    : translate('account.sellerReputation.negative'),
               value: share.percent,
               valueText: `${share.percent}%`,
               ...(share.kind === 'positive' ? POSITIVE : share.kind === 'neutral' ? NEUTRAL : NEGATIVE),

@@ -1,4 +1,5 @@
 import type { Session } from '@mostrador/contracts';
+import { translate } from '../../../lib/i18n/i18n.ts';
 import { useT } from '../../../lib/i18n/use-t.tsx';
 import { CheckIcon } from '../../../ui/icons.tsx';
 import { useSetActingAccount } from '../api/set-acting-account.ts';
@@ -14,11 +15,11 @@ export function WorkOnList({ session, onDone }: { session: Session; onDone: () =
   if (operated.length === 0 || !session.user) return null;
   const actingId = session.acting_for?.user_id ?? null;
   const choices = [
-    { user_id: null, nickname: session.user.nickname, note: 'Your own account' },
+    { user_id: null, nickname: session.user.nickname, note: translate('account.workOnList.yourOwnAccount') },
     ...operated.map((a) => ({
       user_id: a.user_id,
       nickname: a.nickname,
-      note: `Team member · ${a.site_id}`,
+      note: translate('account.workOnList.teamMember', { site_id: a.site_id }),
     })),
   ];
   return (

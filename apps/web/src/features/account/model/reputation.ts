@@ -1,12 +1,38 @@
 import type { BuyerReputation, SellerReputation } from '@mostrador/contracts';
+import { translate } from '../../../lib/i18n/i18n.ts';
 
 /** The platform's five-step seller thermometer, worst first (`level_id` is `"4_light_green"`). */
 export const SELLER_LEVELS = [
-  { id: '1_red', label: 'Red' },
-  { id: '2_orange', label: 'Orange' },
-  { id: '3_yellow', label: 'Yellow' },
-  { id: '4_light_green', label: 'Light green' },
-  { id: '5_green', label: 'Green' },
+  {
+    id: '1_red',
+    get label() {
+      return translate('account.reputation.red');
+    },
+  },
+  {
+    id: '2_orange',
+    get label() {
+      return translate('account.reputation.orange');
+    },
+  },
+  {
+    id: '3_yellow',
+    get label() {
+      return translate('account.reputation.yellow');
+    },
+  },
+  {
+    id: '4_light_green',
+    get label() {
+      return translate('account.reputation.lightGreen');
+    },
+  },
+  {
+    id: '5_green',
+    get label() {
+      return translate('account.reputation.green');
+    },
+  },
 ] as const;
 
 export interface SellerLevel {
@@ -18,7 +44,9 @@ export interface SellerLevel {
 export function sellerLevel(levelId: string | null): SellerLevel {
   const index = SELLER_LEVELS.findIndex((level) => level.id === levelId);
   const level = SELLER_LEVELS[index];
-  return level ? { step: index + 1, label: level.label } : { step: null, label: 'No level yet' };
+  return level
+    ? { step: index + 1, label: level.label }
+    : { step: null, label: translate('account.reputation.noLevelYet') };
 }
 
 export interface Segment {

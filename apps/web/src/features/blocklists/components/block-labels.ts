@@ -1,28 +1,51 @@
 import type { BlockList, BlockReason } from '@mostrador/contracts';
+import { translate } from '../../../lib/i18n/i18n.ts';
 
 export const LIST_LABELS: Record<BlockList, { tab: string; effect: string; verb: string }> = {
   order: {
-    tab: 'Blocked from buying',
+    get tab() {
+      return translate('blocklists.blockLabels.blockedFromBuying');
+    },
     effect: 'cannot buy your items',
-    verb: 'buying',
+    get verb() {
+      return translate('blocklists.blockLabels.buying');
+    },
   },
   questions: {
-    tab: 'Blocked from asking',
+    get tab() {
+      return translate('blocklists.blockLabels.blockedFromAsking');
+    },
     effect: 'cannot ask questions on your items',
-    verb: 'asking questions',
+    get verb() {
+      return translate('blocklists.blockLabels.askingQuestions');
+    },
   },
 };
 
 /** What each list stops the buyer from doing, as the choice reads in the block dialog. */
 export const LIST_CHOICES: Record<BlockList, string> = {
-  order: 'Buying on my items',
-  questions: 'Asking questions on my items',
+  get order() {
+    return translate('blocklists.blockLabels.buyingOnMyItems');
+  },
+  get questions() {
+    return translate('blocklists.blockLabels.askingQuestionsOnMy');
+  },
 };
 
 export const REASON_LABELS: Record<BlockReason, string> = {
-  non_payment: 'Did not pay',
-  abusive_messages: 'Abusive messages',
-  fraud_suspicion: 'Suspected fraud',
-  repeated_cancellations: 'Repeated cancellations',
-  other: 'Other',
+  get non_payment() {
+    return translate('blocklists.blockLabels.didNotPay');
+  },
+  get abusive_messages() {
+    return translate('blocklists.blockLabels.abusiveMessages');
+  },
+  get fraud_suspicion() {
+    return translate('blocklists.blockLabels.suspectedFraud');
+  },
+  get repeated_cancellations() {
+    return translate('blocklists.blockLabels.repeatedCancellations');
+  },
+  get other() {
+    return translate('blocklists.blockLabels.other');
+  },
 };

@@ -1,5 +1,6 @@
 import { type LocationChoice, listingLocationFor } from '@mostrador/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { translate } from '../../../lib/i18n/i18n.ts';
 import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
@@ -29,10 +30,10 @@ export function ListingPayload({ choice }: { choice: LocationChoice }) {
     try {
       await navigator.clipboard.writeText(payload);
       setCopied('yes');
-      announce('Location payload copied');
+      announce(translate('locations.listingPayload.locationPayloadCopied'));
     } catch {
       setCopied('failed');
-      announce('Could not copy; select the text and copy it');
+      announce(translate('locations.listingPayload.couldNotCopySelect'));
     }
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setCopied(null), 2500);

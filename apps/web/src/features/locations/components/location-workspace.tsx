@@ -1,6 +1,7 @@
 import type { LocationChoice, LocationMatch, LocationPickerView } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
+import { translate } from '../../../lib/i18n/i18n.ts';
 import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Combobox, type ComboboxOption } from '../../../ui/combobox.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
@@ -18,10 +19,18 @@ export interface LocationWorkspaceProps {
 }
 
 const LEVEL_NAMES = {
-  country: 'Country',
-  state: 'State',
-  city: 'City',
-  neighborhood: 'Neighborhood',
+  get country() {
+    return translate('locations.locationWorkspace.country');
+  },
+  get state() {
+    return translate('locations.locationWorkspace.state');
+  },
+  get city() {
+    return translate('locations.locationWorkspace.city');
+  },
+  get neighborhood() {
+    return translate('locations.locationWorkspace.neighborhood');
+  },
 } as const;
 
 interface SearchOption extends ComboboxOption {
@@ -100,8 +109,8 @@ export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps
         query={countries}
         pending="children"
         error={{
-          title: 'The countries could not be loaded',
-          description: 'Check your connection and try again.',
+          title: translate('locations.locationWorkspace.theCountriesCouldNot'),
+          description: translate('locations.locationWorkspace.checkYourConnectionAnd'),
         }}
       >
         {() => (
@@ -168,7 +177,9 @@ export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps
                   value={view.neighborhood ?? null}
                   hint={
                     cityHasNeighborhoods === false && city.data
-                      ? `${city.data.name} has no neighborhoods; the city is used.`
+                      ? translate('locations.locationWorkspace.hasNoNeighborhoodsThe', {
+                          name: city.data.name,
+                        })
                       : undefined
                   }
                   onChange={(option) =>

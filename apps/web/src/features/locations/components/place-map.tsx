@@ -1,4 +1,5 @@
 import type { GeoInformation } from '@mostrador/contracts';
+import { translate } from '../../../lib/i18n/i18n.ts';
 import { useT } from '../../../lib/i18n/use-t.tsx';
 import { cardClasses } from '../../../ui/card.tsx';
 
@@ -49,7 +50,7 @@ export function PlaceMap({ name, geo, spanDegrees = 6 }: PlaceMapProps) {
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
-        aria-label={`${name} at ${label}`}
+        aria-label={translate('locations.placeMap.at', { name, label })}
         className="block h-auto w-full"
       >
         <g className="stroke-line" strokeWidth="1">

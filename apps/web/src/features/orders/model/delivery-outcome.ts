@@ -7,23 +7,38 @@ import {
   type ShipmentDelivery,
   saleOutcome,
 } from '@mostrador/contracts';
+import { translate } from '../../../lib/i18n/i18n.ts';
 
 /** Plain names of spec 1's table rows, for the list filter and the panel. */
 export const DELIVERY_CASE_LABELS: Record<DeliveryCase, string> = {
-  own_with_evidence: 'Own delivery, proved',
-  own_without_evidence: 'Own delivery, no proof',
-  platform_not_shipped: 'Platform shipping, not shipped',
-  platform_shipped: 'Platform shipping, shipped',
+  get own_with_evidence() {
+    return translate('orders.deliveryOutcome.ownDeliveryProved');
+  },
+  get own_without_evidence() {
+    return translate('orders.deliveryOutcome.ownDeliveryNoProof');
+  },
+  get platform_not_shipped() {
+    return translate('orders.deliveryOutcome.platformShippingNotShipped');
+  },
+  get platform_shipped() {
+    return translate('orders.deliveryOutcome.platformShippingShipped');
+  },
 };
 
 /** What each outcome means for the seller, in a sentence. */
 const OUTCOME_WORDS: Record<SaleOutcome, string> = {
-  covered: 'You are covered: the money stays with you and you get an e-mail or call.',
-  refund: 'You refund the buyer in full; you are told by e-mail or phone.',
-  cancelled:
-    'The sale and its shipping label are cancelled, the buyer is refunded and you get a notification.',
-  carrier_return:
-    'The carrier is told to bring the item back to you; the sale is cancelled and the buyer refunded.',
+  get covered() {
+    return translate('orders.deliveryOutcome.youAreCoveredThe');
+  },
+  get refund() {
+    return translate('orders.deliveryOutcome.youRefundTheBuyer');
+  },
+  get cancelled() {
+    return translate('orders.deliveryOutcome.theSaleAndIts');
+  },
+  get carrier_return() {
+    return translate('orders.deliveryOutcome.theCarrierIsTold');
+  },
 };
 
 export interface DeliveryOutcomeView {
@@ -39,11 +54,21 @@ export interface DeliveryOutcomeView {
 }
 
 const CARRIER_WORDS: Partial<Record<ShipmentDelivery['state'], string>> = {
-  shipped: 'The carrier has the package.',
-  delivered: 'The carrier delivered the package.',
-  not_delivered: 'The carrier could not deliver the package.',
-  returning: 'The carrier is bringing the package back to you.',
-  returned: 'The package came back to you.',
+  get shipped() {
+    return translate('orders.deliveryOutcome.theCarrierHasThe');
+  },
+  get delivered() {
+    return translate('orders.deliveryOutcome.theCarrierDeliveredThe');
+  },
+  get not_delivered() {
+    return translate('orders.deliveryOutcome.theCarrierCouldNot');
+  },
+  get returning() {
+    return translate('orders.deliveryOutcome.theCarrierIsBringing');
+  },
+  get returned() {
+    return translate('orders.deliveryOutcome.thePackageCameBack');
+  },
 };
 
 const FINAL = new Set(['cancelled', 'invalid', 'manually_cancelled']);
@@ -81,8 +106,8 @@ export function deliveryOutcome(
   let happened: DeliveryOutcomeView['happened'] = null;
   if (order.tags.includes(CHARGEBACK_COVERED_TAG)) {
     happened = {
-      title: 'Charged back; you were covered',
-      detail: 'The buyer charged back a sale you delivered with proof: the money stayed with you.',
+      title: translate('orders.deliveryOutcome.chargedBackYouWere'),
+      detail: translate('orders.deliveryOutcome.theBuyerChargedBack'),
       tone: 'success',
     };
   } else if (detail) {
@@ -102,11 +127,11 @@ export function deliveryOutcome(
           : '';
     happened = {
       title: returning
-        ? `${who}; the carrier returns the item`
+        ? translate('orders.deliveryOutcome.theCarrierReturnsThe', { who })
         : detail.code === 'chargeback_not_delivered'
-          ? `${who}; you refunded (no proof of delivery)`
+          ? translate('orders.deliveryOutcome.youRefundedNoProof', { who })
           : detail.code === 'chargeback_not_shipped'
-            ? `${who} before shipping; the sale was cancelled`
+            ? translate('orders.deliveryOutcome.beforeShippingTheSale', { who })
             : `${who} (${detail.description})`,
       detail: `${refunded ? 'The buyer’s payment was refunded.' : 'No money had been collected.'}${back}`,
       tone: 'danger',

@@ -1,6 +1,7 @@
 import type { ReviewsView } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { translate } from '../../../lib/i18n/i18n.ts';
 import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
@@ -59,10 +60,10 @@ export function ItemLookup({ seller, view, onViewChange }: ItemLookupProps) {
               {
                 value: '',
                 label: sold.isPending
-                  ? 'Loading your items…'
+                  ? translate('reviews.itemLookup.loadingYourItems')
                   : sold.data?.length
-                    ? 'Choose an item you sold'
-                    : 'No sold items yet',
+                    ? translate('reviews.itemLookup.chooseAnItemYou')
+                    : translate('reviews.itemLookup.noSoldItemsYet'),
               },
               ...(sold.data ?? []).map((entry) => ({
                 value: entry.id,

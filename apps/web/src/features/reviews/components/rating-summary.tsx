@@ -18,11 +18,7 @@ export function RatingSummary({
 }) {
   const t = useT();
   return (
-    <Card
-      title={t('reviews.ratingSummary.rating')}
-      heading="inline"
-      data-testid="rating-summary"
-    >
+    <Card title={t('reviews.ratingSummary.rating')} heading="inline" data-testid="rating-summary">
       <div className="mb-4 flex items-end gap-3">
         <p
           className="text-3xl leading-none font-semibold tracking-tight text-ink tabular"

@@ -1,6 +1,7 @@
 import type { Review } from '@mostrador/contracts';
 import { cx } from '../../../lib/class-names.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { translate } from '../../../lib/i18n/i18n.ts';
 import { useT } from '../../../lib/i18n/use-t.tsx';
 import { cardClasses } from '../../../ui/card.tsx';
 import { StarRating } from './star-rating.tsx';
@@ -40,7 +41,10 @@ export function ReviewList({
             <p className="text-xs text-faint tabular">
               Bought {formatDate(review.buying_date, locale, { style: 'date' })}
               {review.likes + review.dislikes > 0
-                ? ` · ${review.likes} found it useful, ${review.dislikes} did not`
+                ? translate('reviews.reviewList.foundItUsefulDid', {
+                    likes: review.likes,
+                    dislikes: review.dislikes,
+                  })
                 : ''}
             </p>
           </li>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiClientError } from '../../../lib/api-client.ts';
 import { localeForSite } from '../../../lib/format.ts';
+import { translate } from '../../../lib/i18n/i18n.ts';
 import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../ui/badge.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -43,8 +44,11 @@ export function ReviewsWorkspace({ seller, view, onViewChange }: ReviewsWorkspac
     if (!page || !view.item) return;
     announce(
       page.paging.total === 0
-        ? `${view.item} has no reviews yet.`
-        : `${page.paging.total} reviews, ${page.rating_average.toFixed(1)} out of 5 on average.`,
+        ? translate('reviews.reviewsWorkspace.hasNoReviewsYet', { item: view.item })
+        : translate('reviews.reviewsWorkspace.reviewsOutOf5', {
+            total: page.paging.total,
+            value: page.rating_average.toFixed(1),
+          }),
     );
   }, [page, view.item, announce]);
 
@@ -72,7 +76,9 @@ export function ReviewsWorkspace({ seller, view, onViewChange }: ReviewsWorkspac
         <section aria-labelledby="reviews-heading" className="min-w-0">
           <div className="mb-3 flex flex-wrap items-center gap-2">
             <h2 id="reviews-heading" className="text-sm font-semibold text-ink">
-              {subject ? `Reviews of ${subject}` : t('reviews.reviewsWorkspace.reviews')}
+              {subject
+                ? translate('reviews.reviewsWorkspace.reviewsOf', { subject })
+                : t('reviews.reviewsWorkspace.reviews')}
             </h2>
             {view.catalog ? (
               <Badge tone="accent">{t('reviews.reviewsWorkspace.catalogProduct')}</Badge>
@@ -95,8 +101,11 @@ export function ReviewsWorkspace({ seller, view, onViewChange }: ReviewsWorkspac
               }
               description={
                 view.catalog
-                  ? `${view.item} is not opted into catalog product ${view.catalog}. Check the id, or read the item’s own reviews.`
-                  : `The marketplace has no item ${view.item}. Check the id, or pick one of your sold items.`
+                  ? translate('reviews.reviewsWorkspace.isNotOptedInto', {
+                      item: view.item,
+                      catalog: view.catalog,
+                    })
+                  : translate('reviews.reviewsWorkspace.theMarketplaceHasNo', { item: view.item })
               }
               className={DASHED}
             />
@@ -111,14 +120,14 @@ export function ReviewsWorkspace({ seller, view, onViewChange }: ReviewsWorkspac
                 </div>
               }
               error={{
-                title: 'The reviews could not be loaded',
-                description: 'Check your connection and try again.',
+                title: translate('reviews.reviewsWorkspace.theReviewsCouldNot'),
+                description: translate('reviews.reviewsWorkspace.checkYourConnectionAnd'),
               }}
               isEmpty={(data) => data.reviews.length === 0}
               empty={{
                 icon: <StarIcon />,
-                title: 'No reviews yet',
-                description: 'Buyers review an item some days after it arrives.',
+                title: translate('reviews.reviewsWorkspace.noReviewsYet'),
+                description: translate('reviews.reviewsWorkspace.buyersReviewAnItem'),
                 className: DASHED,
               }}
             >

@@ -2,6 +2,7 @@ import type { PersonalDataAccess } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { formatDate } from '../../../lib/format.ts';
+import { translate } from '../../../lib/i18n/i18n.ts';
 import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../ui/badge.tsx';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table.tsx';
@@ -11,13 +12,27 @@ import { QueryState } from '../../../ui/query-state.tsx';
 import { ACCESS_LOG_PAGE, accessLogQueryOptions } from '../api/get-access-log.ts';
 
 const FIELD_LABELS: Record<string, string> = {
-  first_name: 'first name',
-  last_name: 'last name',
-  phone: 'phone',
-  alternative_phone: 'alt. phone',
-  email: 'e-mail',
-  identification: 'identification',
-  address: 'address',
+  get first_name() {
+    return translate('team.accessLog.firstName');
+  },
+  get last_name() {
+    return translate('team.accessLog.lastName');
+  },
+  get phone() {
+    return translate('team.accessLog.phone');
+  },
+  get alternative_phone() {
+    return translate('team.accessLog.altPhone');
+  },
+  get email() {
+    return translate('team.accessLog.eMail');
+  },
+  get identification() {
+    return translate('team.accessLog.identification');
+  },
+  get address() {
+    return translate('team.accessLog.address');
+  },
 };
 
 /** Every read of someone's personal data under the account: when, by whom, whose, which fields and where. */
@@ -38,17 +53,17 @@ export function AccessLog({
   const columns: DataTableColumn<PersonalDataAccess>[] = [
     {
       id: 'when',
-      header: 'When',
+      header: translate('team.accessLog.when'),
       className: 'w-44',
       cell: (row) => <span className="tabular text-muted">{formatDate(row.accessed_at, locale)}</span>,
     },
     {
       id: 'who',
-      header: 'Read by',
+      header: translate('team.accessLog.readBy'),
       cell: (row) =>
         row.operator ? (
           <span>
-            {row.operator.nickname ?? `User ${row.operator.id}`}{' '}
+            {row.operator.nickname ?? translate('team.accessLog.user', { id: row.operator.id })}{' '}
             <Badge tone="info">{t('team.accessLog.team')}</Badge>
           </span>
         ) : (
@@ -57,7 +72,7 @@ export function AccessLog({
     },
     {
       id: 'subject',
-      header: 'Whose data',
+      header: translate('team.accessLog.whoseData'),
       cell: (row) => (
         <span>
           {row.subject.id === sellerId
@@ -69,14 +84,14 @@ export function AccessLog({
     },
     {
       id: 'fields',
-      header: 'Data',
+      header: translate('team.accessLog.data'),
       cell: (row) => (
         <span className="text-muted">{row.fields.map((f) => FIELD_LABELS[f] ?? f).join(', ')}</span>
       ),
     },
     {
       id: 'resource',
-      header: 'Where',
+      header: translate('team.accessLog.where'),
       cell: (row) => <code className="text-xs text-muted">{row.resource}</code>,
     },
   ];
@@ -88,7 +103,11 @@ export function AccessLog({
         </h2>
         <p className="text-body text-muted">{t('team.accessLog.everyReadOfSomeone')}</p>
       </div>
-      <QueryState query={log} pending="children" error={{ title: 'The access log could not be loaded' }}>
+      <QueryState
+        query={log}
+        pending="children"
+        error={{ title: translate('team.accessLog.theAccessLogCould') }}
+      >
         {(data) => (
           <>
             <DataTable

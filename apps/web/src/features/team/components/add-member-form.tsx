@@ -1,5 +1,6 @@
 import type { OperatorPermission } from '@mostrador/contracts';
 import { type FormEvent, useState } from 'react';
+import { translate } from '../../../lib/i18n/i18n.ts';
 import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
@@ -24,7 +25,7 @@ export function AddMemberForm({ sellerId }: { sellerId: number }) {
       { sellerId, body },
       {
         onSuccess: (added) => {
-          announce(`${added.nickname} added to the team`);
+          announce(translate('team.addMemberForm.addedToTheTeam', { nickname: added.nickname }));
           setWho('');
         },
       },

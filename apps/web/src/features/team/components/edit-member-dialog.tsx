@@ -1,5 +1,6 @@
 import type { Operator, OperatorPermission } from '@mostrador/contracts';
 import { useState } from 'react';
+import { translate } from '../../../lib/i18n/i18n.ts';
 import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { FormError } from '../../../ui/form-error.tsx';
@@ -25,7 +26,7 @@ export function EditMemberDialog({ sellerId, operator, onClose }: MemberDialogPr
       { sellerId, operatorId: operator.user_id, permissions },
       {
         onSuccess: () => {
-          announce(`Permissions of ${operator.nickname} saved`);
+          announce(translate('team.editMemberDialog.permissionsOfSaved', { nickname: operator.nickname }));
           onClose();
         },
       },
@@ -34,9 +35,9 @@ export function EditMemberDialog({ sellerId, operator, onClose }: MemberDialogPr
     <Dialog
       open
       onClose={onClose}
-      title={`Permissions of ${operator.nickname}`}
+      title={translate('team.editMemberDialog.permissionsOf', { nickname: operator.nickname })}
       description={t('team.editMemberDialog.changesApplyToTheir')}
-      confirm={{ label: 'Save', pending: update.isPending, onConfirm: save }}
+      confirm={{ label: translate('team.editMemberDialog.save'), pending: update.isPending, onConfirm: save }}
     >
       <PermissionChecks legend="Permissions" value={permissions} onChange={setPermissions} />
       {update.isError ? (

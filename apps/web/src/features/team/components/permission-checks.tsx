@@ -3,15 +3,26 @@ import {
   OPERATOR_PERMISSIONS,
   type OperatorPermission,
 } from '@mostrador/contracts';
+import { translate } from '../../../lib/i18n/i18n.ts';
 import { Checkbox } from '../../../ui/checkbox.tsx';
 import { togglePermission } from '../model/team-members.ts';
 
 const PERMISSION_HINTS: Record<OperatorPermission, string> = {
-  'orders.read': 'Open orders and search them',
-  'feedback.reply': 'Answer feedback buyers gave you',
-  'blocklists.manage': 'Block and unblock buyers',
-  'buyers.personal_data.read': 'See buyers’ names and phones in orders; every read is logged',
-  'immediate_payment.manage': 'Turn immediate payment on or off',
+  get 'orders.read'() {
+    return translate('team.permissionChecks.openOrdersAndSearch');
+  },
+  get 'feedback.reply'() {
+    return translate('team.permissionChecks.answerFeedbackBuyersGave');
+  },
+  get 'blocklists.manage'() {
+    return translate('team.permissionChecks.blockAndUnblockBuyers');
+  },
+  get 'buyers.personal_data.read'() {
+    return translate('team.permissionChecks.seeBuyersNamesAnd');
+  },
+  get 'immediate_payment.manage'() {
+    return translate('team.permissionChecks.turnImmediatePaymentOn');
+  },
 };
 
 /** Every permission a team member can have, each with what it allows. */

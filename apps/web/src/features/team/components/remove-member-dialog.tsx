@@ -1,3 +1,4 @@
+import { translate } from '../../../lib/i18n/i18n.ts';
 import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { FormError } from '../../../ui/form-error.tsx';
@@ -15,7 +16,7 @@ export function RemoveMemberDialog({ sellerId, operator, onClose }: MemberDialog
       { sellerId, operatorId: operator.user_id },
       {
         onSuccess: () => {
-          announce(`${operator.nickname} removed from the team`);
+          announce(translate('team.removeMemberDialog.removedFromTheTeam', { nickname: operator.nickname }));
           onClose();
         },
       },
@@ -24,9 +25,14 @@ export function RemoveMemberDialog({ sellerId, operator, onClose }: MemberDialog
     <Dialog
       open
       onClose={onClose}
-      title={`Remove ${operator.nickname} from the team?`}
+      title={translate('team.removeMemberDialog.removeFromTheTeam', { nickname: operator.nickname })}
       description={t('team.removeMemberDialog.theyLoseAccessTo')}
-      confirm={{ label: 'Remove', variant: 'danger', pending: remove.isPending, onConfirm: confirm }}
+      confirm={{
+        label: translate('team.removeMemberDialog.remove'),
+        variant: 'danger',
+        pending: remove.isPending,
+        onConfirm: confirm,
+      }}
     >
       {remove.isError ? <FormError>{remove.error.message}</FormError> : null}
     </Dialog>

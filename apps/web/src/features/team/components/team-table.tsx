@@ -1,5 +1,6 @@
 import { OPERATOR_PERMISSION_LABELS, type Operator } from '@mostrador/contracts';
 import { formatDate } from '../../../lib/format.ts';
+import { translate } from '../../../lib/i18n/i18n.ts';
 import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -25,7 +26,7 @@ export function TeamTable({
   const columns: DataTableColumn<Operator>[] = [
     {
       id: 'member',
-      header: 'Member',
+      header: translate('team.teamTable.member'),
       cell: (row) => (
         <span className="font-medium text-ink">
           {row.nickname}
@@ -35,7 +36,7 @@ export function TeamTable({
     },
     {
       id: 'permissions',
-      header: 'Permissions',
+      header: translate('team.teamTable.permissions'),
       cell: (row) =>
         row.permissions.length === 0 ? (
           <span className="text-muted">{t('team.teamTable.none')}</span>
@@ -51,7 +52,7 @@ export function TeamTable({
     },
     {
       id: 'since',
-      header: 'Added',
+      header: translate('team.teamTable.added'),
       className: 'w-28',
       cell: (row) => (
         <span className="whitespace-nowrap text-muted tabular">

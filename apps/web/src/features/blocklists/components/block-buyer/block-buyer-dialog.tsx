@@ -7,6 +7,7 @@ import {
 } from '@mostrador/contracts';
 import { type FormEvent, useState } from 'react';
 import { ApiClientError } from '../../../../lib/api-client.ts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { Dialog } from '../../../../ui/dialog.tsx';
@@ -70,20 +71,18 @@ export function BlockBuyerDialog({
     setBuyerError(null);
     setFormError(null);
     if (!known && !buyer.trim()) {
-      setBuyerError('Enter the buyer’s user id or nickname.');
+      setBuyerError(translate('blocklists.blockBuyerDialog.enterTheBuyerS'));
       return;
     }
     setResolving(true);
     try {
       const found = known ?? (await resolveBuyer(buyer, seller));
       if (found === 'yourself') {
-        setBuyerError('That is your own account; you cannot block yourself.');
+        setBuyerError(translate('blocklists.blockBuyerDialog.thatIsYourOwn'));
         return;
       }
       if (found === 'not_found') {
-        setBuyerError(
-          'No buyer with that id or nickname was found. Nicknames are found among your buyers; try the user id.',
-        );
+        setBuyerError(translate('blocklists.blockBuyerDialog.noBuyerWithThat'));
         return;
       }
       await block.mutateAsync({ sellerId: seller.id, buyerId: found.id, list, note: { reason, note } });
@@ -104,7 +103,11 @@ export function BlockBuyerDialog({
     <Dialog
       open={open}
       onClose={close}
-      title={known ? `Block ${known.nickname}?` : t('blocklists.blockBuyerDialog.blockABuyer')}
+      title={
+        known
+          ? translate('blocklists.blockBuyerDialog.block2', { nickname: known.nickname })
+          : t('blocklists.blockBuyerDialog.blockABuyer')
+      }
       description={
         known
           ? t('blocklists.blockBuyerDialog.theBuyerIsNot')
@@ -157,13 +160,18 @@ export function BlockBuyerDialog({
           maxLength={BLOCK_NOTE_MAX_LENGTH}
           value={note}
           onChange={(event) => setNote(event.target.value)}
-          hint={`Optional. What happened, for whoever reads this later (${note.length}/${BLOCK_NOTE_MAX_LENGTH}).`}
+          hint={translate('blocklists.blockBuyerDialog.optionalWhatHappenedFor', {
+            noteCount: note.length,
+            BLOCK_NOTE_MAX_LENGTH,
+          })}
         />
         {formError ? <FormError>{formError}</FormError> : null}
         <div className="flex justify-end gap-2 pt-1">
           <Button onClick={close}>{t('blocklists.blockBuyerDialog.cancel')}</Button>
           <Button type="submit" variant="danger" pending={resolving || block.isPending}>
-            {known ? t('blocklists.blockBuyerDialog.block') : `Block from ${LIST_LABELS[list].verb}`}
+            {known
+              ? t('blocklists.blockBuyerDialog.block')
+              : translate('blocklists.blockBuyerDialog.blockFrom2', { verb: LIST_LABELS[list].verb })}
           </Button>
         </div>
       </form>

@@ -1,5 +1,6 @@
 import type { BlockList } from '@mostrador/contracts';
 import { useState } from 'react';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { Card } from '../../../../ui/card.tsx';
@@ -48,7 +49,7 @@ export function BlockBuyerPanel({
         onBlocked={(_, list) => {
           setBlocked(list);
           setOpen(false);
-          announce(`${buyer.nickname} blocked`);
+          announce(translate('blocklists.blockBuyerPanel.blocked', { nickname: buyer.nickname }));
         }}
       />
     </Card>

@@ -1,6 +1,7 @@
 import type { BlockList } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../../../lib/format.ts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../../ui/badge.tsx';
 import { Card } from '../../../../ui/card.tsx';
@@ -47,10 +48,10 @@ export function BlockAuditTrail({
               <Skeleton className="h-3.5 w-2/3" />
             </div>
           }
-          error={{ title: 'The activity could not be loaded.', className: 'p-3' }}
+          error={{ title: translate('blocklists.blockAuditTrail.theActivityCouldNot'), className: 'p-3' }}
           isEmpty={(data) => data.entries.length === 0}
           empty={{
-            title: 'No blocks or unblocks were made here yet. Each one made in Mostrador is recorded.',
+            title: translate('blocklists.blockAuditTrail.noBlocksOrUnblocks'),
             className: 'p-3',
           }}
         >

@@ -2,6 +2,7 @@ import { BLOCK_LISTS, type BlockedBuyersView, type BlockedUser } from '@mostrado
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { localeForSite } from '../../../../lib/format.ts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
@@ -65,7 +66,9 @@ export function BlockedBuyersWorkspace({ seller, view, onViewChange }: BlockedBu
     <>
       <PageHeader
         title={t('blocklists.blockedBuyersWorkspace.blockedBuyers')}
-        description={`Buyers who cannot buy from ${seller.nickname} or ask questions on its items. The marketplace enforces each block; reasons and notes are kept here.`}
+        description={translate('blocklists.blockedBuyersWorkspace.buyersWhoCannotBuy', {
+          nickname: seller.nickname,
+        })}
         actions={
           <Button variant="primary" icon={<PlusIcon />} onClick={() => setAdding(true)}>
             {t('blocklists.blockedBuyersWorkspace.blockABuyer')}
@@ -93,8 +96,8 @@ export function BlockedBuyersWorkspace({ seller, view, onViewChange }: BlockedBu
             query={search}
             pending="children"
             error={{
-              title: 'The blocklist could not be loaded',
-              description: 'Check your connection and try again.',
+              title: translate('blocklists.blockedBuyersWorkspace.theBlocklistCouldNot'),
+              description: translate('blocklists.blockedBuyersWorkspace.checkYourConnectionAnd'),
             }}
           >
             {(data) => (
@@ -135,7 +138,12 @@ export function BlockedBuyersWorkspace({ seller, view, onViewChange }: BlockedBu
         defaultList={view.list}
         onBlocked={(buyer, list) => {
           setAdding(false);
-          announce(`${buyer.nickname} blocked from ${LIST_LABELS[list].verb}.`);
+          announce(
+            translate('blocklists.blockedBuyersWorkspace.blockedFrom', {
+              nickname: buyer.nickname,
+              verb: LIST_LABELS[list].verb,
+            }),
+          );
           if (list !== view.list) onViewChange({ list, offset: 0, audit: 0 });
         }}
       />
@@ -148,7 +156,11 @@ export function BlockedBuyersWorkspace({ seller, view, onViewChange }: BlockedBu
         onUnblocked={(done) => {
           setConfirming(null);
           setUnblocked(done);
-          announce(`${done.nickname} unblocked. Undo is available for a few seconds.`);
+          announce(
+            translate('blocklists.blockedBuyersWorkspace.unblockedUndoIsAvailable', {
+              nickname: done.nickname,
+            }),
+          );
         }}
       />
 

@@ -1,6 +1,7 @@
 import type { BlockedBuyersView, BlockedUser } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../../../lib/format.ts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../../ui/badge.tsx';
 import { Button } from '../../../../ui/button.tsx';
@@ -36,10 +37,15 @@ export function BlocklistTable({
     ),
   );
   const columns: DataTableColumn<BlockedUser>[] = [
-    { id: 'buyer', header: 'Buyer', cell: (row) => <BuyerName id={row.id} />, className: 'w-64' },
+    {
+      id: 'buyer',
+      header: translate('blocklists.blocklistTable.buyer2'),
+      cell: (row) => <BuyerName id={row.id} />,
+      className: 'w-64',
+    },
     {
       id: 'since',
-      header: 'Blocked since',
+      header: translate('blocklists.blocklistTable.blockedSince'),
       cell: (row) => (
         <time dateTime={row.blocked_at} className="whitespace-nowrap text-muted tabular">
           {formatDate(row.blocked_at, locale)}
@@ -49,7 +55,7 @@ export function BlocklistTable({
     },
     {
       id: 'reason',
-      header: 'Reason',
+      header: translate('blocklists.blocklistTable.reason'),
       cell: (row) => {
         const note = notes.data?.get(row.id);
         return note ? (
@@ -64,7 +70,7 @@ export function BlocklistTable({
     },
     {
       id: 'note',
-      header: 'Note',
+      header: translate('blocklists.blocklistTable.note'),
       cell: (row) => {
         const note = notes.data?.get(row.id);
         if (!note?.note) return <span className="text-faint">—</span>;
@@ -106,8 +112,13 @@ export function BlocklistTable({
           }
           description={
             view.buyer
-              ? `Buyer ${view.buyer} is not ${LIST_LABELS[view.list].tab.toLowerCase()}.`
-              : `Buyers you block from ${LIST_LABELS[view.list].verb} show up here.`
+              ? translate('blocklists.blocklistTable.buyerIsNot', {
+                  buyer: view.buyer,
+                  value: LIST_LABELS[view.list].tab.toLowerCase(),
+                })
+              : translate('blocklists.blocklistTable.buyersYouBlockFrom', {
+                  verb: LIST_LABELS[view.list].verb,
+                })
           }
           action={
             view.buyer ? (

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { Input } from '../../../../ui/input.tsx';
@@ -30,10 +31,10 @@ export function BuyerFilter({
     setPending(true);
     try {
       const found = await resolveBuyer(text, seller);
-      if (typeof found === 'string') setError('No buyer with that id or nickname.');
+      if (typeof found === 'string') setError(translate('blocklists.buyerFilter.noBuyerWithThat'));
       else onApply(found.id);
     } catch {
-      setError('The buyer could not be looked up. Try again.');
+      setError(translate('blocklists.buyerFilter.theBuyerCouldNot'));
     } finally {
       setPending(false);
     }

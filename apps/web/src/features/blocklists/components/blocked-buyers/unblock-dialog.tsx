@@ -1,5 +1,6 @@
 import type { BlockedUser, BlockList } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Dialog } from '../../../../ui/dialog.tsx';
 import { FormError } from '../../../../ui/form-error.tsx';
@@ -42,7 +43,12 @@ export function UnblockDialog({
       onClose={close}
       title={`Unblock ${profile.data?.nickname ?? `buyer ${buyer?.id ?? ''}`}?`}
       description={`They will be able to ${list === 'order' ? 'buy your items' : 'ask questions on your items'} again. The block stays in the activity trail, and you can undo for a few seconds.`}
-      confirm={{ label: 'Unblock', variant: 'danger', pending: unblock.isPending, onConfirm: confirm }}
+      confirm={{
+        label: translate('blocklists.unblockDialog.unblock'),
+        variant: 'danger',
+        pending: unblock.isPending,
+        onConfirm: confirm,
+      }}
     >
       {unblock.isError ? <FormError>{t('blocklists.unblockDialog.theBuyerCouldNot')}</FormError> : null}
     </Dialog>

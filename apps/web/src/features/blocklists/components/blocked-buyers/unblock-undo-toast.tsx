@@ -1,4 +1,5 @@
 import type { BlockList } from '@mostrador/contracts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import { Toast } from '../../../../ui/toast.tsx';
 import { useBlockBuyer } from '../../api/block-buyer.ts';
@@ -27,7 +28,7 @@ export function UnblockUndoToast({
       { sellerId, buyerId: unblocked.buyerId, list: unblocked.list },
       {
         onSuccess: () => {
-          announce(`${unblocked.nickname} is blocked again.`);
+          announce(translate('blocklists.unblockUndoToast.isBlockedAgain', { nickname: unblocked.nickname }));
           onDone();
         },
       },
@@ -40,7 +41,11 @@ export function UnblockUndoToast({
           {LIST_LABELS[unblocked.list].verb}.
         </>
       }
-      action={{ label: 'Undo', onAction: undo, pending: reblock.isPending }}
+      action={{
+        label: translate('blocklists.unblockUndoToast.undo'),
+        onAction: undo,
+        pending: reblock.isPending,
+      }}
       onDismiss={onDone}
     />
   );

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { cx } from '../../../../lib/class-names.ts';
 import { formatClock } from '../../../../lib/format.ts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { type LiveStatus, liveEvents, useLiveSnapshot } from '../../../../lib/live-events.ts';
 import { cardClasses } from '../../../../ui/card.tsx';
@@ -9,10 +10,18 @@ import { useDismiss } from '../../../../ui/use-dismiss.ts';
 import { SimulatorControl } from './simulator-control.tsx';
 
 const LABEL: Record<LiveStatus, string> = {
-  off: 'Offline',
-  connecting: 'Connecting',
-  live: 'Live',
-  reconnecting: 'Reconnecting',
+  get off() {
+    return translate('liveUpdates.liveIndicator.offline');
+  },
+  get connecting() {
+    return translate('liveUpdates.liveIndicator.connecting');
+  },
+  get live() {
+    return translate('liveUpdates.liveIndicator.live');
+  },
+  get reconnecting() {
+    return translate('liveUpdates.liveIndicator.reconnecting');
+  },
 };
 
 const DOT: Record<LiveStatus, string> = {
@@ -30,8 +39,10 @@ function useStatusAnnouncement(status: LiveStatus) {
     const before = previous.current;
     previous.current = status;
     if (status === before) return;
-    if (status === 'live' && before !== 'off') announce('Live updates connected');
-    if (status === 'reconnecting' && before === 'live') announce('Live updates interrupted, reconnecting');
+    if (status === 'live' && before !== 'off')
+      announce(translate('liveUpdates.liveIndicator.liveUpdatesConnected'));
+    if (status === 'reconnecting' && before === 'live')
+      announce(translate('liveUpdates.liveIndicator.liveUpdatesInterruptedReconnecting'));
   }, [status, announce]);
 }
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
@@ -9,9 +10,24 @@ import { useStartSimulator } from '../../api/start-simulator.ts';
 import { useStopSimulator } from '../../api/stop-simulator.ts';
 
 const RATES = [
-  { value: '1', label: '1 change / s' },
-  { value: '5', label: '5 changes / s' },
-  { value: '20', label: '20 changes / s' },
+  {
+    value: '1',
+    get label() {
+      return translate('liveUpdates.simulatorControl.1ChangeS');
+    },
+  },
+  {
+    value: '5',
+    get label() {
+      return translate('liveUpdates.simulatorControl.5ChangesS');
+    },
+  },
+  {
+    value: '20',
+    get label() {
+      return translate('liveUpdates.simulatorControl.20ChangesS');
+    },
+  },
 ];
 
 /** Local use only: starts and stops the marketplace's change simulator. */
@@ -50,7 +66,11 @@ export function SimulatorControl() {
         {status.running ? (
           <Button
             pending={stop.isPending}
-            onClick={() => stop.mutate(undefined, { onSuccess: () => announce('Simulator stopped') })}
+            onClick={() =>
+              stop.mutate(undefined, {
+                onSuccess: () => announce(translate('liveUpdates.simulatorControl.simulatorStopped')),
+              })
+            }
           >
             {t('liveUpdates.simulatorControl.stop')}
           </Button>
@@ -58,7 +78,11 @@ export function SimulatorControl() {
           <Button
             variant="primary"
             pending={start.isPending}
-            onClick={() => start.mutate(Number(rate), { onSuccess: () => announce('Simulator started') })}
+            onClick={() =>
+              start.mutate(Number(rate), {
+                onSuccess: () => announce(translate('liveUpdates.simulatorControl.simulatorStarted')),
+              })
+            }
           >
             {t('liveUpdates.simulatorControl.start')}
           </Button>

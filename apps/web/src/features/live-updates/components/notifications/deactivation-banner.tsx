@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { AlertIcon } from '../../../../ui/icons.tsx';
@@ -32,7 +33,11 @@ export function DeactivationBanner({ applicationId }: { applicationId: number })
         onClick={() =>
           reactivate.mutate(applicationId, {
             onSuccess: (answer) =>
-              announce(`Notifications reactivated; ${answer.pending} waiting to be delivered`),
+              announce(
+                translate('liveUpdates.deactivationBanner.notificationsReactivatedWaitingTo', {
+                  pending: answer.pending,
+                }),
+              ),
           })
         }
       >

@@ -2,6 +2,7 @@ import type { FeedMessage } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ApiClientError } from '../../../../lib/api-client.ts';
 import { formatClock } from '../../../../lib/format.ts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../../ui/badge.tsx';
 import { DataTable, type DataTableColumn } from '../../../../ui/data-table.tsx';
@@ -18,35 +19,47 @@ interface AttemptRow {
 const COLUMNS: DataTableColumn<AttemptRow>[] = [
   {
     id: 'attempt',
-    header: 'Attempt',
+    get header() {
+      return translate('liveUpdates.deliveryAttempts.attempt');
+    },
     cell: ({ attempt }) => <span className="tabular-nums">{attempt.attempt}</span>,
   },
   {
     id: 'sent',
-    header: 'Sent',
+    get header() {
+      return translate('liveUpdates.deliveryAttempts.sent');
+    },
     cell: ({ attempt }) => <span className="tabular-nums text-muted">{formatClock(attempt.sent)}</span>,
   },
   {
     id: 'status',
-    header: 'Status',
+    get header() {
+      return translate('liveUpdates.deliveryAttempts.status');
+    },
     cell: ({ attempt }) => {
       const code = attempt.response.http_code;
       return (
         <Badge tone={code !== null && code >= 200 && code < 300 ? 'success' : 'danger'}>
-          {code ?? attempt.response.error?.replaceAll('_', ' ') ?? 'no answer'}
+          {code ??
+            attempt.response.error?.replaceAll('_', ' ') ??
+            translate('liveUpdates.deliveryAttempts.noAnswer')}
         </Badge>
       );
     },
   },
   {
     id: 'latency',
-    header: 'Latency',
+    get header() {
+      return translate('liveUpdates.deliveryAttempts.latency');
+    },
     align: 'end',
     cell: ({ attempt }) => `${attempt.response.req_time} ms`,
   },
   {
     id: 'id',
-    header: 'Notification id',
+    get header() {
+      return translate('liveUpdates.deliveryAttempts.notificationId');
+    },
     className: 'max-w-48 truncate font-mono text-xs text-muted',
     cell: ({ message }) => <span title={message._id}>{message._id}</span>,
   },
@@ -75,8 +88,8 @@ export function DeliveryAttempts({ item, applicationId }: { item: FeedItem; appl
           loading={<Skeleton className="h-20 w-full" />}
           error={{
             title: forbidden
-              ? 'The delivery history is shown to the application’s owner only.'
-              : 'The delivery history could not be loaded.',
+              ? translate('liveUpdates.deliveryAttempts.theDeliveryHistoryIs')
+              : translate('liveUpdates.deliveryAttempts.theDeliveryHistoryCould'),
             description: forbidden ? '' : undefined,
           }}
         >
@@ -99,7 +112,9 @@ export function DeliveryAttempts({ item, applicationId }: { item: FeedItem; appl
                 <p className="mt-1.5 text-xs text-muted">
                   {data.missing.length === 1
                     ? t('liveUpdates.deliveryAttempts.oneIdIsNo')
-                    : `${data.missing.length} ids are no longer in the marketplace’s recent history.`}
+                    : translate('liveUpdates.deliveryAttempts.idsAreNoLonger', {
+                        missingCount: data.missing.length,
+                      })}
                 </p>
               ) : null}
             </>

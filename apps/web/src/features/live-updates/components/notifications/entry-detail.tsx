@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { formatStamp } from '../../../../lib/format.ts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
@@ -9,12 +10,24 @@ import { DeliveryAttempts } from './delivery-attempts.tsx';
 import { FeedStateBadge } from './feed-state-badge.tsx';
 
 const PARK_REASON: Record<string, string> = {
-  no_stored_token: 'nobody of this account was signed in',
-  token_refused: 'the platform refused the stored token',
-  not_owned_order: 'the order belongs to another account',
-  order_not_found: 'the order does not exist',
-  refused: 'the platform refused to read the order',
-  unavailable: 'the platform did not answer after eight tries',
+  get no_stored_token() {
+    return translate('liveUpdates.entryDetail.nobodyOfThisAccount');
+  },
+  get token_refused() {
+    return translate('liveUpdates.entryDetail.thePlatformRefusedThe');
+  },
+  get not_owned_order() {
+    return translate('liveUpdates.entryDetail.theOrderBelongsTo');
+  },
+  get order_not_found() {
+    return translate('liveUpdates.entryDetail.theOrderDoesNot');
+  },
+  get refused() {
+    return translate('liveUpdates.entryDetail.thePlatformRefusedTo');
+  },
+  get unavailable() {
+    return translate('liveUpdates.entryDetail.thePlatformDidNot');
+  },
 };
 
 /** One entry: where it stands and when, the order it is about, its payload, its delivery attempts, and a redelivery. */
@@ -64,10 +77,10 @@ export function EntryDetail({
                   onSuccess: (answer) =>
                     announce(
                       answer.status === 'queued'
-                        ? `Notification ${item.id} redelivered`
-                        : 'That redelivery had already arrived',
+                        ? translate('liveUpdates.entryDetail.notificationRedelivered', { id: item.id })
+                        : translate('liveUpdates.entryDetail.thatRedeliveryHadAlready'),
                     ),
-                  onError: () => announce('The notification could not be redelivered'),
+                  onError: () => announce(translate('liveUpdates.entryDetail.theNotificationCouldNot')),
                 })
               }
             >

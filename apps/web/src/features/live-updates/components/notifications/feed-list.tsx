@@ -1,5 +1,6 @@
 import type { NotificationFeed } from '@mostrador/contracts';
 import type { InfiniteData } from '@tanstack/react-query';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { BellIcon } from '../../../../ui/icons.tsx';
@@ -38,15 +39,14 @@ export function FeedList({
         </div>
       }
       error={{
-        title: 'The notifications could not be loaded',
-        description: 'Check your connection and try again.',
+        title: translate('liveUpdates.feedList.theNotificationsCouldNot'),
+        description: translate('liveUpdates.feedList.checkYourConnectionAnd'),
       }}
       isEmpty={() => items.length === 0}
       empty={{
         icon: <BellIcon />,
-        title: 'No notifications yet',
-        description:
-          'When an order changes on the marketplace, its notification appears here at once. In local use, start the simulator from the live indicator in the header.',
+        title: translate('liveUpdates.feedList.noNotificationsYet'),
+        description: translate('liveUpdates.feedList.whenAnOrderChanges'),
       }}
     >
       {() => (

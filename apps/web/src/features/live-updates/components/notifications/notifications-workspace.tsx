@@ -1,6 +1,7 @@
 import type { NotificationsView } from '@mostrador/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo, useReducer, useState } from 'react';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { type LiveEvents, liveEvents, useLiveEvent, useLiveSnapshot } from '../../../../lib/live-events.ts';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
@@ -56,11 +57,17 @@ export function NotificationsWorkspace({
 
   function togglePause() {
     if (live.paused) {
-      announce(live.held.length > 0 ? `Feed resumed, ${live.held.length} new shown` : 'Feed resumed');
+      announce(
+        live.held.length > 0
+          ? translate('liveUpdates.notificationsWorkspace.feedResumedNewShown', {
+              heldCount: live.held.length,
+            })
+          : translate('liveUpdates.notificationsWorkspace.feedResumed'),
+      );
       dispatch({ type: 'resume' });
     } else {
       dispatch({ type: 'pause' });
-      announce('Feed paused; new notifications are counted');
+      announce(translate('liveUpdates.notificationsWorkspace.feedPausedNewNotifications'));
     }
   }
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '../../../../lib/format.ts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../../ui/card.tsx';
 import { DataTable, type DataTableColumn } from '../../../../ui/data-table.tsx';
@@ -8,7 +9,17 @@ import { Skeleton } from '../../../../ui/skeleton.tsx';
 import { orderDiscountsQueryOptions } from '../../api/get-order-discounts.ts';
 import { type DiscountLine, discountBreakdown } from '../../model/discounts.ts';
 
-const TYPE_LABELS = { coupon: 'Coupon', discount: 'Discount', cashback: 'Cashback' } as const;
+const TYPE_LABELS = {
+  get coupon() {
+    return translate('orders.discountsCard.coupon');
+  },
+  get discount() {
+    return translate('orders.discountsCard.discount');
+  },
+  get cashback() {
+    return translate('orders.discountsCard.cashback');
+  },
+} as const;
 
 /** The order's discounts, each split into the part the seller bears and the part the platform bears, with totals. */
 export function DiscountsCard({
@@ -33,7 +44,7 @@ export function DiscountsCard({
   const columns: DataTableColumn<DiscountLine>[] = [
     {
       id: 'discount',
-      header: 'Discount',
+      header: translate('orders.discountsCard.discount'),
       cell: (line) => (
         <>
           <span className="font-medium">{TYPE_LABELS[line.type]}</span>
@@ -65,9 +76,9 @@ export function DiscountsCard({
         query={discounts}
         compact
         loading={<Skeleton className="h-12" />}
-        error={{ title: 'Discounts could not be loaded' }}
+        error={{ title: translate('orders.discountsCard.discountsCouldNotBe') }}
         isEmpty={(data) => data.details.length === 0}
-        empty={{ title: 'No discounts on this order.' }}
+        empty={{ title: translate('orders.discountsCard.noDiscountsOnThis') }}
       >
         {(data) => {
           const breakdown = discountBreakdown(data.details, currencyId);
@@ -82,7 +93,7 @@ export function DiscountsCard({
                 // Discounts have no id of their own: their place in the answer names them.
                 getRowKey={(line) => breakdown.lines.indexOf(line)}
                 footer={{
-                  label: 'All discounts',
+                  label: translate('orders.discountsCard.allDiscounts'),
                   cells: {
                     total: money(breakdown.total),
                     seller: money(breakdown.seller),

@@ -3,7 +3,11 @@ import { formatDate } from '../../../../lib/format.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../../ui/badge.tsx';
 
-const RATING_TONES = { positive: 'success', neutral: 'neutral', negative: 'danger' } as const;
+const RATING_TONES = {
+  positive: 'success',
+  neutral: 'neutral',
+  negative: 'danger',
+} as const;
 
 /** One side's feedback: its rating, whether the order was fulfilled, when, the message and the reply. */
 export function FeedbackText({ feedback, locale }: { feedback: Feedback; locale: string }) {

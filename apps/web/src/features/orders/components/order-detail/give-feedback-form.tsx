@@ -1,5 +1,6 @@
 import { FEEDBACK_MESSAGE_MAX, type FeedbackBody } from '@mostrador/contracts';
 import { useState } from 'react';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
@@ -23,7 +24,7 @@ export function GiveFeedbackForm({ orderId, isSeller }: { orderId: number; isSel
       onSubmit={(event) => {
         event.preventDefault();
         give.mutate(feedbackBody({ fulfilled, rating, reason, message }, isSeller), {
-          onSuccess: () => announce('Feedback given'),
+          onSuccess: () => announce(translate('orders.giveFeedbackForm.feedbackGiven')),
         });
       }}
     >
@@ -31,8 +32,8 @@ export function GiveFeedbackForm({ orderId, isSeller }: { orderId: number; isSel
         label={t('orders.giveFeedbackForm.delivered')}
         value={String(fulfilled)}
         options={[
-          { value: 'true', label: 'Yes, fulfilled' },
-          { value: 'false', label: 'No, not fulfilled' },
+          { value: 'true', label: translate('orders.giveFeedbackForm.yesFulfilled') },
+          { value: 'false', label: translate('orders.giveFeedbackForm.noNotFulfilled') },
         ]}
         onChange={(event) => {
           const next = event.target.value === 'true';
@@ -45,9 +46,9 @@ export function GiveFeedbackForm({ orderId, isSeller }: { orderId: number; isSel
         label={t('orders.giveFeedbackForm.rating')}
         value={rating}
         options={[
-          { value: 'positive', label: 'Positive', disabled: !fulfilled },
-          { value: 'neutral', label: 'Neutral' },
-          { value: 'negative', label: 'Negative' },
+          { value: 'positive', label: translate('orders.giveFeedbackForm.positive'), disabled: !fulfilled },
+          { value: 'neutral', label: translate('orders.giveFeedbackForm.neutral') },
+          { value: 'negative', label: translate('orders.giveFeedbackForm.negative') },
         ]}
         onChange={(event) => setRating(event.target.value as FeedbackBody['rating'])}
       />

@@ -1,5 +1,6 @@
 import type { PartialOrder } from '@mostrador/contracts';
 import { formatMoney } from '../../../../lib/format.ts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../../ui/card.tsx';
 
@@ -22,7 +23,10 @@ export function ItemsCard({ order, locale }: { order: PartialOrder; locale: stri
                 {line.item.variation_attributes.map(
                   (attribute) => ` · ${String(attribute.name ?? '')} ${String(attribute.value_name ?? '')}`,
                 )}
-                {line.item.seller_sku ? ` · SKU ${line.item.seller_sku}` : ''} · {line.item.condition}
+                {line.item.seller_sku
+                  ? translate('orders.itemsCard.sku', { seller_sku: line.item.seller_sku })
+                  : ''}{' '}
+                · {line.item.condition}
               </p>
               {line.item.warranty ? <p className="text-xs text-faint">{line.item.warranty}</p> : null}
             </div>

@@ -1,6 +1,7 @@
 import type { PartialOrder } from '@mostrador/contracts';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../../../lib/format.ts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import type { Neighbours } from '../../hooks/use-neighbours.ts';
@@ -8,8 +9,20 @@ import { StatusBadge } from '../order-status/status-badge.tsx';
 import { TagChips } from '../order-status/tag-chips.tsx';
 
 const STEPS = [
-  { step: 'previous', label: 'Previous', key: 'k' },
-  { step: 'next', label: 'Next', key: 'j' },
+  {
+    step: 'previous',
+    get label() {
+      return translate('orders.orderHeading.previous');
+    },
+    key: 'k',
+  },
+  {
+    step: 'next',
+    get label() {
+      return translate('orders.orderHeading.next');
+    },
+    key: 'j',
+  },
 ] as const;
 
 /** The order's number, status and tags, when and where it was placed, and the way to its neighbours in the list. */

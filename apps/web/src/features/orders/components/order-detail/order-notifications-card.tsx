@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../../../lib/format.ts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../../ui/card.tsx';
 import { QueryState } from '../../../../ui/query-state.tsx';
@@ -7,10 +8,24 @@ import { Skeleton } from '../../../../ui/skeleton.tsx';
 import { orderNotificationsQueryOptions } from '../../api/get-order-notifications.ts';
 
 const TOPIC_LABELS: Record<string, string> = {
-  orders_v2: 'Order changed',
-  orders_feedback: 'Feedback changed',
+  get orders_v2() {
+    return translate('orders.orderNotificationsCard.orderChanged');
+  },
+  get orders_feedback() {
+    return translate('orders.orderNotificationsCard.feedbackChanged');
+  },
 };
-const STATE_LABELS = { pending: 'Waiting', done: 'Delivered to the app', parked: 'Set aside' } as const;
+const STATE_LABELS = {
+  get pending() {
+    return translate('orders.orderNotificationsCard.waiting');
+  },
+  get done() {
+    return translate('orders.orderNotificationsCard.deliveredToTheApp');
+  },
+  get parked() {
+    return translate('orders.orderNotificationsCard.setAside');
+  },
+} as const;
 
 /** The marketplace's notifications about this order that reached the dashboard, and what became of each. */
 export function OrderNotificationsCard({ orderId, locale }: { orderId: number; locale: string }) {
@@ -22,9 +37,9 @@ export function OrderNotificationsCard({ orderId, locale }: { orderId: number; l
         query={notifications}
         compact
         loading={<Skeleton className="h-8" />}
-        error={{ title: 'The notifications could not be loaded' }}
+        error={{ title: translate('orders.orderNotificationsCard.theNotificationsCouldNot') }}
         isEmpty={(data) => data.notifications.length === 0}
-        empty={{ title: 'No notification about this order has reached this app yet.' }}
+        empty={{ title: translate('orders.orderNotificationsCard.noNotificationAboutThis') }}
       >
         {(data) => (
           <ul className="divide-y divide-line">
@@ -33,7 +48,11 @@ export function OrderNotificationsCard({ orderId, locale }: { orderId: number; l
                 <span className="font-medium">{TOPIC_LABELS[n.topic] ?? n.topic}</span>
                 <span className="text-muted tabular-nums">
                   {formatDate(n.arrived_at, locale)} · {STATE_LABELS[n.state]}
-                  {n.notification_ids.length > 1 ? ` · ${n.notification_ids.length} deliveries folded` : ''}
+                  {n.notification_ids.length > 1
+                    ? translate('orders.orderNotificationsCard.deliveriesFolded', {
+                        notification_idsCount: n.notification_ids.length,
+                      })
+                    : ''}
                 </span>
               </li>
             ))}

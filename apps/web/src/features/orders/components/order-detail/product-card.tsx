@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../../ui/card.tsx';
 import { QueryState } from '../../../../ui/query-state.tsx';
@@ -16,9 +17,9 @@ export function ProductCard({ orderId }: { orderId: number }) {
         query={product}
         compact
         loading={<Skeleton className="h-8" />}
-        error={{ title: 'The product attributes could not be loaded' }}
+        error={{ title: translate('orders.productCard.theProductAttributesCould') }}
         isEmpty={(data) => data.attributes.length === 0}
-        empty={{ title: 'No attributes recorded.' }}
+        empty={{ title: translate('orders.productCard.noAttributesRecorded') }}
       >
         {(data) => (
           <dl>

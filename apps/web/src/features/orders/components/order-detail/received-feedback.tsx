@@ -1,6 +1,7 @@
 import { FEEDBACK_MESSAGE_MAX, type Feedback } from '@mostrador/contracts';
 import { useState } from 'react';
 import { formatDate } from '../../../../lib/format.ts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
@@ -35,7 +36,7 @@ export function ReceivedFeedback({
             event.preventDefault();
             reply.mutate(
               { feedbackId: feedback.id, reply: text.trim() },
-              { onSuccess: () => announce('Reply sent') },
+              { onSuccess: () => announce(translate('orders.receivedFeedback.replySent')) },
             );
           }}
         >

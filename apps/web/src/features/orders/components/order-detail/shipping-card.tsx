@@ -1,6 +1,7 @@
 import type { PartialOrder } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatMoney } from '../../../../lib/format.ts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../../ui/card.tsx';
 import { QueryState } from '../../../../ui/query-state.tsx';
@@ -25,7 +26,7 @@ export function ShippingCard({ order, locale }: { order: PartialOrder; locale: s
         query={shipment}
         compact
         loading={<Skeleton className="h-16" />}
-        error={{ title: 'The shipment could not be loaded' }}
+        error={{ title: translate('orders.shippingCard.theShipmentCouldNot') }}
       >
         {(data) => (
           <dl>

@@ -2,6 +2,7 @@ import type { PartialOrder } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDate, formatMoney } from '../../../../lib/format.ts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../../ui/card.tsx';
 import { Select } from '../../../../ui/select.tsx';
@@ -74,7 +75,7 @@ export function TotalsCard({ order, locale }: { order: PartialOrder; locale: str
           {target && target !== base ? (
             conversion.data ? (
               <>
-                <DetailRow label={`In ${target}`} strong>
+                <DetailRow label={translate('orders.totalsCard.in', { target })} strong>
                   <span data-testid="converted-total">
                     {money(convertMoney(total.total, conversion.data.ratio, target), target)}
                   </span>
@@ -82,7 +83,9 @@ export function TotalsCard({ order, locale }: { order: PartialOrder; locale: str
                 <p className="mt-1 text-xs text-muted" data-testid="conversion-source">
                   1 {base} = {conversion.data.ratio} {target} · marketplace currency conversions
                   {conversion.data.lastModified
-                    ? `, rates of ${formatDate(conversion.data.lastModified, locale)}`
+                    ? translate('orders.totalsCard.ratesOf', {
+                        value: formatDate(conversion.data.lastModified, locale),
+                      })
                     : ''}
                 </p>
               </>

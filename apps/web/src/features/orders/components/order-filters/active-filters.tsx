@@ -1,4 +1,5 @@
 import type { DeliveryCase, OrderStatus } from '@mostrador/contracts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { CloseIcon } from '../../../../ui/icons.tsx';
@@ -8,25 +9,63 @@ import type { SearchPatch } from '../../model/search-edits.ts';
 import { STATUS_LABELS, tagLabel } from '../order-status/order-labels.ts';
 
 const KEY_LABELS: Record<string, string> = {
-  q: 'Search',
-  item: 'Item',
-  tags: 'With tags',
-  'tags.not': 'Without tags',
-  'order.status': 'Status',
-  'order.date_created.from': 'Created from',
-  'order.date_created.to': 'Created to',
-  'order.date_closed.from': 'Confirmed from',
-  'order.date_closed.to': 'Confirmed to',
-  'order.date_last_updated.from': 'Updated from',
-  'order.date_last_updated.to': 'Updated to',
-  'mediations.stage': 'Mediation stage',
-  'mediations.status': 'Mediation status',
-  'feedback.status': 'Feedback status',
-  'feedback.sale.rating': 'Your rating',
-  'feedback.purchase.rating': 'Buyer rating',
-  'feedback.sale.fulfilled': 'Seller says fulfilled',
-  'feedback.purchase.fulfilled': 'Buyer says fulfilled',
-  'delivery.case': 'If cancelled or charged back',
+  get q() {
+    return translate('orders.activeFilters.search');
+  },
+  get item() {
+    return translate('orders.activeFilters.item');
+  },
+  get tags() {
+    return translate('orders.activeFilters.withTags');
+  },
+  get 'tags.not'() {
+    return translate('orders.activeFilters.withoutTags');
+  },
+  get 'order.status'() {
+    return translate('orders.activeFilters.status');
+  },
+  get 'order.date_created.from'() {
+    return translate('orders.activeFilters.createdFrom');
+  },
+  get 'order.date_created.to'() {
+    return translate('orders.activeFilters.createdTo');
+  },
+  get 'order.date_closed.from'() {
+    return translate('orders.activeFilters.confirmedFrom');
+  },
+  get 'order.date_closed.to'() {
+    return translate('orders.activeFilters.confirmedTo');
+  },
+  get 'order.date_last_updated.from'() {
+    return translate('orders.activeFilters.updatedFrom');
+  },
+  get 'order.date_last_updated.to'() {
+    return translate('orders.activeFilters.updatedTo');
+  },
+  get 'mediations.stage'() {
+    return translate('orders.activeFilters.mediationStage');
+  },
+  get 'mediations.status'() {
+    return translate('orders.activeFilters.mediationStatus');
+  },
+  get 'feedback.status'() {
+    return translate('orders.activeFilters.feedbackStatus');
+  },
+  get 'feedback.sale.rating'() {
+    return translate('orders.activeFilters.yourRating');
+  },
+  get 'feedback.purchase.rating'() {
+    return translate('orders.activeFilters.buyerRating');
+  },
+  get 'feedback.sale.fulfilled'() {
+    return translate('orders.activeFilters.sellerSaysFulfilled');
+  },
+  get 'feedback.purchase.fulfilled'() {
+    return translate('orders.activeFilters.buyerSaysFulfilled');
+  },
+  get 'delivery.case'() {
+    return translate('orders.activeFilters.ifCancelledOrCharged');
+  },
 };
 
 function chipValue(key: string, value: string, locale: string): string {
@@ -73,7 +112,7 @@ export function ActiveFilters({
             </span>
             <button
               type="button"
-              aria-label={`Remove filter ${KEY_LABELS[key] ?? key}`}
+              aria-label={translate('orders.activeFilters.removeFilter', { value: KEY_LABELS[key] ?? key })}
               onClick={() => onChange({ [key]: undefined })}
               className="grid size-5 place-items-center rounded-full text-faint hover:bg-subtle hover:text-ink"
             >

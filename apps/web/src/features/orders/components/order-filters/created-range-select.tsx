@@ -1,3 +1,4 @@
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Select } from '../../../../ui/select.tsx';
 import {
@@ -25,9 +26,12 @@ export function CreatedRangeSelect({
       aria-label={t('orders.createdRangeSelect.created')}
       value={value === 'any' ? '' : value}
       options={[
-        { value: '', label: 'Created: any time' },
-        ...DATE_PRESETS.map((p) => ({ value: p.id, label: `Created: ${p.label.toLowerCase()}` })),
-        { value: 'custom', label: 'Created: custom', disabled: true },
+        { value: '', label: translate('orders.createdRangeSelect.createdAnyTime') },
+        ...DATE_PRESETS.map((p) => ({
+          value: p.id,
+          label: translate('orders.createdRangeSelect.created2', { value: p.label.toLowerCase() }),
+        })),
+        { value: 'custom', label: translate('orders.createdRangeSelect.createdCustom'), disabled: true },
       ]}
       onChange={(event) => {
         const next = event.target.value;

@@ -1,5 +1,6 @@
 import { DELIVERY_CASES, FEEDBACK_RATINGS, ORDER_STATUSES } from '@mostrador/contracts';
 import { type ReactNode, type RefObject, useId, useState } from 'react';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { cardClasses } from '../../../../ui/card.tsx';
@@ -28,14 +29,34 @@ export interface OrderFiltersProps {
 
 // Our `delivery.case` search extension (decision 0093): one row of spec 1's table at a time.
 const DELIVERY_CASE_OPTIONS = [
-  { value: '', label: 'Any delivery' },
+  {
+    value: '',
+    get label() {
+      return translate('orders.orderFilters.anyDelivery');
+    },
+  },
   ...DELIVERY_CASES.map((c) => ({ value: c, label: DELIVERY_CASE_LABELS[c] })),
 ];
 
 const BOOLEAN_OPTIONS = [
-  { value: '', label: 'Any' },
-  { value: 'true', label: 'Fulfilled' },
-  { value: 'false', label: 'Not fulfilled' },
+  {
+    value: '',
+    get label() {
+      return translate('orders.orderFilters.any');
+    },
+  },
+  {
+    value: 'true',
+    get label() {
+      return translate('orders.orderFilters.fulfilled');
+    },
+  },
+  {
+    value: 'false',
+    get label() {
+      return translate('orders.orderFilters.notFulfilled');
+    },
+  },
 ];
 
 const ratingOptions = FEEDBACK_RATINGS.map((rating) => ({
@@ -74,7 +95,11 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
           inputRef={searchInput}
         />
         <Popover
-          label={statuses.length ? `Status · ${statuses.length}` : t('orders.orderFilters.status')}
+          label={
+            statuses.length
+              ? translate('orders.orderFilters.status2', { statusesCount: statuses.length })
+              : t('orders.orderFilters.status')
+          }
           ariaLabel={statuses.length ? `Status, ${statuses.length} selected` : 'Status'}
           active={statuses.length > 0}
         >

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
@@ -27,7 +28,7 @@ export function ExportCsvButton({ userId, search }: { userId: number; search: Or
     const controller = new AbortController();
     abort.current = controller;
     setState({ phase: 'running', done: 0, total: 0 });
-    announce('Export started');
+    announce(translate('orders.exportCsvButton.exportStarted'));
     const parts: BlobPart[] = [CSV_BOM, csvRecord(EXPORT_COLUMNS)];
     try {
       const pages = walkOrders(
@@ -57,16 +58,16 @@ export function ExportCsvButton({ userId, search }: { userId: number; search: Or
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 0);
       setState({ phase: 'idle' });
-      announce(`Exported ${done} orders`);
+      announce(translate('orders.exportCsvButton.exportedOrders', { done }));
     } catch (error) {
       if (controller.signal.aborted) {
         setState({ phase: 'idle' });
-        announce('Export cancelled');
+        announce(translate('orders.exportCsvButton.exportCancelled'));
         return;
       }
       const message = error instanceof Error ? error.message : 'The export failed';
       setState({ phase: 'failed', message });
-      announce(`Export failed: ${message}`);
+      announce(translate('orders.exportCsvButton.exportFailed', { message }));
     } finally {
       abort.current = null;
     }

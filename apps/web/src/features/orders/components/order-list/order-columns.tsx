@@ -1,6 +1,7 @@
 import type { OrderSearchResult } from '@mostrador/contracts';
 import { Link } from '@tanstack/react-router';
 import { formatDate, formatMoney } from '../../../../lib/format.ts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import type { DataTableColumn } from '../../../../ui/data-table.tsx';
 import type { OrderListSearch } from '../../model/order-search.ts';
 import { StatusBadge } from '../order-status/status-badge.tsx';
@@ -26,11 +27,13 @@ const counterpart = (order: OrderSearchResult, side: 'seller' | 'buyer') =>
 export const ORDER_COLUMNS: readonly OrderColumn[] = [
   {
     id: 'order',
-    label: 'Order',
+    get label() {
+      return translate('orders.orderColumns.order');
+    },
     fixed: true,
     build: ({ search }) => ({
       id: 'order',
-      header: 'Order',
+      header: translate('orders.orderColumns.order'),
       className: 'w-44',
       cell: (order) => (
         <Link
@@ -47,10 +50,12 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
   },
   {
     id: 'date',
-    label: 'Created',
+    get label() {
+      return translate('orders.orderColumns.created');
+    },
     build: ({ locale }) => ({
       id: 'date',
-      header: 'Created',
+      header: translate('orders.orderColumns.created'),
       sortable: true,
       className: 'whitespace-nowrap text-muted',
       cell: (order) => (
@@ -62,22 +67,31 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
   },
   {
     id: 'counterpart',
-    label: 'Buyer or seller',
+    get label() {
+      return translate('orders.orderColumns.buyerOrSeller');
+    },
     build: ({ side }) => ({
       id: 'counterpart',
-      header: side === 'seller' ? 'Buyer' : 'Seller',
+      header:
+        side === 'seller' ? translate('orders.orderColumns.buyer') : translate('orders.orderColumns.seller'),
       cell: (order) => {
         const party = counterpart(order, side);
-        return <span className="font-medium">{party.nickname ?? `User ${party.id}`}</span>;
+        return (
+          <span className="font-medium">
+            {party.nickname ?? translate('orders.orderColumns.user', { id: party.id })}
+          </span>
+        );
       },
     }),
   },
   {
     id: 'items',
-    label: 'Items',
+    get label() {
+      return translate('orders.orderColumns.items');
+    },
     build: () => ({
       id: 'items',
-      header: 'Items',
+      header: translate('orders.orderColumns.items'),
       className: 'max-w-72',
       cell: (order) => {
         const [first, ...more] = order.order_items;
@@ -96,10 +110,12 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
   },
   {
     id: 'total',
-    label: 'Total',
+    get label() {
+      return translate('orders.orderColumns.total');
+    },
     build: ({ locale }) => ({
       id: 'total',
-      header: 'Total',
+      header: translate('orders.orderColumns.total'),
       align: 'end',
       className: 'whitespace-nowrap',
       cell: (order) => formatMoney(order.total_amount, order.currency_id, locale),
@@ -107,20 +123,34 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
   },
   {
     id: 'status',
-    label: 'Status',
-    build: () => ({ id: 'status', header: 'Status', cell: (order) => <StatusBadge status={order.status} /> }),
+    get label() {
+      return translate('orders.orderColumns.status');
+    },
+    build: () => ({
+      id: 'status',
+      header: translate('orders.orderColumns.status'),
+      cell: (order) => <StatusBadge status={order.status} />,
+    }),
   },
   {
     id: 'tags',
-    label: 'Tags',
-    build: () => ({ id: 'tags', header: 'Tags', cell: (order) => <TagChips tags={order.tags} max={1} /> }),
+    get label() {
+      return translate('orders.orderColumns.tags');
+    },
+    build: () => ({
+      id: 'tags',
+      header: translate('orders.orderColumns.tags'),
+      cell: (order) => <TagChips tags={order.tags} max={1} />,
+    }),
   },
   {
     id: 'payment',
-    label: 'Payment',
+    get label() {
+      return translate('orders.orderColumns.payment');
+    },
     build: () => ({
       id: 'payment',
-      header: 'Payment',
+      header: translate('orders.orderColumns.payment'),
       cell: (order) => {
         const payment = order.payments.at(-1);
         return payment ? (
@@ -136,10 +166,12 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
   },
   {
     id: 'updated',
-    label: 'Last updated',
+    get label() {
+      return translate('orders.orderColumns.lastUpdated');
+    },
     build: ({ locale }) => ({
       id: 'updated',
-      header: 'Updated',
+      header: translate('orders.orderColumns.updated'),
       className: 'whitespace-nowrap text-muted',
       cell: (order) => (
         <time dateTime={order.date_last_updated}>{formatDate(order.date_last_updated, locale)}</time>

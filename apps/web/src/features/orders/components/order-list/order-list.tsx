@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { cx } from '../../../../lib/class-names.ts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { DataTable } from '../../../../ui/data-table.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
@@ -94,8 +95,12 @@ export function OrderList({ userId, locale, search, navigate, subscribeChanges, 
     const last = data.paging.offset + data.results.length;
     announce(
       data.paging.total === 0
-        ? 'No orders found'
-        : `${data.paging.total.toLocaleString()} orders, showing ${first} to ${last}`,
+        ? translate('orders.orderList.noOrdersFound')
+        : translate('orders.orderList.ordersShowingTo', {
+            total: data.paging.total.toLocaleString(),
+            first,
+            last,
+          }),
     );
   }, [data, stale, announce]);
 
@@ -163,7 +168,11 @@ export function OrderList({ userId, locale, search, navigate, subscribeChanges, 
         <ActiveFilters search={search} onChange={(next) => patch(next)} locale={locale} />
         <LiveBanner updated={changes.updated} fresh={changes.fresh} onRefresh={refresh} />
 
-        <QueryState query={query} pending="children" error={{ title: 'Orders could not be loaded' }}>
+        <QueryState
+          query={query}
+          pending="children"
+          error={{ title: translate('orders.orderList.ordersCouldNotBe') }}
+        >
           {() => (
             <div
               ref={tableBox}

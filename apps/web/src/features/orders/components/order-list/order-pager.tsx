@@ -1,3 +1,4 @@
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { Select } from '../../../../ui/select.tsx';
@@ -27,7 +28,11 @@ export function OrderPager({
     <div className="flex flex-wrap items-center justify-between gap-3 text-body">
       <p className="text-muted tabular" data-testid="result-count">
         {shown !== undefined && total > 0
-          ? `${(offset + 1).toLocaleString()}–${(offset + shown).toLocaleString()} of ${total.toLocaleString()} orders`
+          ? translate('orders.orderPager.ofOrders', {
+              value: (offset + 1).toLocaleString(),
+              value2: (offset + shown).toLocaleString(),
+              total: total.toLocaleString(),
+            })
           : shown !== undefined
             ? t('orders.orderPager.0Orders')
             : ' '}

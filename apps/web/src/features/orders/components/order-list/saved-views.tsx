@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { Popover } from '../../../../ui/popover.tsx';
@@ -22,7 +23,9 @@ export function SavedViews({
   const [name, setName] = useState('');
   return (
     <Popover
-      label={current ? `View: ${current.name}` : t('orders.savedViews.views')}
+      label={
+        current ? translate('orders.savedViews.view', { name: current.name }) : t('orders.savedViews.views')
+      }
       align="end"
       panelClassName="w-72"
     >
@@ -45,7 +48,7 @@ export function SavedViews({
                   </button>
                   <button
                     type="button"
-                    aria-label={`Delete view ${view.name}`}
+                    aria-label={translate('orders.savedViews.deleteView', { name: view.name })}
                     className="h-7 rounded-md px-2 text-xs text-faint hover:bg-subtle hover:text-danger"
                     onClick={() => onDelete(view.id)}
                   >

@@ -1,9 +1,20 @@
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import type { OrderSide } from '../../model/order-search.ts';
 
 const SIDES: readonly { side: OrderSide; label: string }[] = [
-  { side: 'seller', label: 'Selling' },
-  { side: 'buyer', label: 'Buying' },
+  {
+    side: 'seller',
+    get label() {
+      return translate('orders.sideSwitch.selling');
+    },
+  },
+  {
+    side: 'buyer',
+    get label() {
+      return translate('orders.sideSwitch.buying');
+    },
+  },
 ];
 
 /** Orders buyers placed on the account's items, or orders it placed as a buyer. */
