@@ -52,7 +52,7 @@ const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLo
  */
 export function Combobox<Option extends ComboboxOption>({
   label,
-  noun = { one: 'result', many: 'results' },
+  noun = { one: translate('ui.combobox.result'), many: translate('ui.combobox.results') },
   options,
   value,
   onChange,
@@ -106,12 +106,17 @@ export function Combobox<Option extends ComboboxOption>({
       return;
     }
     const message = loading
-      ? 'Loading…'
+      ? translate('ui.combobox.loading')
       : filtered.length === 0
         ? emptyMessage
-        : `${filtered.length} ${filtered.length === 1 ? noun.one : noun.many}${
-            filtered.length > maxVisible ? `, first ${maxVisible} shown` : ''
-          }`;
+        : filtered.length > maxVisible
+          ? translate('ui.combobox.countFirstShown', {
+              count: filtered.length,
+              one: noun.one,
+              many: noun.many,
+              shown: maxVisible,
+            })
+          : translate('ui.combobox.count', { count: filtered.length, one: noun.one, many: noun.many });
     if (message === lastAnnounced.current) return;
     lastAnnounced.current = message;
     const timer = setTimeout(() => announce(message), loading ? 0 : 300);
@@ -287,7 +292,7 @@ export function Combobox<Option extends ComboboxOption>({
           ))}
           {filtered.length > maxVisible ? (
             <div className="px-2 py-1.5 text-xs text-muted" aria-hidden="true">
-              Keep typing to see the other {filtered.length - maxVisible}
+              {translate('ui.combobox.keepTyping', { count: filtered.length - maxVisible })}
             </div>
           ) : null}
         </div>

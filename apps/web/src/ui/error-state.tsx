@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { cx } from '../lib/class-names.ts';
 import { translate } from '../lib/i18n/i18n.ts';
-import { useT } from '../lib/i18n/use-t.tsx';
+import { T, useT } from '../lib/i18n/use-t.tsx';
 import { Button } from './button.tsx';
 import { AlertIcon, RetryIcon } from './icons.tsx';
 
@@ -53,7 +53,7 @@ export function ErrorState({
       <div className="mt-1 max-w-md text-sm text-muted">{description}</div>
       {code ? (
         <p className="mt-2 font-mono text-xs text-faint">
-          Error code: <span className="text-muted">{code}</span>
+          <T id="ui.errorState.code" values={{ code }} components={{ 0: <span className="text-muted" /> }} />
         </p>
       ) : null}
       {onRetry ? (

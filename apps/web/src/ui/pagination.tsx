@@ -41,7 +41,7 @@ export function Pagination({
           {t('ui.pagination.previous')}
         </Button>
         <Button size="sm" variant="ghost" disabled={last >= total} onClick={() => onChange(offset + limit)}>
-          Next
+          {t('ui.pagination.next')}
           <ChevronRightIcon />
         </Button>
       </div>

@@ -51,7 +51,10 @@ function OrdersPage() {
       emptyHint={
         operated.length > 0
           ? {
-              description: `You are on the team of ${operated.map((a) => a.nickname).join(', ')}. Work on ${operated.length > 1 ? 'one of those accounts' : 'that account'} to see and handle its orders.`,
+              description: translate('shell.ordersIndex.teamHint', {
+                accounts: operated.map((a) => a.nickname).join(', '),
+                count: operated.length,
+              }),
               action: <WorkOnButtons accounts={operated} />,
             }
           : undefined

@@ -30,8 +30,10 @@ export function AccountWorkspace({ userId, onSessionRevoked }: AccountWorkspaceP
           user ? (
             <>
               <span className="font-medium text-ink">{user.nickname}</span> · {user.first_name}{' '}
-              {user.last_name} · {user.email} · on the marketplace since{' '}
-              {formatDate(user.registration_date, localeForSite(user.site_id), { style: 'date' })}
+              {user.last_name} · {user.email} ·{' '}
+              {t('account.accountWorkspace.memberSince', {
+                date: formatDate(user.registration_date, localeForSite(user.site_id), { style: 'date' }),
+              })}
             </>
           ) : undefined
         }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { translate } from '../../../lib/i18n/i18n.ts';
-import { useT } from '../../../lib/i18n/use-t.tsx';
+import { T, useT } from '../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
@@ -48,7 +48,7 @@ export function ApplicationsCard({
       },
     );
 
-  const name = application.data?.name ?? 'This application';
+  const name = application.data?.name ?? t('account.applicationsCard.thisApplication');
   return (
     <Card title={t('account.applicationsCard.connectedApplications')} heading="inline">
       <QueryState
@@ -69,11 +69,15 @@ export function ApplicationsCard({
                   <Badge tone="accent">{t('account.applicationsCard.thisSession')}</Badge>
                 </p>
                 <p className="mt-0.5 text-xs text-muted">
-                  Can {data.scopes.join(', ')} · app {data.id}
+                  {t('account.applicationsCard.scopes', { scopes: data.scopes.join(', '), id: data.id })}
                 </p>
               </div>
               <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
-                Revoke<span className="sr-only"> {data.name}</span>
+                <T
+                  id="account.applicationsCard.revokeNamed"
+                  values={{ name: data.name }}
+                  components={{ 0: <span className="sr-only" /> }}
+                />
               </Button>
             </li>
           </ul>

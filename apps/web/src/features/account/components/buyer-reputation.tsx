@@ -1,6 +1,6 @@
 import type { BuyerReputation as BuyerReputationData } from '@mostrador/contracts';
 import { translate } from '../../../lib/i18n/i18n.ts';
-import { useT } from '../../../lib/i18n/use-t.tsx';
+import { T, useT } from '../../../lib/i18n/use-t.tsx';
 import { buyerSummary } from '../model/reputation.ts';
 import { ACCENT, NEGATIVE, NEUTRAL } from './reputation-tones.ts';
 import { StackedBar } from './stacked-bar.tsx';
@@ -15,8 +15,11 @@ export function BuyerReputation({ reputation }: { reputation: BuyerReputationDat
   return (
     <div className="flex flex-col gap-2">
       <p className="text-body text-muted">
-        <span className="font-medium text-ink tabular">{summary.total.toLocaleString('en-US')}</span>{' '}
-        purchases
+        <T
+          id="account.buyerReputation.purchases"
+          values={{ count: summary.total }}
+          components={{ 0: <span className="font-medium text-ink tabular" /> }}
+        />
       </p>
       <StackedBar
         label={t('account.buyerReputation.purchases')}

@@ -9,11 +9,6 @@ import { FormError } from '../../../ui/form-error.tsx';
 import { useAnnounce } from '../../../ui/live-region.tsx';
 import { useSetImmediatePayment } from '../api/set-immediate-payment.ts';
 
-const EFFECT_ON =
-  'Buyers will have to pay through the marketplace when they buy. Each new order waits as “payment required” until it is paid, and buyers can no longer agree on the payment with you. Orders you already have do not change.';
-const EFFECT_OFF =
-  'Buyers may again agree on the payment with you, so new orders can start without a payment. Orders you already have do not change.';
-
 /** The sell-equals-pay switch; both directions ask first and say what will change. */
 export function ImmediatePaymentCard({ me }: { me: PartialUserPrivate }) {
   const t = useT();
@@ -85,7 +80,7 @@ export function ImmediatePaymentCard({ me }: { me: PartialUserPrivate }) {
       </div>
       {required.length > 0 ? (
         <p className="mt-3 rounded-md bg-info-soft px-3 py-2 text-xs text-info-soft-ink">
-          The marketplace requires it for this account ({required.join(', ')}), so it stays on.
+          {t('account.immediatePaymentCard.required', { reasons: required.join(', ') })}
         </p>
       ) : null}
 
@@ -97,7 +92,11 @@ export function ImmediatePaymentCard({ me }: { me: PartialUserPrivate }) {
             ? t('account.immediatePaymentCard.turnOnSellEquals')
             : t('account.immediatePaymentCard.turnOffSellEquals')
         }
-        description={confirming ? EFFECT_ON : EFFECT_OFF}
+        description={
+          confirming
+            ? t('account.immediatePaymentCard.effectOn')
+            : t('account.immediatePaymentCard.effectOff')
+        }
         confirm={{
           label: confirming
             ? translate('account.immediatePaymentCard.turnOn')

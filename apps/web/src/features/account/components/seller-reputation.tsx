@@ -1,6 +1,7 @@
 import type { SellerReputation as SellerReputationData } from '@mostrador/contracts';
 import { cx } from '../../../lib/class-names.ts';
 import { translate } from '../../../lib/i18n/i18n.ts';
+import { T } from '../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../ui/badge.tsx';
 import { percentOf, ratingShares, SELLER_LEVELS, sellerLevel } from '../model/reputation.ts';
 import { ACCENT, NEGATIVE, NEUTRAL, POSITIVE } from './reputation-tones.ts';
@@ -17,14 +18,16 @@ export function SellerReputation({ reputation }: { reputation: SellerReputationD
     <>
       <div className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2 text-body">
-          <span className="text-muted">Level</span>
+          <span className="text-muted">{translate('account.sellerReputation.level')}</span>
           <span className="font-medium text-ink">
             {level.step
               ? translate('account.sellerReputation.of5', { step: level.step, label: level.label })
               : level.label}
           </span>
           {reputation.power_seller_status ? (
-            <Badge tone="accent">Power seller {reputation.power_seller_status}</Badge>
+            <Badge tone="accent">
+              {translate('account.sellerReputation.powerSeller', { status: reputation.power_seller_status })}
+            </Badge>
           ) : null}
         </div>
         <div aria-hidden="true" className="grid grid-cols-5 gap-1">
@@ -41,11 +44,17 @@ export function SellerReputation({ reputation }: { reputation: SellerReputationD
       </div>
       <div className="flex flex-col gap-2">
         <p className="text-body text-muted">
-          <span className="font-medium text-ink tabular">{t.total.toLocaleString('en-US')}</span> sales (
-          {t.period === 'historic' ? translate('account.sellerReputation.allTime') : t.period})
+          <T
+            id="account.sellerReputation.sales"
+            values={{
+              count: t.total,
+              period: t.period === 'historic' ? translate('account.sellerReputation.allTime') : t.period,
+            }}
+            components={{ 0: <span className="font-medium text-ink tabular" /> }}
+          />
         </p>
         <StackedBar
-          label="Sales"
+          label={translate('account.sellerReputation.salesChart')}
           parts={[
             {
               key: 'completed',
@@ -65,10 +74,10 @@ export function SellerReputation({ reputation }: { reputation: SellerReputationD
         />
       </div>
       <div className="flex flex-col gap-2">
-        <p className="text-body text-muted">Ratings from buyers</p>
+        <p className="text-body text-muted">{translate('account.sellerReputation.ratingsFromBuyers')}</p>
         {shares ? (
           <StackedBar
-            label="Ratings"
+            label={translate('account.sellerReputation.ratings')}
             parts={shares.map((share) => ({
               key: share.kind,
               label:
@@ -83,7 +92,7 @@ export function SellerReputation({ reputation }: { reputation: SellerReputationD
             }))}
           />
         ) : (
-          <p className="text-body text-faint">No ratings yet.</p>
+          <p className="text-body text-faint">{translate('account.sellerReputation.noRatingsYet')}</p>
         )}
       </div>
     </>

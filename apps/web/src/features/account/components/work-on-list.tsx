@@ -1,4 +1,5 @@
 import type { Session } from '@mostrador/contracts';
+import { errorText } from '../../../lib/i18n/error-messages.ts';
 import { translate } from '../../../lib/i18n/i18n.ts';
 import { useT } from '../../../lib/i18n/use-t.tsx';
 import { CheckIcon } from '../../../ui/icons.tsx';
@@ -56,7 +57,7 @@ export function WorkOnList({ session, onDone }: { session: Session; onDone: () =
       </ul>
       {setActing.isError ? (
         <p role="alert" className="px-2 pt-1 text-xs text-danger">
-          {setActing.error.message}
+          {errorText(setActing.error)}
         </p>
       ) : null}
     </div>

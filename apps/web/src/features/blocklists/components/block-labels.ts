@@ -6,7 +6,9 @@ export const LIST_LABELS: Record<BlockList, { tab: string; effect: string; verb:
     get tab() {
       return translate('blocklists.blockLabels.blockedFromBuying');
     },
-    effect: 'cannot buy your items',
+    get effect() {
+      return translate('blocklists.blockLabels.effectOrder');
+    },
     get verb() {
       return translate('blocklists.blockLabels.buying');
     },
@@ -15,7 +17,9 @@ export const LIST_LABELS: Record<BlockList, { tab: string; effect: string; verb:
     get tab() {
       return translate('blocklists.blockLabels.blockedFromAsking');
     },
-    effect: 'cannot ask questions on your items',
+    get effect() {
+      return translate('blocklists.blockLabels.effectQuestions');
+    },
     get verb() {
       return translate('blocklists.blockLabels.askingQuestions');
     },

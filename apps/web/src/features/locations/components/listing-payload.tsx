@@ -66,7 +66,9 @@ export function ListingPayload({ choice }: { choice: LocationChoice }) {
           <p className="mb-2 text-body text-muted">
             {'neighborhood' in result.location
               ? t('locations.listingPayload.publishWithThisNeighborhood')
-              : `${choice.city?.name ?? 'This city'} has no neighborhoods, so the city itself is used.`}
+              : choice.city?.name
+                ? t('locations.listingPayload.noNeighborhoodsNamed', { city: choice.city.name })
+                : t('locations.listingPayload.noNeighborhoods')}
           </p>
           <pre
             data-testid="listing-payload"
@@ -81,7 +83,11 @@ export function ListingPayload({ choice }: { choice: LocationChoice }) {
           className="m-4 flex gap-2 rounded-md bg-warning-soft px-3 py-2 text-body text-warning-soft-ink"
         >
           <AlertIcon className="mt-0.5 size-4 shrink-0" />
-          {result.message}
+          {result.reason === 'city_has_neighborhoods'
+            ? t('locations.listingPayload.refusal.cityHasNeighborhoods', { city: choice.city?.name ?? '' })
+            : result.reason === 'state_only'
+              ? t('locations.listingPayload.refusal.stateOnly', { state: choice.state?.name ?? '' })
+              : t('locations.listingPayload.refusal.missing')}
         </p>
       )}
     </Card>

@@ -118,13 +118,20 @@ export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps
             <div className="flex flex-col gap-5">
               <Combobox<SearchOption>
                 label={t('locations.locationWorkspace.searchAllPlaces')}
-                noun={{ one: 'place', many: 'places' }}
+                noun={{
+                  one: t('locations.locationWorkspace.noun.place'),
+                  many: t('locations.locationWorkspace.noun.places'),
+                }}
                 placeholder={t('locations.locationWorkspace.aNeighborhoodCityState')}
                 options={searchOptions}
                 value={null}
                 onQueryChange={setQuery}
                 loading={deferredQuery.length >= 2 && search.isFetching}
-                emptyMessage={deferredQuery.length < 2 ? 'Type at least 2 letters' : 'No place matches'}
+                emptyMessage={
+                  deferredQuery.length < 2
+                    ? t('locations.locationWorkspace.typeTwoLetters')
+                    : t('locations.locationWorkspace.noPlaceMatches')
+                }
                 hint={t('locations.locationWorkspace.forExamplePalermoCo')}
                 onChange={(option) => {
                   if (!option) return;
@@ -138,7 +145,10 @@ export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps
                 </legend>
                 <Combobox
                   label={t('locations.locationWorkspace.country')}
-                  noun={{ one: 'country', many: 'countries' }}
+                  noun={{
+                    one: t('locations.locationWorkspace.noun.country'),
+                    many: t('locations.locationWorkspace.noun.countries'),
+                  }}
                   options={toOptions(countries.data ?? [])}
                   loading={countries.isPending}
                   value={view.country ?? null}
@@ -146,23 +156,31 @@ export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps
                 />
                 <Combobox
                   label={t('locations.locationWorkspace.state')}
-                  noun={{ one: 'state', many: 'states' }}
+                  noun={{
+                    one: t('locations.locationWorkspace.noun.state'),
+                    many: t('locations.locationWorkspace.noun.states'),
+                  }}
                   options={toOptions(country.data?.states ?? [])}
                   loading={country.isFetching}
                   disabled={!view.country}
                   value={view.state ?? null}
-                  emptyMessage="No state matches"
+                  emptyMessage={t('locations.locationWorkspace.noStateMatches')}
                   onChange={(option) => onViewChange({ country: view.country, state: option?.id })}
                 />
                 <Combobox
                   label={t('locations.locationWorkspace.city')}
-                  noun={{ one: 'city', many: 'cities' }}
+                  noun={{
+                    one: t('locations.locationWorkspace.noun.city'),
+                    many: t('locations.locationWorkspace.noun.cities'),
+                  }}
                   options={toOptions(state.data?.cities ?? [])}
                   loading={state.isFetching}
                   disabled={!view.state}
                   value={view.city ?? null}
                   emptyMessage={
-                    state.data?.cities.length === 0 ? 'This state has no cities' : 'No city matches'
+                    state.data?.cities.length === 0
+                      ? t('locations.locationWorkspace.stateWithoutCities')
+                      : t('locations.locationWorkspace.noCityMatches')
                   }
                   onChange={(option) =>
                     onViewChange({ country: view.country, state: view.state, city: option?.id })
@@ -170,7 +188,10 @@ export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps
                 />
                 <Combobox
                   label={t('locations.locationWorkspace.neighborhood')}
-                  noun={{ one: 'neighborhood', many: 'neighborhoods' }}
+                  noun={{
+                    one: t('locations.locationWorkspace.noun.neighborhood'),
+                    many: t('locations.locationWorkspace.noun.neighborhoods'),
+                  }}
                   options={toOptions(city.data?.neighborhoods ?? [])}
                   loading={city.isFetching}
                   disabled={!view.city || cityHasNeighborhoods === false}

@@ -39,7 +39,9 @@ export function ReviewList({
             </div>
             <p className="text-body leading-5 text-muted">{review.content}</p>
             <p className="text-xs text-faint tabular">
-              Bought {formatDate(review.buying_date, locale, { style: 'date' })}
+              {translate('reviews.reviewList.bought', {
+                date: formatDate(review.buying_date, locale, { style: 'date' }),
+              })}
               {review.likes + review.dislikes > 0
                 ? translate('reviews.reviewList.foundItUsefulDid', {
                     likes: review.likes,
@@ -52,7 +54,7 @@ export function ReviewList({
       </ol>
       {shown.length < reviews.length ? (
         <p className="mt-2 text-xs text-faint">
-          {reviews.length - shown.length} of these reviews are withheld by the marketplace.
+          {translate('reviews.reviewList.withheld', { count: reviews.length - shown.length })}
         </p>
       ) : null}
     </>

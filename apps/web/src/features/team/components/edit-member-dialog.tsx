@@ -1,5 +1,6 @@
 import type { Operator, OperatorPermission } from '@mostrador/contracts';
 import { useState } from 'react';
+import { errorText } from '../../../lib/i18n/error-messages.ts';
 import { translate } from '../../../lib/i18n/i18n.ts';
 import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
@@ -42,7 +43,7 @@ export function EditMemberDialog({ sellerId, operator, onClose }: MemberDialogPr
       <PermissionChecks legend="Permissions" value={permissions} onChange={setPermissions} />
       {update.isError ? (
         <div className="mt-2">
-          <FormError>{update.error.message}</FormError>
+          <FormError>{errorText(update.error)}</FormError>
         </div>
       ) : null}
     </Dialog>

@@ -1,3 +1,4 @@
+import { errorText } from '../../../lib/i18n/error-messages.ts';
 import { translate } from '../../../lib/i18n/i18n.ts';
 import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
@@ -34,7 +35,7 @@ export function RemoveMemberDialog({ sellerId, operator, onClose }: MemberDialog
         onConfirm: confirm,
       }}
     >
-      {remove.isError ? <FormError>{remove.error.message}</FormError> : null}
+      {remove.isError ? <FormError>{errorText(remove.error)}</FormError> : null}
     </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { OPERATOR_PERMISSION_LABELS, type Operator } from '@mostrador/contracts';
 import { formatDate } from '../../../lib/format.ts';
 import { translate } from '../../../lib/i18n/i18n.ts';
-import { useT } from '../../../lib/i18n/use-t.tsx';
+import { T, useT } from '../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table.tsx';
@@ -68,11 +68,18 @@ export function TeamTable({
       cell: (row) => (
         <span className="flex justify-end gap-1 whitespace-nowrap">
           <Button size="sm" variant="ghost" onClick={() => onEdit(row)}>
-            Edit
-            <span className="sr-only"> {t('team.teamTable.permissionsOf', { nickname: row.nickname })}</span>
+            <T
+              id="team.teamTable.editNamed"
+              values={{ nickname: row.nickname }}
+              components={{ 0: <span className="sr-only" /> }}
+            />
           </Button>
           <Button size="sm" variant="ghost" onClick={() => onRemove(row)}>
-            Remove<span className="sr-only"> {row.nickname}</span>
+            <T
+              id="team.teamTable.removeNamed"
+              values={{ nickname: row.nickname }}
+              components={{ 0: <span className="sr-only" /> }}
+            />
           </Button>
         </span>
       ),

@@ -7,6 +7,7 @@ import {
 } from '@mostrador/contracts';
 import { type FormEvent, useState } from 'react';
 import { ApiClientError } from '../../../../lib/api-client.ts';
+import { errorMessage } from '../../../../lib/i18n/error-messages.ts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
@@ -91,8 +92,8 @@ export function BlockBuyerDialog({
     } catch (error) {
       setFormError(
         error instanceof ApiClientError
-          ? `The marketplace did not accept the block (${error.error}).`
-          : 'The block could not be saved. Check your connection and try again.',
+          ? translate('blocklists.blockBuyerDialog.refused', { reason: errorMessage(error.error) })
+          : translate('blocklists.blockBuyerDialog.notSaved'),
       );
     } finally {
       setResolving(false);

@@ -28,7 +28,7 @@ export function BlockBuyerPanel({
     <Card title={t('blocklists.blockBuyerPanel.blockThisBuyer')}>
       {blocked ? (
         <p role="status" className="text-ink">
-          {buyer.nickname} is blocked from {LIST_CHOICES[blocked].toLowerCase()}.
+          {t('blocklists.blockBuyerPanel.isBlocked', { nickname: buyer.nickname, list: blocked })}
         </p>
       ) : (
         <>

@@ -2,7 +2,7 @@ import type { BlockList } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../../../lib/format.ts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
-import { useT } from '../../../../lib/i18n/use-t.tsx';
+import { T, useT } from '../../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../../ui/badge.tsx';
 import { Card } from '../../../../ui/card.tsx';
 import { Pagination } from '../../../../ui/pagination.tsx';
@@ -31,8 +31,8 @@ export function BlockAuditTrail({
     <section aria-labelledby="audit-heading" className="min-w-0">
       <h2 id="audit-heading" className="flex h-9 items-center gap-2 text-body font-semibold text-ink">
         <HistoryIcon className="size-4 text-faint" />
-        Activity
-        <span className="font-normal text-muted">· {LIST_LABELS[list].tab.toLowerCase()}</span>
+        {t('blocklists.blockAuditTrail.activity')}
+        <span className="font-normal text-muted">· {LIST_LABELS[list].tab}</span>
       </h2>
       <Card surface="sunken" className="mt-4 text-body">
         <QueryState
@@ -71,8 +71,12 @@ export function BlockAuditTrail({
                     </Badge>
                   </div>
                   <p className="text-xs text-muted">
-                    by <span className="text-ink">{entry.actor.nickname}</span> ·{' '}
-                    <time dateTime={entry.at}>{formatDate(entry.at, locale)}</time>
+                    <T
+                      id="blocklists.blockAuditTrail.by"
+                      values={{ nickname: entry.actor.nickname }}
+                      components={{ 0: <span className="text-ink" /> }}
+                    />{' '}
+                    · <time dateTime={entry.at}>{formatDate(entry.at, locale)}</time>
                   </p>
                 </li>
               ))}

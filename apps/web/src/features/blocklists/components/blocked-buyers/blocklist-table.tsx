@@ -2,7 +2,7 @@ import type { BlockedBuyersView, BlockedUser } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../../../lib/format.ts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
-import { useT } from '../../../../lib/i18n/use-t.tsx';
+import { T, useT } from '../../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../../ui/badge.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { DataTable, type DataTableColumn } from '../../../../ui/data-table.tsx';
@@ -88,7 +88,11 @@ export function BlocklistTable({
       className: 'w-32 whitespace-nowrap',
       cell: (row) => (
         <Button size="sm" variant="ghost" icon={<UnlockIcon />} onClick={() => onUnblock(row)}>
-          Unblock<span className="sr-only"> {t('blocklists.blocklistTable.buyer', { id: row.id })}</span>
+          <T
+            id="blocklists.blocklistTable.unblockBuyer"
+            values={{ id: row.id }}
+            components={{ 0: <span className="sr-only" /> }}
+          />
         </Button>
       ),
     },

@@ -41,8 +41,12 @@ export function UnblockDialog({
     <Dialog
       open={buyer !== null}
       onClose={close}
-      title={`Unblock ${profile.data?.nickname ?? `buyer ${buyer?.id ?? ''}`}?`}
-      description={`They will be able to ${list === 'order' ? 'buy your items' : 'ask questions on your items'} again. The block stays in the activity trail, and you can undo for a few seconds.`}
+      title={
+        profile.data?.nickname
+          ? translate('blocklists.unblockDialog.titleNamed', { nickname: profile.data.nickname })
+          : translate('blocklists.unblockDialog.titleId', { id: buyer?.id ?? '' })
+      }
+      description={translate('blocklists.unblockDialog.description', { list })}
       confirm={{
         label: translate('blocklists.unblockDialog.unblock'),
         variant: 'danger',

@@ -1,5 +1,6 @@
 import type { BlockList } from '@mostrador/contracts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
+import { T } from '../../../../lib/i18n/use-t.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import { Toast } from '../../../../ui/toast.tsx';
 import { useBlockBuyer } from '../../api/block-buyer.ts';
@@ -37,8 +38,11 @@ export function UnblockUndoToast({
     <Toast
       message={
         <>
-          <span className="font-medium">{unblocked.nickname}</span> unblocked from{' '}
-          {LIST_LABELS[unblocked.list].verb}.
+          <T
+            id="blocklists.unblockUndoToast.unblocked"
+            values={{ nickname: unblocked.nickname, list: unblocked.list }}
+            components={{ 0: <span className="font-medium" /> }}
+          />
         </>
       }
       action={{

@@ -74,7 +74,10 @@ export function LiveIndicator({ userId }: { userId: number }) {
         data-status={status}
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={`Live updates: ${LABEL[status]}, ${received} ${received === 1 ? 'change' : 'changes'} received`}
+        aria-label={translate('liveUpdates.liveIndicator.summary', {
+          status: LABEL[status],
+          count: received,
+        })}
         onClick={() => setOpen((value) => !value)}
         className="flex h-8 items-center gap-1.5 rounded-md px-2 text-body text-muted transition-colors hover:bg-subtle hover:text-ink"
       >

@@ -48,7 +48,7 @@ export function SimulatorControl() {
       </h2>
       <p className="mt-0.5 text-xs text-muted">
         {status.running
-          ? `Making ${status.rate} ${status.rate === 1 ? 'change' : 'changes'} per second to the demo orders.`
+          ? t('liveUpdates.simulatorControl.running', { count: status.rate })
           : t('liveUpdates.simulatorControl.makesRealisticChangesTo')}
       </p>
       <div className="mt-2 flex items-center gap-2">

@@ -22,9 +22,8 @@ export function DeactivationBanner({ applicationId }: { applicationId: number })
     >
       <AlertIcon aria-hidden="true" className="size-4 shrink-0" />
       <p className="min-w-0 flex-1">
-        <span className="font-medium">{t('liveUpdates.deactivationBanner.notificationsAreOff')}</span> The
-        marketplace stopped sending them after repeated failed deliveries; the ones it kept meanwhile are sent
-        once they are back on.
+        <span className="font-medium">{t('liveUpdates.deactivationBanner.notificationsAreOff')}</span>{' '}
+        {t('liveUpdates.deactivationBanner.why')}
       </p>
       <Button
         size="sm"

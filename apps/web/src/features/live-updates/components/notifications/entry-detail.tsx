@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { formatStamp } from '../../../../lib/format.ts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
-import { useT } from '../../../../lib/i18n/use-t.tsx';
+import { T, useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import { useRedeliverNotification } from '../../api/redeliver-notification.ts';
@@ -57,14 +57,21 @@ export function EntryDetail({
             {t('liveUpdates.entryDetail.notification', { id: item.id })}
           </h2>
           <p className="mt-0.5 text-sm text-muted">
-            About{' '}
-            <Link
-              to="/orders/$orderId"
-              params={{ orderId: String(item.order_id) }}
-              className="font-medium text-accent-soft-ink underline-offset-2 hover:underline"
-            >
-              {t('liveUpdates.entryDetail.order', { order_id: item.order_id })}
-            </Link>
+            <T
+              id="liveUpdates.entryDetail.about"
+              values={{ id: item.order_id }}
+              components={{
+                0: (
+                  <Link
+                    to="/orders/$orderId"
+                    params={{ orderId: String(item.order_id) }}
+                    className="font-medium text-accent-soft-ink underline-offset-2 hover:underline"
+                  >
+                    {t('liveUpdates.entryDetail.order', { order_id: item.order_id })}
+                  </Link>
+                ),
+              }}
+            />
           </p>
         </div>
         {canRedeliver ? (

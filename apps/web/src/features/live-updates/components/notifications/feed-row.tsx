@@ -1,6 +1,6 @@
 import { cx } from '../../../../lib/class-names.ts';
 import { formatClock } from '../../../../lib/format.ts';
-import { useT } from '../../../../lib/i18n/use-t.tsx';
+import { T, useT } from '../../../../lib/i18n/use-t.tsx';
 import type { FeedItem } from '../../model/feed-items.ts';
 import { FeedStateBadge } from './feed-state-badge.tsx';
 
@@ -31,7 +31,11 @@ export function FeedRow({
         {formatClock(item.changed_at)}
       </span>
       <span className="truncate text-ink">
-        Order <span className="tabular-nums">{item.order_id}</span>
+        <T
+          id="liveUpdates.feedRow.order"
+          values={{ id: item.order_id }}
+          components={{ 0: <span className="tabular-nums" /> }}
+        />
       </span>
       <FeedStateBadge state={item.state} className="self-center" />
       <span />

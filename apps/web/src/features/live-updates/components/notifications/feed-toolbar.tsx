@@ -1,7 +1,7 @@
 import type { NotificationsView } from '@mostrador/contracts';
 import { cx } from '../../../../lib/class-names.ts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
-import { useT } from '../../../../lib/i18n/use-t.tsx';
+import { T, useT } from '../../../../lib/i18n/use-t.tsx';
 import type { LiveStatus } from '../../../../lib/live-events.ts';
 import { Badge } from '../../../../ui/badge.tsx';
 import { Button } from '../../../../ui/button.tsx';
@@ -76,7 +76,11 @@ export function FeedToolbar({
             : t('liveUpdates.feedToolbar.connecting')}
         {held > 0 ? (
           <Badge tone="accent" className="tabular-nums">
-            <span data-testid="feed-new-count">{held}</span>&nbsp;new
+            <T
+              id="liveUpdates.feedToolbar.newCount"
+              values={{ count: held }}
+              components={{ 0: <span data-testid="feed-new-count" /> }}
+            />
           </Badge>
         ) : null}
       </p>

@@ -1,5 +1,6 @@
 import { FEEDBACK_MESSAGE_MAX, type FeedbackBody } from '@mostrador/contracts';
 import { useState } from 'react';
+import { errorText } from '../../../../lib/i18n/error-messages.ts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
@@ -73,7 +74,7 @@ export function GiveFeedbackForm({ orderId, isSeller }: { orderId: number; isSel
       />
       {give.error ? (
         <p role="alert" className="text-xs text-danger">
-          {give.error.message}
+          {errorText(give.error)}
         </p>
       ) : null}
       <Button type="submit" size="sm" variant="primary" pending={give.isPending} className="self-start">

@@ -39,7 +39,9 @@ export function ItemsCard({ order, locale }: { order: PartialOrder; locale: stri
                   {money(line.full_unit_price, line.currency_id)}
                 </p>
               ) : null}
-              <p className="text-xs text-muted">Fee {money(line.sale_fee, line.currency_id)}</p>
+              <p className="text-xs text-muted">
+                {t('orders.itemsCard.fee', { amount: money(line.sale_fee, line.currency_id) })}
+              </p>
             </div>
           </li>
         ))}

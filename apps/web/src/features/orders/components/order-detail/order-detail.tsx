@@ -1,5 +1,6 @@
 import type { PartialOrder } from '@mostrador/contracts';
 import type { ReactNode } from 'react';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { useNeighbourKeys } from '../../hooks/use-neighbour-keys.ts';
 import type { Neighbours } from '../../hooks/use-neighbours.ts';
@@ -62,7 +63,7 @@ export function OrderDetail({
       {order.tags.includes('fraud_risk_detected') ? <FraudAlert /> : null}
       {missing.length > 0 ? (
         <p className="rounded-lg border border-line bg-warning-soft px-4 py-2 text-body text-warning-soft-ink">
-          Part of this order could not be loaded right now: {missing.join(', ')}. The rest is shown.
+          {translate('orders.orderDetail.partMissing', { parts: missing.join(', ') })}
         </p>
       ) : null}
 

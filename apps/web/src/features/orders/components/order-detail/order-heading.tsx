@@ -50,7 +50,8 @@ export function OrderHeading({
           <TagChips tags={order.tags} max={6} />
         </div>
         <p className="text-body text-muted">
-          Placed {formatDate(order.date_created, locale)} · {order.context.site} · {order.context.channel}
+          {t('orders.orderHeading.placed', { date: formatDate(order.date_created, locale) })} ·{' '}
+          {order.context.site} · {order.context.channel}
         </p>
       </div>
       <nav aria-label={t('orders.orderHeading.ordersOfTheList')} className="flex items-center gap-1">

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiClientError } from '../../../../lib/api-client.ts';
 import { localeForSite } from '../../../../lib/format.ts';
+import { errorText } from '../../../../lib/i18n/error-messages.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { ErrorState } from '../../../../ui/error-state.tsx';
 import { orderQueryOptions } from '../../api/get-order.ts';
@@ -58,7 +59,7 @@ export function OrderWorkspace({
               ? t('orders.orderWorkspace.thereIsNoSuch')
               : t('orders.orderWorkspace.thisOrderCouldNot')
           }
-          description={order.error.message}
+          description={errorText(order.error)}
           code={code}
           onRetry={() => void order.refetch()}
           retrying={order.isFetching}

@@ -1,6 +1,7 @@
 import { FEEDBACK_MESSAGE_MAX, type Feedback } from '@mostrador/contracts';
 import { useState } from 'react';
 import { formatDate } from '../../../../lib/format.ts';
+import { errorText } from '../../../../lib/i18n/error-messages.ts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
@@ -53,7 +54,7 @@ export function ReceivedFeedback({
           />
           {reply.error ? (
             <p role="alert" className="text-xs text-danger">
-              {reply.error.message}
+              {errorText(reply.error)}
             </p>
           ) : null}
           <Button

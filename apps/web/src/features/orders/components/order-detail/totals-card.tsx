@@ -2,6 +2,7 @@ import type { PartialOrder } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDate, formatMoney } from '../../../../lib/format.ts';
+import { errorText } from '../../../../lib/i18n/error-messages.ts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../../ui/card.tsx';
@@ -53,8 +54,7 @@ export function TotalsCard({ order, locale }: { order: PartialOrder; locale: str
         <Skeleton className="h-20" />
       ) : !total.ok ? (
         <p role="alert" className="text-danger">
-          The parts of this total are in different currencies ({total.currencies.join(', ')}); it cannot be
-          added up.
+          {t('orders.totalsCard.mixedCurrencies', { currencies: total.currencies.join(', ') })}
         </p>
       ) : (
         <dl data-testid="total-with-shipping">
@@ -81,7 +81,7 @@ export function TotalsCard({ order, locale }: { order: PartialOrder; locale: str
                   </span>
                 </DetailRow>
                 <p className="mt-1 text-xs text-muted" data-testid="conversion-source">
-                  1 {base} = {conversion.data.ratio} {target} · marketplace currency conversions
+                  1 {base} = {conversion.data.ratio} {target} · {t('orders.totalsCard.conversionSource')}
                   {conversion.data.lastModified
                     ? translate('orders.totalsCard.ratesOf', {
                         value: formatDate(conversion.data.lastModified, locale),
@@ -91,7 +91,7 @@ export function TotalsCard({ order, locale }: { order: PartialOrder; locale: str
               </>
             ) : conversion.error ? (
               <p role="alert" className="text-danger">
-                {conversion.error.message}
+                {errorText(conversion.error)}
               </p>
             ) : (
               <Skeleton className="mt-2 h-4 w-40" />

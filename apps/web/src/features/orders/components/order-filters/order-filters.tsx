@@ -100,11 +100,15 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
               ? translate('orders.orderFilters.status2', { statusesCount: statuses.length })
               : t('orders.orderFilters.status')
           }
-          ariaLabel={statuses.length ? `Status, ${statuses.length} selected` : 'Status'}
+          ariaLabel={
+            statuses.length
+              ? t('orders.orderFilters.statusSelected', { count: statuses.length })
+              : t('orders.orderFilters.status')
+          }
           active={statuses.length > 0}
         >
           <CheckboxList
-            legend="Order status"
+            legend={t('orders.orderFilters.orderStatus')}
             options={ORDER_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
             selected={statuses}
             onChange={(values) => onChange({ 'order.status': joinList(values) })}
@@ -119,7 +123,9 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
           onClick={() => setMoreOpen((open) => !open)}
           className={more ? 'border-accent/60 text-accent-soft-ink' : undefined}
         >
-          More filters{more ? ` · ${more}` : ''}
+          {more
+            ? t('orders.orderFilters.moreFiltersCount', { count: more })
+            : t('orders.orderFilters.moreFilters')}
         </Button>
         {trailing ? <div className="ml-auto flex items-center gap-2">{trailing}</div> : null}
       </div>

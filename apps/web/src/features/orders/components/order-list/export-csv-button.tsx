@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { errorMessage } from '../../../../lib/i18n/error-messages.ts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
@@ -65,7 +66,10 @@ export function ExportCsvButton({ userId, search }: { userId: number; search: Or
         announce(translate('orders.exportCsvButton.exportCancelled'));
         return;
       }
-      const message = error instanceof Error ? error.message : 'The export failed';
+      const message =
+        error instanceof ApiClientError
+          ? errorMessage(error.error)
+          : translate('orders.exportCsvButton.failed');
       setState({ phase: 'failed', message });
       announce(translate('orders.exportCsvButton.exportFailed', { message }));
     } finally {
@@ -79,7 +83,7 @@ export function ExportCsvButton({ userId, search }: { userId: number; search: Or
       <div className="flex items-center gap-2">
         <label className="flex items-center gap-2 text-xs text-muted tabular">
           <span>
-            Exporting {state.done.toLocaleString()} of {state.total ? state.total.toLocaleString() : '…'}
+            {translate('orders.exportCsvButton.progress', { done: state.done, total: state.total ?? '…' })}
           </span>
           <progress
             className="h-1.5 w-32 overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-subtle [&::-webkit-progress-value]:bg-accent"

@@ -1,13 +1,14 @@
+import type { MessageId } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 
 const SHORTCUTS = [
-  ['j or ↓', 'Next order'],
-  ['k or ↑', 'Previous order'],
-  ['Enter', 'Open the order'],
-  ['/', 'Search'],
-  [']  [', 'Next or previous page'],
-  ['?', 'Show or hide these shortcuts'],
-] as const;
+  ['j / ↓', 'orders.keyboardShortcuts.next'],
+  ['k / ↑', 'orders.keyboardShortcuts.previous'],
+  ['Enter', 'orders.keyboardShortcuts.open'],
+  ['/', 'orders.keyboardShortcuts.search'],
+  [']  [', 'orders.keyboardShortcuts.page'],
+  ['?', 'orders.keyboardShortcuts.toggle'],
+] as const satisfies readonly (readonly [string, MessageId])[];
 
 /** The list's keyboard shortcuts, written down behind a disclosure (`?` toggles it too). */
 export function KeyboardShortcuts({ open, onToggle }: { open: boolean; onToggle: () => void }) {
@@ -34,7 +35,7 @@ export function KeyboardShortcuts({ open, onToggle }: { open: boolean; onToggle:
                   {keys}
                 </kbd>
               </dt>
-              <dd>{action}</dd>
+              <dd>{t(action)}</dd>
             </div>
           ))}
         </dl>

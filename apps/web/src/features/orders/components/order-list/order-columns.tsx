@@ -102,7 +102,11 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
               {first?.item.title ?? '—'}
             </span>
             {more.length > 0 ? <span className="shrink-0 text-xs text-faint">+{more.length}</span> : null}
-            {units > 1 ? <span className="shrink-0 text-xs text-faint">· {units} u.</span> : null}
+            {units > 1 ? (
+              <span className="shrink-0 text-xs text-faint">
+                · {translate('orders.orderColumns.units', { count: units })}
+              </span>
+            ) : null}
           </span>
         );
       },

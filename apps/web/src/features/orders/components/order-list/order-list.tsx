@@ -190,7 +190,11 @@ export function OrderList({ userId, locale, search, navigate, subscribeChanges, 
                 <div className="h-full w-full animate-pulse bg-accent motion-reduce:animate-none" />
               </div>
               <DataTable
-                caption={`Orders${data ? `, ${total.toLocaleString()} in all` : ''}`}
+                caption={
+                  data
+                    ? translate('orders.orderList.captionCount', { count: total })
+                    : translate('orders.orderList.caption')
+                }
                 captionHidden
                 columns={tableColumns}
                 rows={rows}
