@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { errorMessage } from '../../../../lib/i18n/error-messages.ts';
+import { errorText } from '../../../../lib/i18n/error-messages.ts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
@@ -66,10 +66,7 @@ export function ExportCsvButton({ userId, search }: { userId: number; search: Or
         announce(translate('orders.exportCsvButton.exportCancelled'));
         return;
       }
-      const message =
-        error instanceof ApiClientError
-          ? errorMessage(error.error)
-          : translate('orders.exportCsvButton.failed');
+      const message = errorText(error);
       setState({ phase: 'failed', message });
       announce(translate('orders.exportCsvButton.exportFailed', { message }));
     } finally {
