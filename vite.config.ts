@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compiledCatalogs } from './apps/web/build/compiled-catalogs.ts';
 
 // In development (`npm run dev`) the BFF runs on its own port and Vite forwards the API and BFF routes to it.
 const bffOrigin = `http://127.0.0.1:${process.env.BFF_PORT ?? '3001'}`;
@@ -19,6 +20,7 @@ export default defineConfig({
       semicolons: true,
     }),
     react(),
+    compiledCatalogs(),
     tailwindcss(),
   ],
   build: {

@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { compiledCatalogs } from './apps/web/build/compiled-catalogs.ts';
 
 export default defineConfig({
+  plugins: [compiledCatalogs()],
   test: {
     include: ['packages/**/*.test.ts', 'apps/**/*.test.ts', 'apps/**/*.test.tsx', 'scripts/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],

@@ -15,7 +15,9 @@ export function compileCatalog(source: Record<string, string>, language: string)
     try {
       compiled[id] = compileMessageOrThrow(message);
     } catch (error) {
-      throw new Error(`${language}.json: the message "${id}" is not valid ICU MessageFormat: ${String(error)}`);
+      throw new Error(
+        `${language}.json: the message "${id}" is not valid ICU MessageFormat: ${String(error)}`,
+      );
     }
   }
   return compiled;

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderInEnglish } from '../test-support/render.tsx';
 import { type QueryLike, QueryState } from './query-state.tsx';
 
 afterEach(cleanup);
@@ -14,7 +15,7 @@ const query = <T,>(over: Partial<QueryLike<T>>): QueryLike<T> => ({
 });
 
 const show = (q: QueryLike<string[]>, compact = false) =>
-  render(
+  renderInEnglish(
     <QueryState
       query={q}
       compact={compact}

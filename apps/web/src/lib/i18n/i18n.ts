@@ -6,6 +6,13 @@ import type english from './messages/en.json';
 export type MessageId = keyof typeof english;
 export type MessageValues = Record<string, unknown>;
 
+/** Each language named in its own words, the same in every catalog: whoever cannot read the page finds theirs. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  es: 'Español',
+  'pt-BR': 'Português (Brasil)',
+  en: 'English',
+};
+
 /** The dashboard's one Lingui instance; `I18nProvider` re-renders every text when its language changes. */
 export const i18n: I18n = setupI18n();
 

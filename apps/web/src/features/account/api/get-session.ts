@@ -35,3 +35,18 @@ export function watchSession(queryClient: QueryClient, onChange: (session: Sessi
     if (!first) onChange(data);
   });
 }
+
+/**
+ * Calls `onLanguage` with the language every session read names (decision 0170): the first read, a switch made in
+ * the account menu, a sign-in as an account of another site. Returns the function that stops following.
+ */
+export function followSessionLanguage(
+  queryClient: QueryClient,
+  onLanguage: (language: Session['language']) => void,
+): () => void {
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.query.queryKey[0] !== sessionKey[0]) return;
+    const data = event.query.state.data as Session | undefined;
+    if (data) onLanguage(data.language);
+  });
+}

@@ -9,6 +9,7 @@ import { useDismiss } from '../../../ui/use-dismiss.ts';
 import { useActivateAccount } from '../api/activate-account.ts';
 import { useSignOut } from '../api/sign-out.ts';
 import { AccountAvatar, accountTriggerClasses } from './account-avatar.tsx';
+import { LanguageSwitcher } from './language-switcher.tsx';
 import { WorkOnList } from './work-on-list.tsx';
 
 /** The account menu: whom the dashboard works on, the signed-in accounts, adding one and signing out. */
@@ -79,6 +80,9 @@ export function AccountMenu({ session, nickname }: { session: Session; nickname:
               </li>
             ))}
           </ul>
+          <div className="mt-2 border-t border-line pt-2">
+            <LanguageSwitcher onDone={() => setOpen(false)} />
+          </div>
           <div className="mt-2 flex flex-col gap-1 border-t border-line pt-2">
             <a href={`/bff/login?return_to=${returnTo}`} className="rounded-md px-2 py-1.5 hover:bg-subtle">
               {t('account.accountMenu.addAnotherAccount')}

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderInEnglish } from '../../../../test-support/render.tsx';
 import { LiveRegionProvider } from '../../../../ui/live-region.tsx';
 import { BlockBuyerPanel } from './block-buyer-panel.tsx';
 
@@ -43,7 +44,7 @@ function renderPanel() {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  render(
+  renderInEnglish(
     <QueryClientProvider client={client}>
       <LiveRegionProvider>
         <BlockBuyerPanel seller={{ id: 100, siteId: 'MLA' }} buyer={{ id: 7, nickname: 'COMPRADOR_X' }} />

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useRef, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderInEnglish } from '../../../../test-support/render.tsx';
 import { dayBound, type OrderListSearch, presetRange } from '../../model/order-search.ts';
 import { patchSearch } from '../../model/search-edits.ts';
 import { ActiveFilters } from './active-filters.tsx';
@@ -29,7 +30,7 @@ function renderFilters(initial: OrderListSearch) {
       </>
     );
   }
-  render(<Harness />);
+  renderInEnglish(<Harness />);
   return { url: () => urls.at(-1)!, urls };
 }
 
