@@ -1,16 +1,13 @@
 import type { BlockList, BlockReason } from '@mostrador/contracts';
 import { translate } from '../../../lib/i18n/i18n.ts';
 
-export const LIST_LABELS: Record<BlockList, { tab: string; effect: string; verb: string }> = {
+export const LIST_LABELS: Record<BlockList, { tab: string; effect: string }> = {
   order: {
     get tab() {
       return translate('blocklists.blockLabels.blockedFromBuying');
     },
     get effect() {
       return translate('blocklists.blockLabels.effectOrder');
-    },
-    get verb() {
-      return translate('blocklists.blockLabels.buying');
     },
   },
   questions: {
@@ -19,9 +16,6 @@ export const LIST_LABELS: Record<BlockList, { tab: string; effect: string; verb:
     },
     get effect() {
       return translate('blocklists.blockLabels.effectQuestions');
-    },
-    get verb() {
-      return translate('blocklists.blockLabels.askingQuestions');
     },
   },
 };

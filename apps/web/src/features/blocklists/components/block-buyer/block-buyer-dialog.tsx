@@ -172,7 +172,7 @@ export function BlockBuyerDialog({
           <Button type="submit" variant="danger" pending={resolving || block.isPending}>
             {known
               ? t('blocklists.blockBuyerDialog.block')
-              : translate('blocklists.blockBuyerDialog.blockFrom2', { verb: LIST_LABELS[list].verb })}
+              : translate('blocklists.blockBuyerDialog.blockFromList', { list })}
           </Button>
         </div>
       </form>

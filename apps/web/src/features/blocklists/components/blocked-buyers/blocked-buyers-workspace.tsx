@@ -141,7 +141,7 @@ export function BlockedBuyersWorkspace({ seller, view, onViewChange }: BlockedBu
           announce(
             translate('blocklists.blockedBuyersWorkspace.blockedFrom', {
               nickname: buyer.nickname,
-              verb: LIST_LABELS[list].verb,
+              list,
             }),
           );
           if (list !== view.list) onViewChange({ list, offset: 0, audit: 0 });

@@ -116,13 +116,8 @@ export function BlocklistTable({
           }
           description={
             view.buyer
-              ? translate('blocklists.blocklistTable.buyerIsNot', {
-                  buyer: view.buyer,
-                  value: LIST_LABELS[view.list].tab.toLowerCase(),
-                })
-              : translate('blocklists.blocklistTable.buyersYouBlockFrom', {
-                  verb: LIST_LABELS[view.list].verb,
-                })
+              ? translate('blocklists.blocklistTable.buyerIsNot', { buyer: view.buyer, list: view.list })
+              : translate('blocklists.blocklistTable.buyersYouBlockFrom', { list: view.list })
           }
           action={
             view.buyer ? (

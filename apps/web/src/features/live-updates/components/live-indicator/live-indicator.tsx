@@ -1,8 +1,9 @@
+import { ORDER_STATUSES, type OrderStatus } from '@mostrador/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { cx } from '../../../../lib/class-names.ts';
 import { formatClock } from '../../../../lib/format.ts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
-import { useT } from '../../../../lib/i18n/use-t.tsx';
+import { T, useT } from '../../../../lib/i18n/use-t.tsx';
 import { type LiveStatus, liveEvents, useLiveSnapshot } from '../../../../lib/live-events.ts';
 import { cardClasses } from '../../../../ui/card.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
@@ -50,6 +51,12 @@ function useStatusAnnouncement(status: LiveStatus) {
  * The header's live-updates indicator for the signed-in account: connection state and the events received, and in
  * local use the change simulator's control.
  */
+/** A status by its code; one the dashboard does not know yet shows its code. */
+const statusName = (status: string) =>
+  (ORDER_STATUSES as readonly string[]).includes(status)
+    ? translate(`orderStatus.${status as OrderStatus}`)
+    : status.replaceAll('_', ' ');
+
 export function LiveIndicator({ userId }: { userId: number }) {
   const t = useT();
   const snapshot = useLiveSnapshot();
@@ -122,10 +129,17 @@ export function LiveIndicator({ userId }: { userId: number }) {
               <p data-testid="live-last">
                 <span className="text-muted">{t('liveUpdates.liveIndicator.lastChange')} </span>
                 <span className="tabular-nums text-ink">{formatClock(last.published_at)}</span>
-                <span className="text-muted"> {t('liveUpdates.liveIndicator.order')} </span>
-                <span className="tabular-nums text-ink">{last.order.id}</span>
-                <span className="text-muted"> {t('liveUpdates.liveIndicator.is')} </span>
-                <span className="text-ink">{last.order.status.replaceAll('_', ' ')}</span>
+                <span className="text-muted">
+                  {' '}
+                  <T
+                    id="liveUpdates.liveIndicator.orderIs"
+                    values={{ id: last.order.id, status: statusName(last.order.status) }}
+                    components={{
+                      0: <span className="tabular-nums text-ink" />,
+                      1: <span className="text-ink" />,
+                    }}
+                  />
+                </span>
               </p>
             ) : (
               <p className="text-muted">{t('liveUpdates.liveIndicator.noChangesYetIn')}</p>

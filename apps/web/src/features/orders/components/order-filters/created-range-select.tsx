@@ -29,7 +29,7 @@ export function CreatedRangeSelect({
         { value: '', label: translate('orders.createdRangeSelect.createdAnyTime') },
         ...DATE_PRESETS.map((p) => ({
           value: p.id,
-          label: translate('orders.createdRangeSelect.created2', { value: p.label.toLowerCase() }),
+          label: translate(`orders.createdRangeSelect.preset.${p.id}`),
         })),
         { value: 'custom', label: translate('orders.createdRangeSelect.createdCustom'), disabled: true },
       ]}

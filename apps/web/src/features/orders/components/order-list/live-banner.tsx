@@ -16,7 +16,10 @@ export function LiveBanner({
   onRefresh: () => void;
 }) {
   const t = useT();
-  const parts = [updated ? `${updated} updated` : '', fresh ? `${fresh} new` : ''].filter(Boolean);
+  const parts = [
+    updated ? t('orders.liveBanner.updated', { count: updated }) : '',
+    fresh ? t('orders.liveBanner.new', { count: fresh }) : '',
+  ].filter(Boolean);
   return (
     <div role="status" aria-live="polite" className="min-h-0">
       {parts.length > 0 ? (

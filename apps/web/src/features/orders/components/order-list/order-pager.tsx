@@ -28,11 +28,7 @@ export function OrderPager({
     <div className="flex flex-wrap items-center justify-between gap-3 text-body">
       <p className="text-muted tabular" data-testid="result-count">
         {shown !== undefined && total > 0
-          ? translate('orders.orderPager.ofOrders', {
-              value: (offset + 1).toLocaleString(),
-              value2: (offset + shown).toLocaleString(),
-              total: total.toLocaleString(),
-            })
+          ? translate('orders.orderPager.ofOrders', { first: offset + 1, last: offset + shown, total })
           : shown !== undefined
             ? t('orders.orderPager.0Orders')
             : ' '}

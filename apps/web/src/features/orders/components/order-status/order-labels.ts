@@ -1,64 +1,14 @@
-import type { OrderStatus } from '@mostrador/contracts';
+import { KNOWN_ORDER_TAGS, type OrderStatus } from '@mostrador/contracts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
 
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  get confirmed() {
-    return translate('orders.orderLabels.confirmed');
-  },
-  get payment_required() {
-    return translate('orders.orderLabels.paymentRequired');
-  },
-  get payment_in_process() {
-    return translate('orders.orderLabels.paymentInProcess');
-  },
-  get partially_paid() {
-    return translate('orders.orderLabels.partiallyPaid');
-  },
-  get paid() {
-    return translate('orders.orderLabels.paid');
-  },
-  get cancelled() {
-    return translate('orders.orderLabels.cancelled');
-  },
-  get invalid() {
-    return translate('orders.orderLabels.invalid');
-  },
-  get manually_cancelled() {
-    return translate('orders.orderLabels.manuallyCancelled');
-  },
-};
+/** Status names, by code: `orderStatus.<status>` in every catalog. */
+export const STATUS_LABELS: Record<OrderStatus, string> = new Proxy({} as Record<OrderStatus, string>, {
+  get: (_target, status) => translate(`orderStatus.${String(status) as OrderStatus}`),
+});
 
-export const TAG_LABELS: Record<string, string> = {
-  get paid() {
-    return translate('orders.orderLabels.paid');
-  },
-  get not_delivered() {
-    return translate('orders.orderLabels.notDelivered');
-  },
-  get delivered() {
-    return translate('orders.orderLabels.delivered');
-  },
-  get fraud_risk_detected() {
-    return translate('orders.orderLabels.fraudRisk');
-  },
-  get test_order() {
-    return translate('orders.orderLabels.testOrder');
-  },
-  get shops() {
-    return translate('orders.orderLabels.shops');
-  },
-  get pack_order() {
-    return translate('orders.orderLabels.pack');
-  },
-  get no_shipping() {
-    return translate('orders.orderLabels.noShipping');
-  },
-  get order_has_discount() {
-    return translate('orders.orderLabels.discount');
-  },
-  get catalog() {
-    return translate('orders.orderLabels.catalog');
-  },
-};
+type KnownTag = (typeof KNOWN_ORDER_TAGS)[number];
+const KNOWN_TAGS = new Set<string>(KNOWN_ORDER_TAGS);
 
-export const tagLabel = (tag: string) => TAG_LABELS[tag] ?? tag.replaceAll('_', ' ');
+/** A tag's name by its code (`orderTag.<tag>`); a tag the dashboard does not know yet shows its code. */
+export const tagLabel = (tag: string) =>
+  KNOWN_TAGS.has(tag) ? translate(`orderTag.${tag as KnownTag}`) : tag.replaceAll('_', ' ');
