@@ -6,7 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from '@babel/parser';
+import { parse as parseSource } from '@babel/parser';
+import { parse } from '@messageformat/parser';
 
 /** Attributes whose string reaches a person: read on screen or by a screen reader. */
 export const TEXT_ATTRIBUTES = new Set([
@@ -79,7 +80,7 @@ const textOf = (node) =>
 
 /** The literal user-facing strings of one component file, as `{ line, text, where }`. */
 export function literalStrings(source, fileName = 'component.tsx') {
-  const ast = parse(source, {
+  const ast = parseSource(source, {
     sourceType: 'module',
     sourceFilename: fileName,
     plugins: ['typescript', 'jsx'],
@@ -104,23 +105,20 @@ export function literalStrings(source, fileName = 'component.tsx') {
   return found;
 }
 
-/** The `{placeholder}` names of an ICU message (plural, select and simple arguments). */
+/** The `{placeholder}` names of an ICU message (simple, plural and select arguments), and its `<0>` tags. */
 export function placeholdersOf(message) {
   const names = new Set();
-  let depth = 0;
-  for (let i = 0; i < message.length; i++) {
-    const char = message[i];
-    if (char === "'") {
-      const close = message.indexOf("'", i + 1);
-      if (close > i + 1) i = close;
-      continue;
+  const visit = (tokens) => {
+    for (const token of tokens) {
+      if (token.type === 'content') {
+        for (const tag of token.value.matchAll(/<\/?(\d+)\/?>/g)) names.add(`<${tag[1]}>`);
+        continue;
+      }
+      if (token.arg !== undefined) names.add(token.arg);
+      for (const branch of token.cases ?? []) visit(branch.tokens);
     }
-    if (char === '{') {
-      const match = /^\{\s*([A-Za-z_][\w]*)\s*[,}]/.exec(message.slice(i));
-      if (match && (depth === 0 || message[i - 1] !== '#')) names.add(match[1]);
-      depth++;
-    } else if (char === '}') depth--;
-  }
+  };
+  visit(parse(message));
   return [...names].sort();
 }
 
@@ -142,9 +140,16 @@ export function compareCatalogs(catalogs) {
         continue;
       }
       const expected = reference[id];
-      if (expected !== undefined && placeholdersOf(expected).join() !== placeholdersOf(message).join()) {
+      let own;
+      try {
+        own = placeholdersOf(message);
+      } catch (error) {
+        problems.push(`${language} "${id}" is not valid ICU MessageFormat: ${error.message}`);
+        continue;
+      }
+      if (expected !== undefined && placeholdersOf(expected).join() !== own.join()) {
         problems.push(
-          `${language} "${id}" has placeholders {${placeholdersOf(message).join(', ')}}, not {${placeholdersOf(expected).join(', ')}}`,
+          `${language} "${id}" has placeholders {${own.join(', ')}}, not {${placeholdersOf(expected).join(', ')}}`,
         );
       }
     }
