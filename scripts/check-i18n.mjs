@@ -88,7 +88,8 @@ export function literalStrings(source, fileName = 'component.tsx') {
   const found = [];
   const report = (node, where) => {
     const text = textOf(node);
-    if (isWords(text)) found.push({ line: node.loc.start.line, text: text.replace(/\s+/g, ' ').trim(), where });
+    if (isWords(text))
+      found.push({ line: node.loc.start.line, text: text.replace(/\s+/g, ' ').trim(), where });
   };
   walk(ast.program, (node, parent) => {
     if (node.type === 'JSXText') report(node, 'text');
@@ -195,7 +196,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const problems = checkI18n(root);
   for (const problem of problems) console.error(problem);
   if (problems.length > 0) {
-    console.error(`${problems.length} translation problem${problems.length === 1 ? '' : 's'}: see docs/decisions/0170`);
+    console.error(
+      `${problems.length} translation problem${problems.length === 1 ? '' : 's'}: see docs/decisions/0170`,
+    );
     process.exit(1);
   }
 }

@@ -1,4 +1,5 @@
 import type { Order, PartialOrder } from '@mostrador/contracts';
+import { paymentStatusName, requesterName } from '../../../lib/i18n/code-names.ts';
 import { translate } from '../../../lib/i18n/i18n.ts';
 
 export interface HistoryEntry {
@@ -34,7 +35,7 @@ export function statusHistory(order: HistorySource): HistoryEntry[] {
     entries.push({
       date: payment.date_created,
       label: translate('orders.statusHistory.paymentCreated', { id: payment.id }),
-      detail: payment.status,
+      detail: paymentStatusName(payment.status),
       tone: 'neutral',
     });
     if (payment.date_last_modified !== payment.date_created) {
@@ -42,7 +43,7 @@ export function statusHistory(order: HistorySource): HistoryEntry[] {
         date: payment.date_last_modified,
         label: translate('orders.statusHistory.payment', {
           id: payment.id,
-          value: payment.status.replaceAll('_', ' '),
+          value: paymentStatusName(payment.status),
         }),
         tone: payment.status === 'approved' ? 'success' : 'neutral',
       });
@@ -79,7 +80,7 @@ export function statusHistory(order: HistorySource): HistoryEntry[] {
     entries.push({
       date: order.cancel_detail.date,
       label: translate('orders.statusHistory.cancelledBy', {
-        requested_by: order.cancel_detail.requested_by,
+        requested_by: requesterName(order.cancel_detail.requested_by),
       }),
       detail: order.cancel_detail.description,
       tone: 'danger',
@@ -89,7 +90,7 @@ export function statusHistory(order: HistorySource): HistoryEntry[] {
   if (ts(order.last_updated) > latest || entries.length === 1) {
     entries.push({
       date: order.last_updated,
-      label: translate('orders.statusHistory.status', { value: order.status.replaceAll('_', ' ') }),
+      label: translate('orders.statusHistory.status', { value: translate(`orderStatus.${order.status}`) }),
       detail: order.status_detail?.description ?? undefined,
       tone: order.status === 'paid' ? 'success' : order.status.includes('cancel') ? 'danger' : 'neutral',
     });

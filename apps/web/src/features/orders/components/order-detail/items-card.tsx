@@ -1,5 +1,6 @@
 import type { PartialOrder } from '@mostrador/contracts';
 import { formatMoney } from '../../../../lib/format.ts';
+import { itemConditionName } from '../../../../lib/i18n/code-names.ts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../../ui/card.tsx';
@@ -26,7 +27,7 @@ export function ItemsCard({ order, locale }: { order: PartialOrder; locale: stri
                 {line.item.seller_sku
                   ? translate('orders.itemsCard.sku', { seller_sku: line.item.seller_sku })
                   : ''}{' '}
-                · {line.item.condition}
+                · {itemConditionName(line.item.condition)}
               </p>
               {line.item.warranty ? <p className="text-xs text-faint">{line.item.warranty}</p> : null}
             </div>

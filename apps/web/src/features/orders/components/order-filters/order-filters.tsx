@@ -114,7 +114,7 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
             onChange={(values) => onChange({ 'order.status': joinList(values) })}
           />
         </Popover>
-        <div className="w-44">
+        <div className="w-52">
           <CreatedRangeSelect search={search} onChange={onChange} now={now} />
         </div>
         <Button

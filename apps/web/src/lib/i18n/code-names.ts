@@ -1,0 +1,22 @@
+import { ORDER_PAYMENT_STATUSES, SHIPMENT_STATUSES } from '@mostrador/contracts';
+import { type MessageId, translate } from './i18n.ts';
+
+/**
+ * Names of the platform's codes in the active language, by code (never by matching English text); a code the
+ * dashboard does not know yet shows as the platform sent it.
+ */
+function byCode<const Code extends string>(prefix: string, codes: readonly Code[]) {
+  const known = new Set<string>(codes);
+  return (code: string): string =>
+    known.has(code) ? translate(`${prefix}.${code}` as MessageId) : code.replaceAll('_', ' ');
+}
+
+export const paymentStatusName = byCode('paymentStatus', [
+  ...ORDER_PAYMENT_STATUSES,
+  'refunded',
+  'cancelled',
+  'charged_back',
+]);
+export const shipmentStatusName = byCode('shipmentStatus', SHIPMENT_STATUSES);
+export const itemConditionName = byCode('itemCondition', ['new', 'used', 'refurbished', 'not_specified']);
+export const requesterName = byCode('cancelRequester', ['buyer', 'seller', 'platform', 'admin']);
