@@ -19,4 +19,4 @@ export const paymentStatusName = byCode('paymentStatus', [
 ]);
 export const shipmentStatusName = byCode('shipmentStatus', SHIPMENT_STATUSES);
 export const itemConditionName = byCode('itemCondition', ['new', 'used', 'refurbished', 'not_specified']);
-export const requesterName = byCode('cancelRequester', ['buyer', 'seller', 'platform', 'admin']);
+export const requesterName = byCode('cancelRequester', ['buyer', 'seller', 'platform', 'admin', 'internal']);

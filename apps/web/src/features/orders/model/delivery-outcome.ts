@@ -86,20 +86,23 @@ export function deliveryOutcome(
     delivery?.case ??
     deliveryCase({ platformShipping: false, state: 'not_platform_shipping', evidence: false });
   const because = !delivery
-    ? 'There is no shipment: you and the buyer arrange the delivery, and no proof of it is recorded.'
+    ? translate('orders.deliveryOutcome.because.noShipment')
     : delivery.platform_shipping
       ? c === 'platform_not_shipped'
         ? delivery.state === 'label_printed'
-          ? 'The label is printed but the package has not reached the carrier.'
+          ? translate('orders.deliveryOutcome.because.labelPrinted')
           : delivery.state === 'cancelled'
-            ? 'The shipment was cancelled before it reached the carrier.'
-            : 'The shipping label is not printed yet.'
-        : (CARRIER_WORDS[delivery.state] ?? 'The carrier has the package.')
+            ? translate('orders.deliveryOutcome.because.shipmentCancelled')
+            : translate('orders.deliveryOutcome.because.noLabel')
+        : (CARRIER_WORDS[delivery.state] ?? translate('orders.deliveryOutcome.theCarrierHasThe'))
       : c === 'own_with_evidence'
-        ? `You delivered it and recorded proof (${delivery.evidence?.kind.replaceAll('_', ' ')} ${delivery.evidence?.reference}).`
+        ? translate('orders.deliveryOutcome.because.ownWithProof', {
+            kind: delivery.evidence?.kind.replaceAll('_', ' ') ?? '',
+            reference: delivery.evidence?.reference ?? '',
+          })
         : delivery.state === 'delivered'
-          ? 'You marked it delivered, but without proof of delivery.'
-          : 'You deliver this sale yourself and no proof of delivery is recorded.';
+          ? translate('orders.deliveryOutcome.because.markedWithoutProof')
+          : translate('orders.deliveryOutcome.because.ownWithoutProof');
   const open = !FINAL.has(order.status);
   const refunded = order.payments.some((p) => p.status === 'refunded');
   const detail = order.cancel_detail;
@@ -112,28 +115,24 @@ export function deliveryOutcome(
     };
   } else if (detail) {
     const who = detail.code.startsWith('chargeback_')
-      ? 'The buyer charged back'
+      ? 'buyer_chargeback'
       : detail.requested_by === 'seller'
-        ? 'You cancelled the sale'
+        ? 'seller'
         : detail.requested_by === 'buyer'
-          ? 'The buyer cancelled'
-          : 'The platform cancelled the sale';
+          ? 'buyer'
+          : 'platform';
     const returning = detail.code === 'carrier_return' || detail.code === 'chargeback_carrier_return';
     const back =
-      delivery?.state === 'returned'
-        ? ' The item is back with you.'
-        : delivery?.state === 'returning'
-          ? ' The carrier is bringing it back.'
-          : '';
+      delivery?.state === 'returned' ? 'returned' : delivery?.state === 'returning' ? 'returning' : 'none';
     happened = {
       title: returning
-        ? translate('orders.deliveryOutcome.theCarrierReturnsThe', { who })
+        ? translate('orders.deliveryOutcome.happened.carrierReturn', { who })
         : detail.code === 'chargeback_not_delivered'
-          ? translate('orders.deliveryOutcome.youRefundedNoProof', { who })
+          ? translate('orders.deliveryOutcome.happened.refundedNoProof', { who })
           : detail.code === 'chargeback_not_shipped'
-            ? translate('orders.deliveryOutcome.beforeShippingTheSale', { who })
-            : `${who} (${detail.description})`,
-      detail: `${refunded ? 'The buyer’s payment was refunded.' : 'No money had been collected.'}${back}`,
+            ? translate('orders.deliveryOutcome.happened.beforeShipping', { who })
+            : translate('orders.deliveryOutcome.happened.other', { who, reason: detail.description }),
+      detail: translate('orders.deliveryOutcome.happened.money', { refunded: refunded ? 'yes' : 'no', back }),
       tone: 'danger',
     };
   }
@@ -145,9 +144,9 @@ export function deliveryOutcome(
     ifChargedBack: open
       ? order.payments.some((p) => p.status === 'approved')
         ? order.tags.includes(CHARGEBACK_COVERED_TAG)
-          ? 'Already charged back and covered: nothing more happens.'
+          ? translate('orders.deliveryOutcome.alreadyCovered')
           : OUTCOME_WORDS[saleOutcome(c, 'chargeback')]
-        : 'Nothing to charge back: no payment has been approved.'
+        : translate('orders.deliveryOutcome.nothingToChargeBack')
       : null,
     happened,
   };
