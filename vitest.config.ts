@@ -8,5 +8,7 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 20_000,
     pool: 'forks',
+    // Web code speaks English in tests; the servers' tests never import it.
+    setupFiles: ['apps/web/src/test-support/english.ts'],
   },
 });

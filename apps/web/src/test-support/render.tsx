@@ -8,13 +8,8 @@ import {
 } from '@tanstack/react-router';
 import { type RenderOptions, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { i18n } from '../lib/i18n/i18n.ts';
-import english from '../lib/i18n/messages/en.json';
 import { LanguageProvider } from '../lib/i18n/use-t.tsx';
 import { LiveRegionProvider } from '../ui/live-region.tsx';
-
-// Components speak English in tests (Lingui compiles the catalog's messages as it reads them outside production).
-i18n.loadAndActivate({ locale: 'en', messages: english });
 
 /** A query client as the app's, without retries: a refused read shows at once. */
 export function testQueryClient(): QueryClient {

@@ -13,5 +13,8 @@ export function errorMessage(code: string): string {
 /** A failed call as a sentence for people: the code's message, or a connection problem. */
 export function errorText(error: unknown): string {
   if (error instanceof ApiClientError) return errorMessage(error.error);
+  // A failure that carries the API's code without being a client error (a route's loader rethrowing it).
+  if (typeof error === 'object' && error !== null && 'error' in error && typeof error.error === 'string')
+    return errorMessage(error.error);
   return translate('error.network');
 }

@@ -33,7 +33,7 @@ describe('statusHistory', () => {
       'Order confirmed',
       'Seller gave feedback',
       'Buyer gave feedback',
-      'Status: paid',
+      'Status: Paid',
     ]);
   });
 
@@ -52,7 +52,7 @@ describe('statusHistory', () => {
         application_id: null,
       },
     });
-    expect(history.map((entry) => entry.label)).toContain('Cancelled by seller');
+    expect(history.map((entry) => entry.label)).toContain('Cancelled by the seller');
     expect(history.find((entry) => entry.label === 'Fraud risk detected')?.tone).toBe('danger');
   });
 });

@@ -2,6 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import english from '../../../../lib/i18n/messages/en.json';
 import { renderInEnglish } from '../../../../test-support/render.tsx';
 import { LiveRegionProvider } from '../../../../ui/live-region.tsx';
 import { BlockBuyerPanel } from './block-buyer-panel.tsx';
@@ -79,7 +80,7 @@ describe('BlockBuyerPanel', () => {
     fireEvent.change(screen.getByLabelText('Note'), { target: { value: 'Insults' } });
     fireEvent.click(screen.getByRole('button', { name: 'Block' }));
     await waitFor(() =>
-      expect(screen.getByText('COMPRADOR_X is blocked from asking questions on my items.')).toBeTruthy(),
+      expect(screen.getByText('COMPRADOR_X is blocked from asking questions on your items.')).toBeTruthy(),
     );
     expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual([
       'POST /api/users/100/questions_blacklist',
@@ -100,7 +101,7 @@ describe('BlockBuyerPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Block buyer…' }));
     fireEvent.click(screen.getByRole('button', { name: 'Block' }));
     await waitFor(() =>
-      expect(screen.getByRole('alert').textContent).toContain('operator_permission_denied'),
+      expect(screen.getByRole('alert').textContent).toContain(english['error.operator_permission_denied']),
     );
     expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual(['POST /api/users/100/order_blacklist']);
     expect(screen.queryByText(/is blocked from/)).toBeNull();

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import english from '../../../../lib/i18n/messages/en.json';
 import { answerFetch } from '../../../../test-support/answering-fetch.ts';
 import { renderWithApp } from '../../../../test-support/render.tsx';
 import { GiveFeedbackForm } from './give-feedback-form.tsx';
@@ -53,7 +54,7 @@ describe('GiveFeedbackForm', () => {
     answerFetch({});
     await renderWithApp(<GiveFeedbackForm orderId={9} isSeller={false} />);
     fireEvent.click(screen.getByRole('button', { name: 'Give feedback' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('not found'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(english['error.not_found']));
     expect(screen.getByRole('button', { name: 'Give feedback' })).toBeTruthy();
   });
 });
