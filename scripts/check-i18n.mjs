@@ -30,6 +30,7 @@ export const TEXT_ATTRIBUTES = new Set([
   'cancelLabel',
   'actionLabel',
   'what',
+  'legend',
 ]);
 
 /** Words that are the same in every language: the product's name. */

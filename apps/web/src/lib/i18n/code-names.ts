@@ -20,3 +20,29 @@ export const paymentStatusName = byCode('paymentStatus', [
 export const shipmentStatusName = byCode('shipmentStatus', SHIPMENT_STATUSES);
 export const itemConditionName = byCode('itemCondition', ['new', 'used', 'refurbished', 'not_specified']);
 export const requesterName = byCode('cancelRequester', ['buyer', 'seller', 'platform', 'admin', 'internal']);
+export const personalDataFieldName = byCode('personalDataField', [
+  'first_name',
+  'last_name',
+  'phone',
+  'alternative_phone',
+  'email',
+  'identification',
+  'address',
+  'contact',
+  'address_line',
+  'street_name',
+  'street_number',
+  'zip_code',
+  'credit',
+]);
+export const paymentTypeName = byCode('paymentType', [
+  'account_money',
+  'credit_card',
+  'debit_card',
+  'ticket',
+  'bank_transfer',
+  'atm',
+  'prepaid_card',
+  'digital_currency',
+  'digital_wallet',
+]);

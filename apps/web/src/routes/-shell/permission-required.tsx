@@ -1,4 +1,4 @@
-import { OPERATOR_PERMISSION_LABELS, type OperatorPermission } from '@mostrador/contracts';
+import type { OperatorPermission } from '@mostrador/contracts';
 import { translate } from '../../lib/i18n/i18n.ts';
 import { useT } from '../../lib/i18n/use-t.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -26,7 +26,7 @@ export function PermissionRequired({
             ? t('shell.permissionRequired.onlyTheAccountOwner')
             : translate('shell.permissionRequired.hasNotGivenYou', {
                 account,
-                value: OPERATOR_PERMISSION_LABELS[permission],
+                value: translate(`permission.${permission}`),
               })
         }
         description={t('shell.permissionRequired.askTheSellerTo')}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { paymentTypeName } from '../../../lib/i18n/code-names.ts';
 import { translate } from '../../../lib/i18n/i18n.ts';
 import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../ui/card.tsx';
@@ -26,7 +27,7 @@ export function PaymentMethodsCard({ userId }: { userId: number }) {
             {data.map((method) => (
               <li key={method.id} className="flex items-center justify-between gap-2 py-1.5">
                 <span className="text-ink">{method.name}</span>
-                <span className="text-xs text-faint">{method.payment_type_id.replaceAll('_', ' ')}</span>
+                <span className="text-xs text-faint">{paymentTypeName(method.payment_type_id)}</span>
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@ import type { PersonalDataAccess } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { formatDate } from '../../../lib/format.ts';
+import { personalDataFieldName } from '../../../lib/i18n/code-names.ts';
 import { translate } from '../../../lib/i18n/i18n.ts';
 import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../ui/badge.tsx';
@@ -10,30 +11,6 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
 import { ACCESS_LOG_PAGE, accessLogQueryOptions } from '../api/get-access-log.ts';
-
-const FIELD_LABELS: Record<string, string> = {
-  get first_name() {
-    return translate('team.accessLog.firstName');
-  },
-  get last_name() {
-    return translate('team.accessLog.lastName');
-  },
-  get phone() {
-    return translate('team.accessLog.phone');
-  },
-  get alternative_phone() {
-    return translate('team.accessLog.altPhone');
-  },
-  get email() {
-    return translate('team.accessLog.eMail');
-  },
-  get identification() {
-    return translate('team.accessLog.identification');
-  },
-  get address() {
-    return translate('team.accessLog.address');
-  },
-};
 
 /** Every read of someone's personal data under the account: when, by whom, whose, which fields and where. */
 export function AccessLog({
@@ -85,9 +62,7 @@ export function AccessLog({
     {
       id: 'fields',
       header: translate('team.accessLog.data'),
-      cell: (row) => (
-        <span className="text-muted">{row.fields.map((f) => FIELD_LABELS[f] ?? f).join(', ')}</span>
-      ),
+      cell: (row) => <span className="text-muted">{row.fields.map(personalDataFieldName).join(', ')}</span>,
     },
     {
       id: 'resource',

@@ -43,7 +43,11 @@ export function AddMemberForm({ sellerId }: { sellerId: number }) {
           required
           error={add.error ? add.error.message : undefined}
         />
-        <PermissionChecks legend="Permissions" value={permissions} onChange={setPermissions} />
+        <PermissionChecks
+          legend={translate('team.permissionChecks.permissions')}
+          value={permissions}
+          onChange={setPermissions}
+        />
         <Button type="submit" variant="primary" className="self-start" pending={add.isPending}>
           {t('team.addMemberForm.addMember')}
         </Button>

@@ -40,7 +40,11 @@ export function EditMemberDialog({ sellerId, operator, onClose }: MemberDialogPr
       description={t('team.editMemberDialog.changesApplyToTheir')}
       confirm={{ label: translate('team.editMemberDialog.save'), pending: update.isPending, onConfirm: save }}
     >
-      <PermissionChecks legend="Permissions" value={permissions} onChange={setPermissions} />
+      <PermissionChecks
+        legend={translate('team.permissionChecks.permissions')}
+        value={permissions}
+        onChange={setPermissions}
+      />
       {update.isError ? (
         <div className="mt-2">
           <FormError>{errorText(update.error)}</FormError>

@@ -1,8 +1,4 @@
-import {
-  OPERATOR_PERMISSION_LABELS,
-  OPERATOR_PERMISSIONS,
-  type OperatorPermission,
-} from '@mostrador/contracts';
+import { OPERATOR_PERMISSIONS, type OperatorPermission } from '@mostrador/contracts';
 import { translate } from '../../../lib/i18n/i18n.ts';
 import { Checkbox } from '../../../ui/checkbox.tsx';
 import { togglePermission } from '../model/team-members.ts';
@@ -46,7 +42,7 @@ export function PermissionChecks({
           onChange={(event) => onChange(togglePermission(value, permission, event.currentTarget.checked))}
           label={
             <span className="flex flex-col">
-              <span>{OPERATOR_PERMISSION_LABELS[permission]}</span>
+              <span>{translate(`permission.${permission}`)}</span>
               <span className="text-xs text-muted">{PERMISSION_HINTS[permission]}</span>
             </span>
           }

@@ -1,4 +1,4 @@
-import { OPERATOR_PERMISSION_LABELS, type Operator } from '@mostrador/contracts';
+import type { Operator } from '@mostrador/contracts';
 import { formatDate } from '../../../lib/format.ts';
 import { translate } from '../../../lib/i18n/i18n.ts';
 import { T, useT } from '../../../lib/i18n/use-t.tsx';
@@ -44,7 +44,7 @@ export function TeamTable({
           <span className="flex flex-wrap gap-1">
             {row.permissions.map((p) => (
               <Badge key={p} tone={p === 'buyers.personal_data.read' ? 'warning' : 'neutral'}>
-                {OPERATOR_PERMISSION_LABELS[p]}
+                {translate(`permission.${p}`)}
               </Badge>
             ))}
           </span>

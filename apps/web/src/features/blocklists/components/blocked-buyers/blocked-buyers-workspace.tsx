@@ -115,7 +115,7 @@ export function BlockedBuyersWorkspace({ seller, view, onViewChange }: BlockedBu
                     offset={data.paging.offset}
                     limit={BLOCK_PAGE_SIZE}
                     total={data.paging.total}
-                    noun="blocked buyers"
+                    noun="blockedBuyers"
                     onChange={(offset) => onViewChange({ offset })}
                   />
                 ) : null}

@@ -167,13 +167,13 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
           ))}
           {wordList('feedback.status', 'Feedback status', 'e.g. pending, active (comma-separated)')}
           <CheckboxList
-            legend="Feedback given by you as seller"
+            legend={t('orders.orderFilters.sellerFeedbackLegend')}
             options={ratingOptions}
             selected={listOf(search['feedback.sale.rating'])}
             onChange={(values) => onChange({ 'feedback.sale.rating': joinList(values) })}
           />
           <CheckboxList
-            legend="Feedback given by the buyer"
+            legend={t('orders.orderFilters.buyerFeedbackLegend')}
             options={ratingOptions}
             selected={listOf(search['feedback.purchase.rating'])}
             onChange={(values) => onChange({ 'feedback.purchase.rating': joinList(values) })}
