@@ -18,7 +18,7 @@ import { TextField } from '../../../../ui/text-field.tsx';
 import { TextareaField } from '../../../../ui/textarea.tsx';
 import { useBlockBuyer } from '../../api/block-buyer.ts';
 import { type ResolvedBuyer, resolveBuyer } from '../../api/resolve-buyer.ts';
-import { LIST_CHOICES, LIST_LABELS, REASON_LABELS } from '../block-labels.ts';
+import { LIST_CHOICES, REASON_LABELS } from '../block-labels.ts';
 
 export interface BlockBuyerDialogProps {
   open: boolean;

@@ -6,7 +6,6 @@ import { Button } from '../../../../ui/button.tsx';
 import { Card } from '../../../../ui/card.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import type { ResolvedBuyer } from '../../api/resolve-buyer.ts';
-import { LIST_CHOICES } from '../block-labels.ts';
 import { BlockBuyerDialog } from './block-buyer-dialog.tsx';
 
 /**

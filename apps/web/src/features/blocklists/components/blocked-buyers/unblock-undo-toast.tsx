@@ -4,7 +4,6 @@ import { T } from '../../../../lib/i18n/use-t.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import { Toast } from '../../../../ui/toast.tsx';
 import { useBlockBuyer } from '../../api/block-buyer.ts';
-import { LIST_LABELS } from '../block-labels.ts';
 
 export interface Unblocked {
   buyerId: number;
@@ -37,13 +36,11 @@ export function UnblockUndoToast({
   return (
     <Toast
       message={
-        <>
-          <T
-            id="blocklists.unblockUndoToast.unblocked"
-            values={{ nickname: unblocked.nickname, list: unblocked.list }}
-            components={{ 0: <span className="font-medium" /> }}
-          />
-        </>
+        <T
+          id="blocklists.unblockUndoToast.unblocked"
+          values={{ nickname: unblocked.nickname, list: unblocked.list }}
+          components={{ 0: <span className="font-medium" /> }}
+        />
       }
       action={{
         label: translate('blocklists.unblockUndoToast.undo'),
