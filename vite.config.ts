@@ -13,7 +13,10 @@ export default defineConfig({
   resolve: {
     alias: [
       // The shim of useSyncExternalStore (asked for by Lingui and TanStack Store) only matters before React 18.
-      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
       {
         find: /^use-sync-external-store\/shim(\/index\.js)?$/,
         replacement: fileURLToPath(new URL('./apps/web/build/use-sync-external-store.ts', import.meta.url)),

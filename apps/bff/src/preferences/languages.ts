@@ -31,7 +31,8 @@ export function createLanguages(options: LanguagesOptions) {
 
   async function resolve(c: Context, session: ActiveSession | null): Promise<Language> {
     const userId = session?.row.active_user_id ?? null;
-    const account = session && userId !== null ? await sessions.findAccount(session.idHash, userId) : undefined;
+    const account =
+      session && userId !== null ? await sessions.findAccount(session.idHash, userId) : undefined;
     return resolveLanguage({
       chosen: [
         parseLanguage(session?.row.language),
@@ -47,7 +48,12 @@ export function createLanguages(options: LanguagesOptions) {
     resolve,
 
     /** Keeps a choice: on the session and the signed-in user (if any), and in this browser's cookie. */
-    async choose(c: Context, session: ActiveSession | null, language: Language, origin: string): Promise<void> {
+    async choose(
+      c: Context,
+      session: ActiveSession | null,
+      language: Language,
+      origin: string,
+    ): Promise<void> {
       if (session) {
         await preferences.chooseLanguage({
           sessionIdHash: session.idHash,
