@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { chooseLanguage, expect, test } from './fixtures.ts';
 import { ownServer, signInAsDemo } from './support/own-server.ts';
 import { screenshotBothThemes } from './support/workspace-session.ts';
 
@@ -19,6 +19,7 @@ test('a support operator blocks a buyer for the seller without seeing the buyerâ
 }, testInfo) => {
   // The seller's own view of an order, for the buyer's personal data the operator must not see.
   const sellerContext = await browser.newContext();
+  await chooseLanguage(sellerContext, 'en');
   const sellerPage = await sellerContext.newPage();
   await signInAsDemo(sellerPage, server().url, 'TIENDA_PALERMO', '/team');
   const asSeller = async <T>(path: string) =>
