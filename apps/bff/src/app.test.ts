@@ -80,6 +80,27 @@ describe('security headers', () => {
   });
 });
 
+describe('Strict-Transport-Security', () => {
+  it('is sent on every answer when the public origin is HTTPS, and never over plain HTTP origins', async () => {
+    const tls = createBff(deps({ publicOrigins: ['https://mostrador.example'] }));
+    for (const path of [
+      '/',
+      '/bff/health',
+      '/bff/session',
+      '/api/orders/1',
+      '/assets/main-abc123.js',
+      '/x.txt',
+    ]) {
+      const res = await tls.request(`https://mostrador.example${path}`);
+      expect(res.headers.get('Strict-Transport-Security'), path).toBe('max-age=31536000');
+    }
+    for (const plain of [bff(), createBff(deps({ publicOrigins: ['http://10.0.0.7:3000'] }))]) {
+      const res = await plain.request('http://127.0.0.1:3000/bff/health');
+      expect(res.headers.get('Strict-Transport-Security')).toBeNull();
+    }
+  });
+});
+
 describe('/bff', () => {
   it('answers health without caching', async () => {
     const res = await bff().request('/bff/health');

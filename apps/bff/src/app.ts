@@ -15,7 +15,7 @@ import { createStreamRegistry, type StreamRegistry } from './live-updates/stream
 import { createLocationIndex } from './locations/location-index.ts';
 import { locationSearchRoutes } from './locations/location-search-routes.ts';
 import type { FetchApp } from './marketplace.ts';
-import { type ClientAddress, connectionAddress } from './middleware/client-address.ts';
+import { type ClientAddress, connectionAddress, isLoopbackKey } from './middleware/client-address.ts';
 import { csrfProtection } from './middleware/csrf.ts';
 import { hostCheck } from './middleware/host-check.ts';
 import { DEFAULT_LIMITS, type Limits, limitMiddleware } from './middleware/limits.ts';
@@ -60,6 +60,11 @@ export interface BffDeps {
   logger?: Logger;
   /** The notification receiver, its worker and the event stream (decisions 0051–0053). */
   liveUpdates?: LiveUpdatesOptions;
+  /**
+   * Local use: the BFF serves the embedded marketplace, and a loopback client is the dashboard's own user, whom the
+   * invalid-request block and the sign-in limit never lock out (decision 0161).
+   */
+  localUse?: boolean;
   /** The marketplace's change simulator, in local use only (decision 0055). */
   simulator?: SimulatorControl;
   /** How instances on one database tell each other of new events; made from the store when absent. */
@@ -110,7 +115,10 @@ export function createBffApp(deps: BffDeps): Bff {
   );
   app.notFound((c) => renderError(c, new HttpError(errorBody('not_found', { message: 'No such route' }))));
 
-  app.use('*', securityHeaders());
+  app.use(
+    '*',
+    securityHeaders({ https: origins.length > 0 && origins.every((o) => o.startsWith('https://')) }),
+  );
   app.use('*', hostCheck(origins));
   // The path only: queries carry codes and states on the callback.
   if (deps.logger) app.use('*', requestLog(deps.logger, { query: false }));
@@ -129,6 +137,7 @@ export function createBffApp(deps: BffDeps): Bff {
     clientAddress: deps.clientAddress ?? connectionAddress,
     isSignIn: SIGN_IN,
     unmetered: (c) => c.req.method === 'POST' && c.req.path === '/bff/notifications',
+    ...(deps.localUse ? { localUser: isLoopbackKey } : {}),
     sessionKey: async (c: Context<SessionEnv>) => {
       const session = await c.var.session();
       return session ? `session:${session.idHash}` : null;
@@ -191,7 +200,7 @@ export function createBffApp(deps: BffDeps): Bff {
     },
   });
   app.route('/bff', liveUpdates.routes);
-  app.route('/bff', simulatorRoutes({ control: deps.simulator }));
+  app.route('/bff', simulatorRoutes({ control: deps.simulator, sessions }));
   app.all('/bff/*', (c) => c.json(errorBody('not_found', { message: 'No such BFF route' }), 404));
 
   const staticDir = deps.staticDir;

@@ -26,7 +26,7 @@ const EnvSchema = z
     MARKETPLACE_BASE_URL: optional(z.url()),
     /** The application the BFF signs in as (the seed's demo application by default). */
     MARKETPLACE_CLIENT_ID: z.coerce.number().int().positive().default(5503910054141466),
-    /** Required with a remote platform; in local use a fresh one is registered in the store at each start. */
+    /** Required with a remote platform; in local use every instance derives the same one from the store's keys (0113). */
     MARKETPLACE_CLIENT_SECRET: optional(z.string().min(32).max(256)),
     /** Where sign-in starts; defaults to `<MARKETPLACE_BASE_URL>/authorization`, or `/api/authorization` locally. */
     MARKETPLACE_AUTHORIZATION_URL: optional(z.url()),

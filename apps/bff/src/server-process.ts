@@ -56,3 +56,48 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
     },
   };
 }
+
+const cookiesOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+
+/**
+ * The whole OAuth sign-in a browser goes through: the BFF's login, the marketplace's sign-in page (its first demo
+ * account), the callback, where the BFF exchanges the code with its client secret. Answers where it lands.
+ */
+export async function signIn(origin: string): Promise<string> {
+  const login = await fetch(`${origin}/bff/login?return_to=%2Forders`, { redirect: 'manual' });
+  const authorize = new URL(login.headers.get('location') ?? '', origin);
+  const loginCookie = cookiesOf(login);
+  const page = await (await fetch(authorize, { headers: { cookie: loginCookie } })).text();
+  const userId = /name="user_id" value="(\d+)"/.exec(page)?.[1];
+  if (!userId) throw new Error(`no account to choose on the sign-in page:\n${page.slice(0, 500)}`);
+  const form = new URLSearchParams(authorize.searchParams);
+  form.set('user_id', userId);
+  const decided = await fetch(`${origin}/api/authorization`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin, cookie: loginCookie },
+    body: form,
+  });
+  const callback = new URL(decided.headers.get('location') ?? '', origin);
+  const done = await fetch(callback, { redirect: 'manual', headers: { cookie: loginCookie } });
+  return done.headers.get('location') ?? `(status ${done.status})`;
+}
+
+/** Whichever comes first: the process serves (`'listening'`), or it exits (its code). */
+export function startOutcome(server: ServerProcess): Promise<'listening' | number | null> {
+  return Promise.race([server.listening.then(() => 'listening' as const), server.exited]);
+}
+
+/** A start expected to fail: how it ended (its exit code, or `'listening'` if it served after all) and what it said. */
+export async function refusedStart(
+  env: Record<string, string>,
+): Promise<{ outcome: 'listening' | number | null; output: string }> {
+  const server = startServerProcess(env);
+  const outcome = await startOutcome(server);
+  await server.stop();
+  return { outcome, output: server.output().trim() };
+}

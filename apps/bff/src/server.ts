@@ -6,10 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { errorBody } from '@mostrador/contracts';
 import {
+  applicationOwner,
   configureOAuthClient,
   createMarketplaceApi,
   ensureDemoData,
   openStore,
+  purgeExpiredOrders,
   type Store,
   startDispatcher,
   startRetentionJob,
@@ -21,12 +23,16 @@ import { createBffApp } from './app.ts';
 import { type BffDatabase, type BffStore, migrateBff, openBffStore } from './db/migrate.ts';
 import { env } from './env.ts';
 import type { FetchApp } from './marketplace.ts';
+import { answerExpectContinue } from './middleware/expect-continue.ts';
 import { createRemoteMarketplace } from './proxy/remote-marketplace.ts';
 import { createSimulatorControl } from './simulator/simulator-routes.ts';
-import { startFailure } from './start-failure.ts';
+import { startFailure, storeTrouble } from './start-failure.ts';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const logger = createLogger({ base: { service: 'bff' } });
+const logger = createLogger({
+  base: { service: 'bff' },
+  explain: (error) => storeTrouble(error, storeLabel()),
+});
 
 /** A start that cannot go on ends with one line that says why and what to do; never a stack trace. */
 function failStart(error: unknown): never {
@@ -64,6 +70,7 @@ const address = await new Promise<AddressInfo>((resolve) => {
   server.once('error', (error) => failStart(error));
 });
 server.on('error', (error) => logger.error({ err: error }, 'server error'));
+answerExpectContinue(server, env.BODY_LIMIT_BYTES);
 const origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
 
 if (!env.DATABASE_URL && env.DATABASE_FILE !== ':memory:')
@@ -108,6 +115,10 @@ async function openEmbeddedMarketplace(store: Store, clientSecret: string): Prom
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     log(`Seeded ${env.DEMO_ORDERS} demo orders, ${manifest.users.length} users in ${seconds}s.`);
   }
+  // Orders past retention go before the first request: purged under the first searches, the oldest orders (the
+  // first page by default) answered 404 moments after a search had listed them.
+  const purged = await purgeExpiredOrders(store, new Date());
+  if (purged.deleted > 0) log(`Removed ${purged.deleted} orders past the 12-month retention.`);
   // The developer console's job, done at start-up: the demo application accepts this BFF's callback and the
   // secret the BFF holds (decision 0033).
   await configureOAuthClient(store, {
@@ -136,8 +147,9 @@ const authorizationUrl =
 const staticDir = fileURLToPath(new URL('../../../dist/web', import.meta.url));
 const reportError = (what: string) => (error: unknown) => logger.error({ err: error }, what);
 const simulator = marketplaceStore
-  ? createSimulatorControl((rate) =>
-      startSimulator(marketplaceStore, { rate, onError: reportError('simulator failed') }),
+  ? createSimulatorControl(
+      (rate) => startSimulator(marketplaceStore, { rate, onError: reportError('simulator failed') }),
+      { owner: () => applicationOwner(marketplaceStore, env.MARKETPLACE_CLIENT_ID) },
     )
   : undefined;
 const { app, sessions, streams, liveUpdates } = createBffApp({
@@ -147,6 +159,7 @@ const { app, sessions, streams, liveUpdates } = createBffApp({
   publicOrigins,
   staticDir,
   logger,
+  localUse,
   limits: {
     ratePerMinute: env.RATE_LIMIT_PER_MINUTE,
     signInPer15Minutes: env.SIGNIN_LIMIT_PER_15_MINUTES,
@@ -174,6 +187,7 @@ let closing = false;
 const stopRetention = marketplaceStore
   ? startRetentionJob(marketplaceStore, {
       clock: () => new Date(),
+      purgedAlready: true,
       onError: reportError('retention purge failed'),
     })
   : undefined;

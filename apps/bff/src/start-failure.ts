@@ -33,8 +33,10 @@ export function startFailure(error: unknown, at: StartContext): string {
     return `Mostrador cannot start: ${at.host} is not an address of this machine. Set HOST to one of its addresses.`;
   if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED' || /database is locked/i.test(message))
     return `Mostrador cannot start: the database ${at.database} is locked by another process. Start again when it is done.`;
-  if (code === 'SQLITE_READONLY')
-    return `Mostrador cannot start: the database ${at.database} is read-only here, and Mostrador must write to it.`;
+  if (code === 'SQLITE_READONLY' || code === 'EROFS')
+    return `Mostrador cannot start: the database ${at.database} is on a read-only disk or file here, and Mostrador must write to it.`;
+  if (code === 'EACCES')
+    return `Mostrador cannot start: it may not write to the folder of the database ${at.database}. Check its permissions.`;
   if (code === 'SQLITE_CANTOPEN' || /unable to open database file/i.test(message))
     return `Mostrador cannot start: the database ${at.database} cannot be opened. Check that its folder exists and is writable.`;
   if (code === 'SQLITE_FULL' || code.startsWith('SQLITE_IOERR') || code === 'ENOSPC')
@@ -44,4 +46,21 @@ export function startFailure(error: unknown, at: StartContext): string {
   if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === '28P01' || code === '3D000')
     return `Mostrador cannot start: the ${at.database} cannot be reached with DATABASE_URL (${code}).`;
   return `Mostrador cannot start: ${message}`;
+}
+
+/**
+ * For a log line about an error while serving: what it means for the store named, when it is about the store's disk
+ * (the line's `explanation`); undefined otherwise.
+ */
+export function storeTrouble(error: unknown, database: string): string | undefined {
+  const code = codeOf(error);
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC')
+    return `The disk holding ${database} is full: changes fail until some space is freed.`;
+  if (code.startsWith('SQLITE_IOERR') || code === 'EIO')
+    return `The disk holding ${database} is failing (${code}): changes may not be saved.`;
+  if (code === 'SQLITE_READONLY' || code === 'EROFS')
+    return `${database} can no longer be written (read-only): changes fail until it can.`;
+  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB')
+    return `${database} is damaged: restore it from a backup.`;
+  return undefined;
 }

@@ -1,40 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, startServerProcess } from './server-process.ts';
+import { refusedStart, type ServerProcess, signIn, startServerProcess } from './server-process.ts';
 import { startFailure } from './start-failure.ts';
-
-const cookiesOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-
-/**
- * The whole OAuth sign-in a browser goes through: the BFF's login, the marketplace's sign-in page (its first demo
- * account), the callback, where the BFF exchanges the code with its client secret. Answers where it lands.
- */
-async function signIn(origin: string): Promise<string> {
-  const login = await fetch(`${origin}/bff/login?return_to=%2Forders`, { redirect: 'manual' });
-  const authorize = new URL(login.headers.get('location') ?? '', origin);
-  const loginCookie = cookiesOf(login);
-  const page = await (await fetch(authorize, { headers: { cookie: loginCookie } })).text();
-  const userId = /name="user_id" value="(\d+)"/.exec(page)?.[1];
-  if (!userId) throw new Error(`no account to choose on the sign-in page:\n${page.slice(0, 500)}`);
-  const form = new URLSearchParams(authorize.searchParams);
-  form.set('user_id', userId);
-  const decided = await fetch(`${origin}/api/authorization`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin, cookie: loginCookie },
-    body: form,
-  });
-  const callback = new URL(decided.headers.get('location') ?? '', origin);
-  const done = await fetch(callback, { redirect: 'manual', headers: { cookie: loginCookie } });
-  return done.headers.get('location') ?? `(status ${done.status})`;
-}
 
 function clientRegistration(file: string) {
   const db = new SqliteDatabase(file, { readonly: true });
@@ -71,7 +41,7 @@ describe('starting a second instance on the same database', () => {
   afterAll(async () => {
     await Promise.all([first?.stop(), ...others.map((o) => o.stop())]);
     rmSync(dir, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   it('on a taken port ends with one clear line, changes nothing, and the first instance goes on signing in', async () => {
     expect(await signIn(firstUrl)).toBe('/orders');
@@ -100,6 +70,18 @@ describe('starting a second instance on the same database', () => {
       expect.arrayContaining([...before.redirects, `${thirdUrl}/bff/callback`]),
     );
   }, 120_000);
+
+  it('after the first is killed (kill -9), a start on its port takes over and signs in with the same secret', async () => {
+    const port = new URL(firstUrl).port;
+    const before = clientRegistration(file);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const next = startServerProcess(env(port));
+    others.push(next);
+    expect(await next.listening).toBe(firstUrl);
+    expect(await signIn(firstUrl)).toBe('/orders');
+    expect(clientRegistration(file).secretHash).toBe(before.secretHash);
+  }, 120_000);
 });
 
 describe('startFailure', () => {
@@ -123,4 +105,67 @@ describe('startFailure', () => {
       'Mostrador cannot start: first line',
     );
   });
+});
+
+describe('a start on a store it cannot use', () => {
+  let dir: string;
+  let file: string;
+  const env = () => ({ PORT: '0', DATABASE_FILE: file, DEMO_ORDERS: '20' });
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bff-refused-'));
+    file = join(dir, 'mostrador.db');
+    // A store as a first start leaves it: seeded, with personal data sealed under its key file.
+    const made = startServerProcess(env());
+    await made.listening;
+    await made.stop();
+  }, 120_000);
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('whose key file is missing ends with one line naming the file, and writes no new key', async () => {
+    const keys = `${file}.keys.json`;
+    renameSync(keys, `${keys}.moved`);
+    try {
+      const refused = await refusedStart(env());
+      expect(refused.outcome).toBe(1);
+      expect(refused.output).toBe(
+        `Mostrador cannot start: the database ${file} holds personal data sealed with the keys in ${keys}, and that file is missing. Restore it from a backup (or set DATA_KEYS and DATA_INDEX_KEY to those keys); new keys would leave the data unreadable.`,
+      );
+      expect(existsSync(keys)).toBe(false);
+    } finally {
+      renameSync(`${keys}.moved`, keys);
+    }
+  }, 120_000);
+
+  it('that is an empty file (0 bytes) is refused, naming it, and nothing is seeded into it', async () => {
+    const empty = join(dir, 'emptied.db');
+    writeFileSync(empty, '');
+    const refused = await refusedStart({ ...env(), DATABASE_FILE: empty });
+    expect(refused.outcome).toBe(1);
+    expect(refused.output).toBe(
+      `Mostrador cannot start: the database ${empty} is an empty file (0 bytes). If it held data, restore it from a backup; to start with a new database, remove it.`,
+    );
+    expect(statSync(empty).size).toBe(0);
+    expect(existsSync(`${empty}.keys.json`)).toBe(false);
+  }, 120_000);
+
+  it('that another process holds locked ends with one clear line', async () => {
+    const holder = new SqliteDatabase(file);
+    holder.pragma('locking_mode = EXCLUSIVE');
+    holder.exec('begin exclusive');
+    try {
+      const refused = await refusedStart(env());
+      expect(refused.outcome).toBe(1);
+      expect(refused.output).toBe(
+        `Mostrador cannot start: the database ${file} is locked by another process. Start again when it is done.`,
+      );
+    } finally {
+      holder.exec('rollback');
+      holder.close();
+    }
+    const after = startServerProcess(env());
+    await after.listening;
+    await after.stop();
+  }, 120_000);
 });

@@ -76,7 +76,10 @@ export const simulatorStartSchema = z.strictObject({
 
 /** `GET /bff/simulator`, and the answer of `POST`/`DELETE`. */
 export const simulatorStatusSchema = z.strictObject({
-  /** False when the app talks to a remote platform: there is nothing to simulate. */
+  /**
+   * False when the app talks to a remote platform (there is nothing to simulate), and for anyone but the
+   * application's owner working on its own account.
+   */
   available: z.boolean(),
   running: z.boolean(),
   /** Changes per second while running; null when stopped. */

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { DELIVERY_CASES } from './delivery.ts';
 import {
+  ORDER_SEARCH_LIST_PARAMS,
+  ORDER_SEARCH_MAX_LIST_VALUES,
   ORDER_SEARCH_PARAM_KEYS,
   ORDER_SORTS,
   orderSearchParamsSchema,
@@ -296,5 +299,35 @@ describe('orderSearchUrlSchema', () => {
 
   it('does not accept numbers: URL state is strings', () => {
     expect(orderSearchUrlSchema.safeParse({ limit: 10 }).success).toBe(false);
+  });
+});
+
+describe('comma-separated parameters', () => {
+  it('take at most ORDER_SEARCH_MAX_LIST_VALUES values, in the API query and in the URL state alike', () => {
+    for (const key of ORDER_SEARCH_LIST_PARAMS) {
+      const value = (n: number) =>
+        Array(n)
+          .fill(
+            key === 'order.status'
+              ? 'paid'
+              : key.includes('rating')
+                ? 'positive'
+                : key === 'delivery.case'
+                  ? DELIVERY_CASES[0]
+                  : 'a',
+          )
+          .join(',');
+      const atCap = { seller: '1', [key]: value(ORDER_SEARCH_MAX_LIST_VALUES) };
+      const pastCap = { seller: '1', [key]: value(ORDER_SEARCH_MAX_LIST_VALUES + 1) };
+      expect(orderSearchParamsSchema.safeParse(atCap).success, key).toBe(true);
+      expect(orderSearchUrlSchema.safeParse(atCap).success, key).toBe(true);
+      for (const schema of [orderSearchParamsSchema, orderSearchUrlSchema]) {
+        const refused = schema.safeParse(pastCap);
+        expect(refused.error?.issues[0]?.message, key).toBe(
+          `${key} takes at most ${ORDER_SEARCH_MAX_LIST_VALUES} comma-separated values`,
+        );
+        expect(refused.error?.issues[0]?.path, key).toEqual([key]);
+      }
+    }
   });
 });

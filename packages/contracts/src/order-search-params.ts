@@ -27,9 +27,23 @@ const DATE_FILTERS = {
 type DateFilter = keyof typeof DATE_FILTERS;
 type DateKey = (typeof DATE_FILTERS)[DateFilter][number];
 
-function commaList(isValid: (entry: string) => boolean, expected: string) {
+/**
+ * Values a comma-separated search parameter takes at most: every value is one more condition of the query, and a
+ * thousand of them made the database refuse it (`Expression tree is too large`).
+ */
+export const ORDER_SEARCH_MAX_LIST_VALUES = 20;
+
+function commaList(key: string, isValid: (entry: string) => boolean, expected: string) {
   return z.string().superRefine((value, ctx) => {
-    const bad = value.split(',').find((entry) => !isValid(entry));
+    const entries = value.split(',');
+    if (entries.length > ORDER_SEARCH_MAX_LIST_VALUES) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${key} takes at most ${ORDER_SEARCH_MAX_LIST_VALUES} comma-separated values`,
+      });
+      return;
+    }
+    const bad = entries.find((entry) => !isValid(entry));
     if (bad === undefined) return;
     ctx.addIssue({
       code: 'custom',
@@ -41,10 +55,10 @@ function commaList(isValid: (entry: string) => boolean, expected: string) {
   });
 }
 
-const patternList = (pattern: RegExp, expected: string) =>
-  commaList((entry) => pattern.test(entry), expected);
-const enumList = (values: readonly string[]) =>
-  commaList((entry) => values.includes(entry), values.join(' | '));
+const patternList = (key: string, pattern: RegExp, expected: string) =>
+  commaList(key, (entry) => pattern.test(entry), expected);
+const enumList = (key: string, values: readonly string[]) =>
+  commaList(key, (entry) => values.includes(entry), values.join(' | '));
 
 const userIdText = z
   .string()
@@ -60,12 +74,12 @@ const integerText = (min: number, max: number) =>
       `expected an integer from ${min} to ${max}`,
     );
 
-const tagListText = patternList(/^[a-z0-9_]+$/, 'tags ([a-z0-9_])');
-const wordListText = patternList(/^[a-z_]+$/, 'values ([a-z_])');
-const statusListText = enumList(orderStatusSchema.options);
-const ratingListText = enumList(FEEDBACK_RATINGS);
+const tagListText = (key: string) => patternList(key, /^[a-z0-9_]+$/, 'tags ([a-z0-9_])');
+const wordListText = (key: string) => patternList(key, /^[a-z_]+$/, 'values ([a-z_])');
+const statusListText = enumList('order.status', orderStatusSchema.options);
+const ratingListText = (key: string) => enumList(key, FEEDBACK_RATINGS);
 const booleanText = z.enum(['true', 'false'], { error: 'expected true or false' });
-const deliveryCaseListText = enumList(DELIVERY_CASES);
+const deliveryCaseListText = enumList('delivery.case', DELIVERY_CASES);
 const offsetText = integerText(0, ORDER_SEARCH_MAX_OFFSET);
 const limitText = integerText(1, ORDER_SEARCH_MAX_LIMIT);
 
@@ -75,8 +89,8 @@ const textChecks = {
   buyer: userIdText,
   item: z.string().min(1).max(120),
   q: z.string().min(1).max(200),
-  tags: tagListText,
-  'tags.not': tagListText,
+  tags: tagListText('tags'),
+  'tags.not': tagListText('tags.not'),
   'order.status': statusListText,
   'order.date_created.from': isoDateTimeSchema,
   'order.date_created.to': isoDateTimeSchema,
@@ -84,11 +98,11 @@ const textChecks = {
   'order.date_closed.to': isoDateTimeSchema,
   'order.date_last_updated.from': isoDateTimeSchema,
   'order.date_last_updated.to': isoDateTimeSchema,
-  'mediations.stage': wordListText,
-  'mediations.status': wordListText,
-  'feedback.status': wordListText,
-  'feedback.sale.rating': ratingListText,
-  'feedback.purchase.rating': ratingListText,
+  'mediations.stage': wordListText('mediations.stage'),
+  'mediations.status': wordListText('mediations.status'),
+  'feedback.status': wordListText('feedback.status'),
+  'feedback.sale.rating': ratingListText('feedback.sale.rating'),
+  'feedback.purchase.rating': ratingListText('feedback.purchase.rating'),
   'feedback.sale.fulfilled': booleanText,
   'feedback.purchase.fulfilled': booleanText,
   // Ours, not the platform's: the row of spec 1's delivery table (docs/decisions/0093-delivery-case-filter.md).
@@ -99,6 +113,19 @@ const textChecks = {
 };
 
 export const ORDER_SEARCH_PARAM_KEYS = Object.keys(textChecks) as (keyof typeof textChecks)[];
+
+/** The comma-separated parameters, each of which takes at most `ORDER_SEARCH_MAX_LIST_VALUES` values. */
+export const ORDER_SEARCH_LIST_PARAMS = [
+  'tags',
+  'tags.not',
+  'order.status',
+  'mediations.stage',
+  'mediations.status',
+  'feedback.status',
+  'feedback.sale.rating',
+  'feedback.purchase.rating',
+  'delivery.case',
+] as const satisfies readonly (keyof typeof textChecks)[];
 
 type CrossFieldInput = { seller?: unknown; buyer?: unknown } & Partial<Record<DateKey, unknown>>;
 
@@ -134,8 +161,8 @@ const rawQueryShape = {
   buyer: userIdText.transform(Number).optional(),
   item: textChecks.item.optional(),
   q: textChecks.q.optional(),
-  tags: toList(tagListText).optional(),
-  'tags.not': toList(tagListText).optional(),
+  tags: toList(textChecks.tags).optional(),
+  'tags.not': toList(textChecks['tags.not']).optional(),
   'order.status': toList(statusListText).pipe(z.array(orderStatusSchema)).optional(),
   'order.date_created.from': toMillis.optional(),
   'order.date_created.to': toMillis.optional(),
@@ -143,11 +170,15 @@ const rawQueryShape = {
   'order.date_closed.to': toMillis.optional(),
   'order.date_last_updated.from': toMillis.optional(),
   'order.date_last_updated.to': toMillis.optional(),
-  'mediations.stage': toList(wordListText).optional(),
-  'mediations.status': toList(wordListText).optional(),
-  'feedback.status': toList(wordListText).optional(),
-  'feedback.sale.rating': toList(ratingListText).pipe(z.array(feedbackRatingSchema)).optional(),
-  'feedback.purchase.rating': toList(ratingListText).pipe(z.array(feedbackRatingSchema)).optional(),
+  'mediations.stage': toList(textChecks['mediations.stage']).optional(),
+  'mediations.status': toList(textChecks['mediations.status']).optional(),
+  'feedback.status': toList(textChecks['feedback.status']).optional(),
+  'feedback.sale.rating': toList(textChecks['feedback.sale.rating'])
+    .pipe(z.array(feedbackRatingSchema))
+    .optional(),
+  'feedback.purchase.rating': toList(textChecks['feedback.purchase.rating'])
+    .pipe(z.array(feedbackRatingSchema))
+    .optional(),
   'feedback.sale.fulfilled': booleanText.transform((value) => value === 'true').optional(),
   'feedback.purchase.fulfilled': booleanText.transform((value) => value === 'true').optional(),
   'delivery.case': toList(deliveryCaseListText).pipe(z.array(deliveryCaseSchema)).optional(),

@@ -46,6 +46,7 @@ export const SIGN_IN_ERRORS = [
   'expired',
   'exchange_failed',
   'server_error',
+  'invalid_return_to',
 ] as const;
 export const signInErrorSchema = z.enum(SIGN_IN_ERRORS);
 export type SignInError = z.infer<typeof signInErrorSchema>;

@@ -20,7 +20,11 @@
 export { createMarketplaceApi, type MarketplaceDeps } from './app.ts';
 export { isPostgres } from './db/dialect.ts';
 export { openStore, type Store } from './db/store.ts';
-export { configureOAuthClient, type OAuthClientConfiguration } from './domain/oauth-client.ts';
+export {
+  applicationOwner,
+  configureOAuthClient,
+  type OAuthClientConfiguration,
+} from './domain/oauth-client.ts';
 export { checkCallbackUrl, setApplicationCallback } from './notifications/callback-url.ts';
 export { createDispatcher, type DispatcherDeps, startDispatcher } from './notifications/dispatcher.ts';
 export { createSimulator, type SimulatedChange, startSimulator } from './notifications/simulator.ts';

@@ -10,6 +10,8 @@ import { createMarketplaceApi, type MarketplaceDeps } from './app.ts';
 import { openStore, type Store } from './db/store.ts';
 import { type SeedManifest, seedStore } from './seed/seed.ts';
 
+export { seedStore } from './seed/seed.ts';
+
 /** 2026-11-01T00:00:00Z: seeded tests see the same marketplace every day. */
 export const SEED_NOW = Date.UTC(2026, 10, 1);
 

@@ -21,13 +21,37 @@ export interface BlockNoteOptions {
 const MAX_JSON_BYTES = 4 * 1024;
 const USER_ID = /^[1-9]\d{0,15}$/;
 
-/** The signed-in account the request acts as (never a request that brings its own token), or null. */
-async function actorOf(c: Context<SessionEnv>, options: BlockNoteOptions): Promise<Actor | null> {
+/**
+ * Who writes (the signed-in account: never a request that brings its own token) and whose notes and trail they are:
+ * the seller the session acts for (decision 0103), else the signed-in account's own. `allowed` is false when an
+ * operator acts for a seller without `blocklists.manage`.
+ */
+async function actorOf(
+  c: Context<SessionEnv>,
+  options: BlockNoteOptions,
+): Promise<{ author: Actor; accountId: number; allowed: boolean } | null> {
   const session = await c.var.session();
   if (!session) return null;
   const view = await options.sessions.view(session);
-  return view.user ? { user_id: view.user.user_id, nickname: view.user.nickname } : null;
+  if (!view.user) return null;
+  const author = { user_id: view.user.user_id, nickname: view.user.nickname };
+  const acting = view.acting_for;
+  if (!acting) return { author, accountId: author.user_id, allowed: true };
+  return {
+    author,
+    accountId: Number(acting.user_id),
+    allowed: acting.permissions.includes('blocklists.manage'),
+  };
 }
+
+const notPermitted = (c: Context) =>
+  c.json(
+    errorBody('operator_permission_denied', {
+      message: 'Blocked buyers of this seller need the blocklists.manage permission.',
+      cause: ['blocklists.manage'],
+    }),
+    403,
+  );
 
 const invalid = (c: Context, error: z.ZodError) =>
   c.json(
@@ -42,8 +66,9 @@ const notSignedIn = (c: Context) =>
   c.json(errorBody('not_identified_user', { message: 'Sign in to read or write block notes.' }), 401);
 
 /**
- * `/bff/block-notes` and `/bff/block-audit` (decision 0071): the signed-in seller's notes about the buyers they
- * blocked, and the trail of blocks made through the BFF. Always the seller's own: the session decides whose.
+ * `/bff/block-notes` and `/bff/block-audit` (decisions 0071, 0163): a seller's notes about the buyers they blocked,
+ * and the trail of blocks made through the BFF. The session decides whose: the seller it acts for (an operator with
+ * `blocklists.manage`, who signs what it writes), else the signed-in account's own.
  */
 export function blockNoteRoutes(options: BlockNoteOptions) {
   const { repo } = options;
@@ -52,22 +77,24 @@ export function blockNoteRoutes(options: BlockNoteOptions) {
   app.get('/block-notes', async (c) => {
     const actor = await actorOf(c, options);
     if (!actor) return notSignedIn(c);
+    if (!actor.allowed) return notPermitted(c);
     const query = blockNotesQuerySchema.safeParse(c.req.query());
     if (!query.success) return invalid(c, query.error);
-    const notes = await repo.notesFor(actor.user_id, query.data.list, query.data.buyer_ids);
+    const notes = await repo.notesFor(actor.accountId, query.data.list, query.data.buyer_ids);
     return c.json({ notes });
   });
 
   app.put('/block-notes/:list/:buyer_id', async (c) => {
     const actor = await actorOf(c, options);
     if (!actor) return notSignedIn(c);
+    if (!actor.allowed) return notPermitted(c);
     const list = blockListSchema.safeParse(c.req.param('list'));
     if (!list.success) return c.json(errorBody('not_found', { message: 'No such blocklist' }), 404);
     const buyer = c.req.param('buyer_id');
     if (!USER_ID.test(buyer)) {
       return c.json(errorBody('bad_request', { message: 'buyer_id must be a user id' }), 400);
     }
-    if (Number(buyer) === actor.user_id) {
+    if (Number(buyer) === actor.accountId) {
       return c.json(
         errorBody('bad_request', {
           message: 'A seller cannot block themselves',
@@ -80,12 +107,12 @@ export function blockNoteRoutes(options: BlockNoteOptions) {
     const body = blockNoteWriteSchema.safeParse(value);
     if (!body.success) return invalid(c, body.error);
     const note = await repo.saveNote({
-      sellerId: actor.user_id,
+      sellerId: actor.accountId,
       buyerId: Number(buyer),
       list: list.data,
       reason: body.data.reason,
       note: body.data.note,
-      actor,
+      actor: actor.author,
       at: options.now(),
     });
     return c.json(note);
@@ -94,10 +121,11 @@ export function blockNoteRoutes(options: BlockNoteOptions) {
   app.get('/block-audit', async (c) => {
     const actor = await actorOf(c, options);
     if (!actor) return notSignedIn(c);
+    if (!actor.allowed) return notPermitted(c);
     const query = blockAuditQuerySchema.safeParse(c.req.query());
     if (!query.success) return invalid(c, query.error);
     const { list, buyer_id, offset, limit } = query.data;
-    const page = await repo.audit(actor.user_id, {
+    const page = await repo.audit(actor.accountId, {
       ...(list ? { list } : {}),
       ...(buyer_id ? { buyerId: buyer_id } : {}),
       offset,
@@ -138,8 +166,8 @@ export function blockAudit(options: BlockNoteOptions): MiddlewareHandler<Session
       buyer_id: buyerId,
       list: match[2] as 'order' | 'questions',
       action: method === 'POST' ? 'blocked' : 'unblocked',
-      actor_id: actor.user_id,
-      actor_nickname: actor.nickname,
+      actor_id: actor.author.user_id,
+      actor_nickname: actor.author.nickname,
       at: options.now(),
     });
   };

@@ -1,4 +1,9 @@
-import { blockAuditPageSchema, blockNoteListSchema, blockNoteSchema } from '@mostrador/contracts';
+import {
+  blockAuditPageSchema,
+  blockNoteListSchema,
+  blockNoteSchema,
+  errorBodySchema,
+} from '@mostrador/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, createKit, type Kit } from '../test-support.ts';
 
@@ -8,6 +13,14 @@ let sellerId: number;
 let buyerId: number;
 
 const json = { 'content-type': 'application/json' };
+
+/** Writes the browser's note about a buyer on the order blocklist. */
+const putNote = (browser: Browser, buyer: number, reason: string, note: string) =>
+  browser.write(`/bff/block-notes/order/${buyer}`, {
+    method: 'PUT',
+    headers: json,
+    body: JSON.stringify({ reason, note }),
+  });
 
 beforeAll(async () => {
   kit = await createKit();
@@ -72,11 +85,7 @@ describe('block notes', () => {
   const path = () => `/bff/block-notes/order/${buyerId}`;
 
   it('keeps a reason and note per seller, buyer and list, and replaces it on a second write', async () => {
-    const first = await seller.write(path(), {
-      method: 'PUT',
-      headers: json,
-      body: JSON.stringify({ reason: 'non_payment', note: 'Two unpaid orders in March.\nCalled twice.' }),
-    });
+    const first = await putNote(seller, buyerId, 'non_payment', 'Two unpaid orders in March.\nCalled twice.');
     expect(first.status).toBe(200);
     expect(blockNoteSchema.parse(await first.json())).toMatchObject({
       seller_id: sellerId,
@@ -85,11 +94,7 @@ describe('block notes', () => {
       reason: 'non_payment',
       updated_by: { nickname: 'TIENDA_PALERMO' },
     });
-    await seller.write(path(), {
-      method: 'PUT',
-      headers: json,
-      body: JSON.stringify({ reason: 'fraud_suspicion', note: 'Chargeback.' }),
-    });
+    await putNote(seller, buyerId, 'fraud_suspicion', 'Chargeback.');
     const read = await seller.request(`/bff/block-notes?list=order&buyer_ids=${buyerId},99`);
     const { notes } = blockNoteListSchema.parse(await read.json());
     expect(notes).toHaveLength(1);
@@ -152,5 +157,95 @@ describe('block notes', () => {
     expect(blockNoteListSchema.parse(await notes.json()).notes).toEqual([]);
     const trail = blockAuditPageSchema.parse(await (await other.request('/bff/block-audit')).json());
     expect(trail.entries).toEqual([]);
+  });
+});
+
+describe('an operator acting for the seller', () => {
+  let operator: Browser;
+  let operatorId: number;
+  const other = () => kit.user('COMPRADOR_POLANCO').id;
+
+  beforeAll(async () => {
+    operator = kit.browser('198.51.100.20');
+    await operator.signIn('SOPORTE_PALERMO');
+    operatorId = kit.user('SOPORTE_PALERMO').id;
+    const picked = await operator.write('/bff/session/account', {
+      headers: json,
+      body: JSON.stringify({ seller_id: sellerId }),
+    });
+    expect(picked.status).toBe(200);
+  });
+
+  it('writes notes that belong to the seller, signed with the operator’s name; each sees the other’s', async () => {
+    const written = await putNote(operator, other(), 'abusive_messages', 'Insulted the courier.');
+    expect(written.status).toBe(200);
+    expect(blockNoteSchema.parse(await written.json())).toMatchObject({
+      seller_id: sellerId,
+      buyer_id: other(),
+      updated_by: { user_id: operatorId, nickname: 'SOPORTE_PALERMO' },
+    });
+    // The seller sees it, with its author.
+    const seen = blockNoteListSchema.parse(
+      await (await seller.request(`/bff/block-notes?list=order&buyer_ids=${other()},${buyerId}`)).json(),
+    ).notes;
+    expect(seen.find((n) => n.buyer_id === other())).toMatchObject({
+      note: 'Insulted the courier.',
+      updated_by: { nickname: 'SOPORTE_PALERMO' },
+    });
+    // And the operator sees the seller's own notes.
+    const theirs = blockNoteListSchema.parse(
+      await (await operator.request(`/bff/block-notes?list=order&buyer_ids=${buyerId}`)).json(),
+    ).notes;
+    expect(theirs).toEqual([expect.objectContaining({ seller_id: sellerId, buyer_id: buyerId })]);
+    expect(theirs[0]?.updated_by.nickname).toBe('TIENDA_PALERMO');
+  });
+
+  it('blocks on the seller’s trail, and reads the whole trail, the seller’s own entries included', async () => {
+    const blocked = await operator.write(`/api/users/${sellerId}/order_blacklist`, {
+      headers: json,
+      body: JSON.stringify({ user_id: other() }),
+    });
+    expect(blocked.status).toBe(200);
+    const forSeller = blockAuditPageSchema.parse(await (await seller.request('/bff/block-audit')).json());
+    expect(forSeller.entries[0]).toMatchObject({
+      seller_id: sellerId,
+      buyer_id: other(),
+      action: 'blocked',
+      actor: { user_id: operatorId, nickname: 'SOPORTE_PALERMO' },
+    });
+    const forOperator = blockAuditPageSchema.parse(await (await operator.request('/bff/block-audit')).json());
+    expect(forOperator).toEqual(forSeller);
+    expect(forOperator.entries.some((e) => e.actor.nickname === 'TIENDA_PALERMO')).toBe(true);
+  });
+
+  it('works on its own account again once it stops acting for the seller', async () => {
+    const own = kit.browser('198.51.100.21');
+    await own.signIn('SOPORTE_PALERMO');
+    const notes = await own.request(`/bff/block-notes?list=order&buyer_ids=${other()}`);
+    expect(blockNoteListSchema.parse(await notes.json()).notes).toEqual([]);
+    expect(blockAuditPageSchema.parse(await (await own.request('/bff/block-audit')).json()).entries).toEqual(
+      [],
+    );
+  });
+
+  it('without blocklists.manage, reads and writes none of the seller’s notes or trail', async () => {
+    const narrowed = await seller.write(`/api/users/${sellerId}/operators/${operatorId}`, {
+      method: 'PUT',
+      headers: json,
+      body: JSON.stringify({ permissions: ['orders.read'] }),
+    });
+    expect(narrowed.status).toBe(200);
+    for (const res of [
+      await operator.request(`/bff/block-notes?list=order&buyer_ids=${buyerId}`),
+      await operator.request('/bff/block-audit'),
+      await putNote(operator, buyerId, 'other', 'overwritten'),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(errorBodySchema.parse(await res.json()).error).toBe('operator_permission_denied');
+    }
+    const kept = blockNoteListSchema.parse(
+      await (await seller.request(`/bff/block-notes?list=order&buyer_ids=${buyerId}`)).json(),
+    ).notes;
+    expect(kept[0]?.note).not.toBe('overwritten');
   });
 });

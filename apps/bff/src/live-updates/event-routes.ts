@@ -9,6 +9,12 @@ import type { StreamRegistry } from './stream-registry.ts';
 
 const EVENT_ID = /^\d{1,15}$/;
 const PAGE = 500;
+/**
+ * Event streams one session may hold open: a browser keeps one per tab, and over HTTP/1.1 cannot open more than six
+ * to one host anyway. Past it a new stream is refused (429) rather than another closed, which would only make the
+ * tabs take each other's place in turn.
+ */
+export const MAX_STREAMS_PER_SESSION = 10;
 /** A browser this far behind (unsent messages) is dropped; it reconnects and resumes from its last id. */
 const MAX_QUEUED_MESSAGES = 2_000;
 const encoder = new TextEncoder();
@@ -78,6 +84,15 @@ export function eventRoutes(options: EventRoutesOptions) {
     const session = await c.var.session();
     const userId = session?.row.active_user_id ?? null;
     if (!session || userId === null) return c.json(errorBody('not_identified_user'), 401);
+    if (streams.count(session.idHash) >= MAX_STREAMS_PER_SESSION) {
+      return c.json(
+        errorBody('too_many_requests', {
+          message: `a session holds at most ${MAX_STREAMS_PER_SESSION} event streams; close a tab`,
+        }),
+        429,
+        { 'Retry-After': '30' },
+      );
+    }
     const start = await startingPoint(c, userId);
     if (start === 'invalid') {
       return c.json(errorBody('bad_request', { message: 'Last-Event-ID and after must be event ids' }), 400);

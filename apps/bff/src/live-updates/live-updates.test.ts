@@ -6,6 +6,7 @@ import {
 } from '@mostrador/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connection, createKit, expectNoTokens, type Kit, type KitOptions } from '../test-support.ts';
+import { MAX_STREAMS_PER_SESSION } from './event-routes.ts';
 import { cookieOf, listen, notificationBody, ordersOf, postNotification } from './live-test-support.ts';
 import type { LiveUpdatesOptions } from './live-updates.ts';
 import { SseClient } from './sse-test-client.ts';
@@ -80,6 +81,32 @@ describe('GET /bff/events', () => {
     const palermo = await seller('TIENDA_PALERMO');
     expect((await stream(palermo.browser, '?after=abc')).status).toBe(400);
     expect((await stream(palermo.browser, '', { 'last-event-id': '-1' })).status).toBe(400);
+  });
+
+  it('holds at most ten streams per session: the eleventh is refused until one closes, other sessions unaffected', async () => {
+    await setup();
+    const palermo = await seller('TIENDA_PALERMO');
+    const open = [];
+    for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) {
+      const client = await stream(palermo.browser);
+      expect(client.status).toBe(200);
+      open.push(client);
+    }
+    const refused = await fetch(`${http.url}/bff/events`, { headers: cookieOf(palermo.browser) });
+    await expectRefused(refused, 429, 'too_many_requests');
+    expect(refused.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+    // Another session of the same seller has its own.
+    const other = await seller('TIENDA_PALERMO');
+    expect((await stream(other.browser)).status).toBe(200);
+    // A tab that closes frees its place.
+    await open[0]!.close();
+    await expect
+      .poll(async () => {
+        const res = await fetch(`${http.url}/bff/events`, { headers: cookieOf(palermo.browser) });
+        await res.body?.cancel();
+        return res.status;
+      })
+      .toBe(200);
   });
 
   it('streams the events of the signed-in seller in the order the notifications arrived, with heartbeats', async () => {

@@ -35,3 +35,8 @@ export function limitKey(address: string | undefined): string {
     .map((g) => Number.parseInt(g || '0', 16).toString(16))
     .join(':')}::/64`;
 }
+
+/** Whether a limit key (see `limitKey`) is this machine's own: 127.0.0.0/8, or the /64 of `::1`. */
+export function isLoopbackKey(key: string): boolean {
+  return /^127\./.test(key) || key === '0:0:0:0::/64';
+}

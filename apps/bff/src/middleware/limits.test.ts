@@ -254,9 +254,10 @@ describe('ordinary use never trips the per-address limits', () => {
     const office = '10.0.5.1';
     const seller = new Browser(kit, office);
     expect((await seller.signIn('TIENDA_PALERMO')).status).toBe(303);
-    // A reversed date range, a page the operator may not see, a write without the CSRF header: all refused.
+    // A reversed custom date range, a write without the CSRF header: both refused.
+    const reversed = `/api/orders/search?seller=${kit.user('TIENDA_PALERMO').id}&order.date_created.from=2026-02-01T00:00:00.000-03:00&order.date_created.to=2026-01-01T00:00:00.000-03:00`;
     for (let i = 0; i < 5; i++) {
-      expect((await seller.request('/api/orders/search?order.date_created.from=x')).status).toBe(400);
+      expect((await seller.request(reversed)).status).toBe(400);
       expect((await seller.request('/bff/logout', { method: 'POST' })).status).toBe(403);
     }
     expect((await get(kit, '/bff/health', office)).status).toBe(200);
@@ -272,6 +273,59 @@ describe('ordinary use never trips the per-address limits', () => {
     await expectTooMany(await seller.request('/bff/session'), 60);
     kit.advance(15 * MINUTE);
     expect((await colleague.request('/bff/session')).status).toBe(200);
+  });
+
+  it('a support operator opening Notifications (403 on /api/myfeeds) blocks nobody behind its address', async () => {
+    const kit = await createKit({ limits: { invalidBeforeBlock: 3 } });
+    const office = '10.0.5.9';
+    const operator = new Browser(kit, office);
+    expect((await operator.signIn('SOPORTE_PALERMO')).status).toBe(303);
+    for (let i = 0; i < 6; i++) {
+      const feeds = await operator.request('/api/myfeeds?app_id=5503910054141466&offset=0&limit=20');
+      expect(feeds.status).toBe(403);
+    }
+    expect((await get(kit, '/bff/health', office)).status).toBe(200);
+    expect((await operator.request('/bff/session')).status).toBe(200);
+  });
+
+  it('an office behind one address: each signed-in person spends a budget of their own', async () => {
+    const kit = await createKit({ limits: { ratePerMinute: 40, invalidBeforeBlock: 3 } });
+    const office = '10.0.5.20';
+    const people = [new Browser(kit, office), new Browser(kit, office), new Browser(kit, office)];
+    for (const [i, person] of people.entries())
+      expect((await person.signIn(['TIENDA_PALERMO', 'SOPORTE_PALERMO', 'LOJA_PINHEIROS'][i]!)).status).toBe(
+        303,
+      );
+    // Together well past the address's 40 a minute; each within their own.
+    for (let round = 0; round < 30; round++)
+      for (const person of people) expect((await person.request('/bff/session')).status).toBe(200);
+    // One of them spends their whole budget: the others go on.
+    while ((await people[0]!.request('/bff/session')).status === 200);
+    expect((await people[1]!.request('/bff/session')).status).toBe(200);
+    expect((await people[2]!.request('/bff/session')).status).toBe(200);
+  });
+
+  it('in local use, the person at this machine is never blocked and may sign in as often as they like', async () => {
+    const kit = await createKit({
+      limits: { invalidBeforeBlock: 3, signInPer15Minutes: 2 },
+      bff: { localUse: true },
+    });
+    for (const here of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      for (let i = 0; i < 10; i++) expect((await post(kit, '/bff/logout', here)).status).toBe(403);
+      expect((await get(kit, '/bff/session', here)).status).toBe(200);
+      for (let i = 0; i < 5; i++) expect((await get(kit, '/bff/login', here)).status).toBe(302);
+      expect((await new Browser(kit, here).signIn('TIENDA_PALERMO')).status).toBe(303);
+    }
+    // Anyone else reaching a local instance (HOST set to a LAN address) is limited as before.
+    const neighbour = '192.168.1.20';
+    for (let i = 0; i < 3; i++) expect((await post(kit, '/bff/logout', neighbour)).status).toBe(403);
+    await expectTooMany(await get(kit, '/bff/session', neighbour), 15 * 60);
+  });
+
+  it('without local use, a loopback address is limited like any other (a proxy in front, or a test)', async () => {
+    const kit = await createKit({ limits: { invalidBeforeBlock: 3 } });
+    for (let i = 0; i < 3; i++) expect((await post(kit, '/bff/logout', '127.0.0.1')).status).toBe(403);
+    await expectTooMany(await get(kit, '/bff/session', '127.0.0.1'), 15 * 60);
   });
 
   it('a 401 to a request without a token of its own (a session that ended) is not an invalid request; a wrong token is', async () => {
@@ -325,5 +379,22 @@ describe('ordinary use never trips the per-address limits', () => {
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(page.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
     expect(await page.text()).toMatch(/Too many sign-in attempts\. Try again in 15 minutes\./);
+    // The dashboard's own pages are never limited; an address blocked for invalid requests, or past its rate, is told
+    // so in a page too, not in raw JSON.
+    const html = { accept: 'text/html,application/xhtml+xml', 'sec-fetch-mode': 'navigate' };
+    const blocked = await createKit({ limits: { invalidBeforeBlock: 2, ratePerMinute: 5 } });
+    for (let i = 0; i < 2; i++) expect((await post(blocked, '/bff/logout', address)).status).toBe(403);
+    expect((await get(blocked, '/orders', address, html)).status).not.toBe(429);
+    const refused = await get(blocked, '/bff/login', address, html);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await refused.text()).toMatch(
+      /Too many invalid requests from this address\. Try again in 15 minutes\./,
+    );
+    const busy = '10.0.8.2';
+    for (let i = 0; i < 5; i++) await get(blocked, '/bff/session', busy);
+    const slowDown = await get(blocked, '/bff/session', busy, html);
+    expect(slowDown.status).toBe(429);
+    expect(await slowDown.text()).toMatch(/Too many requests from this address\. Try again in 1 minute\./);
   });
 });

@@ -81,6 +81,12 @@ export interface LimitOptions {
    * neither blocked by their address nor counted as invalid.
    */
   sessionKey?: (c: Context) => Promise<string | null>;
+  /**
+   * The person at this machine, in local use (decision 0161): the limit key of a loopback address when the BFF serves
+   * the embedded marketplace. Never blocked for invalid requests, and their sign-ins (a chooser of demo accounts, with
+   * no password to guess) are not limited: blocking them would only lock the dashboard's own user out.
+   */
+  localUser?: (address: string) => boolean;
 }
 
 /**
@@ -96,8 +102,9 @@ export function limitMiddleware(options: LimitOptions): MiddlewareHandler[] {
   const guard: MiddlewareHandler = async (c, next) => {
     if (isStaticRead(c) || options.unmetered?.(c)) return next();
     const address = options.clientAddress(c);
+    const local = options.localUser?.(address) ?? false;
     const session = (await options.sessionKey?.(c)) ?? null;
-    if (session === null) {
+    if (session === null && !local) {
       const blockedFor = blocker.blockedFor(address);
       if (blockedFor > 0) return tooMany(c, blockedFor, 'too many invalid requests from this address');
     }
@@ -108,12 +115,12 @@ export function limitMiddleware(options: LimitOptions): MiddlewareHandler[] {
         perMinute.retryAfterSeconds,
         session ? 'too many requests from this session' : 'too many requests from this address',
       );
-    if (options.isSignIn(c)) {
+    if (!local && options.isSignIn(c)) {
       const attempt = signIns.hit(address);
       if (!attempt.allowed) return tooMany(c, attempt.retryAfterSeconds, 'too many sign-in attempts');
     }
     await next();
-    if (session === null && countsAsInvalid(c)) blocker.recordInvalid(address);
+    if (session === null && !local && countsAsInvalid(c)) blocker.recordInvalid(address);
   };
 
   const timeLimit = timeout(
@@ -127,15 +134,37 @@ export function limitMiddleware(options: LimitOptions): MiddlewareHandler[] {
       }),
   );
 
-  // Counted on the bytes that arrive, with or without Content-Length (a chunked body is read up to the limit).
-  const sizeLimit = bodyLimit({
-    maxSize: limits.bodyBytes,
-    onError: (c) =>
-      c.json(
-        errorBody('payload_too_large', { message: `bodies are limited to ${limits.bodyBytes} bytes` }),
-        413,
-      ),
-  });
+  return [guard, timeLimit, bodySizeLimit(limits.bodyBytes)];
+}
 
-  return [guard, timeLimit, sizeLimit];
+/**
+ * A body declared this large or less that is answered without being read (a 413, a CSRF refusal, a logout) is read
+ * to its end and dropped by the server, so the next request on the connection is answered; past it, or of unknown
+ * length, the answer closes the connection instead.
+ */
+const DRAIN_CAP_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The body size limit, before any handler reads a byte. A declared length is judged by its header alone: touching
+ * the body would attach a reader to it, and a body with a reader the handler never finishes cannot be drained, so
+ * the server would drop the connection with the next request already on it. A body without a length is counted as
+ * it arrives, up to the limit.
+ */
+function bodySizeLimit(maxBytes: number): MiddlewareHandler {
+  const tooLarge = (c: Context, close: boolean) =>
+    c.json(
+      errorBody('payload_too_large', { message: `bodies are limited to ${maxBytes} bytes` }),
+      413,
+      close ? { Connection: 'close' } : {},
+    );
+  const counted = bodyLimit({ maxSize: maxBytes, onError: (c) => tooLarge(c, true) });
+  return async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const length = c.req.header('content-length');
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return counted(c, next);
+    const declared = Number(length);
+    if (declared <= maxBytes) return next();
+    // A client waiting for `100 Continue` never sent the body; one that did is drained if that is cheap.
+    return tooLarge(c, declared > DRAIN_CAP_BYTES || /100-continue/i.test(c.req.header('expect') ?? ''));
+  };
 }

@@ -17,20 +17,29 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Sets the security headers on every response, whoever produced it (BFF, marketplace or static files). */
-export const securityHeaders = (): MiddlewareHandler => async (c, next) => {
-  await next();
-  const headers = c.res.headers;
-  headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-  headers.set('X-Content-Type-Options', 'nosniff');
-  // Not `no-referrer`: under it browsers send `Origin: null` even on same-origin writes, which the CSRF check must
-  // refuse. `same-origin` still sends nothing to other origins.
-  headers.set('Referrer-Policy', 'same-origin');
-  headers.set('X-Frame-Options', 'DENY');
-  headers.set('Cross-Origin-Opener-Policy', 'same-origin');
-  headers.set('Cross-Origin-Resource-Policy', 'same-origin');
-  headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-};
+/** A year: browsers that saw the site over HTTPS keep to HTTPS (no subdomains, no preload list: not ours to decide). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
+/**
+ * Sets the security headers on every response, whoever produced it (BFF, marketplace or static files). `https`: the
+ * public origin is HTTPS (`PUBLIC_ORIGIN`), so browsers are told to keep to it, also when TLS ends at a proxy.
+ */
+export const securityHeaders =
+  (options: { https?: boolean } = {}): MiddlewareHandler =>
+  async (c, next) => {
+    await next();
+    const headers = c.res.headers;
+    if (options.https) headers.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
+    headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    headers.set('X-Content-Type-Options', 'nosniff');
+    // Not `no-referrer`: under it browsers send `Origin: null` even on same-origin writes, which the CSRF check must
+    // refuse. `same-origin` still sends nothing to other origins.
+    headers.set('Referrer-Policy', 'same-origin');
+    headers.set('X-Frame-Options', 'DENY');
+    headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+    headers.set('Cross-Origin-Resource-Policy', 'same-origin');
+    headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+  };
 
 /** API and session responses are per-user data: never store them in any cache. */
 export const noStore = (): MiddlewareHandler => async (c, next) => {

@@ -124,17 +124,34 @@ describe('sign-in through the platform', () => {
     ]) {
       expect(safeReturnTo(target), target).toBe('/');
     }
-    expect((await kit.browser().signIn('TIENDA_PALERMO', '//evil.example')).headers.get('location')).toBe(
-      '/',
-    );
   });
 
-  it('completes a sign-in whose return_to holds control characters, landing on the dashboard', async () => {
-    for (const target of ['/orders\u007f', '/orders\u001b', '/orders\u0000x']) {
-      const landed = await kit.browser().signIn('TIENDA_PALERMO', target);
-      expect(landed.status).toBe(303);
-      expect(landed.headers.get('location')).toBe('/');
+  it('refuses up front a return_to that is not a page of this application: no flow starts, no session is made', async () => {
+    const count = async (table: 'bff_login_flows' | 'bff_sessions') =>
+      Number(
+        (
+          await kit.bffStore.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = { flows: await count('bff_login_flows'), sessions: await count('bff_sessions') };
+    for (const target of [
+      '/orders\u007f',
+      '/orders\u001b[2J',
+      '/orders\u0000x',
+      '//evil.example',
+      '/bff/logout',
+    ]) {
+      const refused = await kit.browser().request(`/bff/login?return_to=${encodeURIComponent(target)}`);
+      expect(refused.status, target).toBe(303);
+      expect(refused.headers.get('location'), target).toBe('/sign-in?error=invalid_return_to');
+      expect(refused.headers.get('content-security-policy'), target).toContain("frame-ancestors 'none'");
     }
+    expect({ flows: await count('bff_login_flows'), sessions: await count('bff_sessions') }).toEqual(before);
+    // Without one, or empty, the sign-in returns to the dashboard.
+    expect((await kit.browser().request('/bff/login?return_to=')).status).toBe(302);
   });
 
   it('answers HEAD /bff/login with 405 and starts no sign-in', async () => {

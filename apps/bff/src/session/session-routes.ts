@@ -48,7 +48,7 @@ function hasControlCharacter(value: string): boolean {
 export function safeReturnTo(value: string | undefined): string {
   if (
     !value ||
-    value.length > 512 ||
+    value.length > 2048 ||
     !value.startsWith('/') ||
     value.startsWith('//') ||
     /[\\\s]/.test(value) ||
@@ -87,12 +87,17 @@ export function sessionRoutes(options: SessionRoutesOptions) {
   });
 
   app.get('/login', async (c) => {
+    // A return_to that is not a page of this application (another site, control characters that cannot go in a
+    // Location header) is refused before any flow starts, not replaced after the sign-in.
+    const asked = c.req.query('return_to') || undefined;
+    const returnTo = safeReturnTo(asked);
+    if (asked !== undefined && returnTo !== asked) return signInFailed(c, 'invalid_return_to');
     const origin = originOf(c);
     const current = await sessionOf(c);
     const redirectUri = `${origin}/bff/callback`;
     const flow = await sessions.startLogin({
       redirectUri,
-      returnTo: safeReturnTo(c.req.query('return_to')),
+      returnTo,
       sessionIdHash: current?.idHash ?? null,
     });
     writeLoginCookie(c, origin, flow.binding, SESSION_TIMING.loginFlowMs / 1000);

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiClientError } from './api-client.ts';
-import { createQueryClient, isSessionEnded } from './query-client.ts';
+import { createQueryClient, isSessionEnded, isWorthRetrying } from './query-client.ts';
 
 describe('createQueryClient and a session the marketplace stopped honouring', () => {
   it('reports a 401 once and does not ask again', async () => {
@@ -38,5 +38,37 @@ describe('createQueryClient and a session the marketplace stopped honouring', ()
     expect(isSessionEnded(new ApiClientError(401, 'session_expired', ''))).toBe(true);
     expect(isSessionEnded(new ApiClientError(403, 'forbidden', ''))).toBe(false);
     expect(isSessionEnded(new TypeError('fetch failed'))).toBe(false);
+  });
+});
+
+describe('createQueryClient and refusals', () => {
+  const fails = (status: number, code: string) =>
+    vi.fn(async () => {
+      throw new ApiClientError(status, code, code);
+    });
+
+  it('asks once when refused (a reversed date range, a page the account may not see)', async () => {
+    const client = createQueryClient();
+    for (const [status, code] of [
+      [400, 'bad_request'],
+      [403, 'operator_permission_denied'],
+      [404, 'not_found'],
+      [429, 'too_many_requests'],
+    ] as const) {
+      const queryFn = fails(status, code);
+      await expect(client.fetchQuery({ queryKey: [code], queryFn, retryDelay: 0 })).rejects.toThrow(code);
+      expect(queryFn, code).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('asks up to three times when the server failed', async () => {
+    const client = createQueryClient();
+    const queryFn = fails(503, 'service_unavailable');
+    await expect(client.fetchQuery({ queryKey: ['down'], queryFn, retryDelay: 0 })).rejects.toThrow(
+      'service_unavailable',
+    );
+    expect(queryFn).toHaveBeenCalledTimes(3);
+    expect(isWorthRetrying(new ApiClientError(408, 'request_timeout', ''))).toBe(true);
+    expect(isWorthRetrying(new TypeError('fetch failed'))).toBe(false);
   });
 });

@@ -14,6 +14,14 @@ export function isSessionEnded(error: unknown): error is ApiClientError {
   return error instanceof ApiClientError && error.status === 401;
 }
 
+/**
+ * A failure that asking again may mend: the server failed or timed out. A refusal (any other 4xx: a reversed date
+ * range, a page the account may not see) is refused again, and each repeat only counts against the limits.
+ */
+export function isWorthRetrying(error: unknown): boolean {
+  return error instanceof ApiClientError && (error.status >= 500 || error.status === 408);
+}
+
 export function createQueryClient(options: QueryClientOptions = {}): QueryClient {
   const onError = (error: unknown) => {
     if (isSessionEnded(error)) options.onSessionEnded?.(error);
@@ -25,8 +33,7 @@ export function createQueryClient(options: QueryClientOptions = {}): QueryClient
       queries: {
         // Orders change while the seller watches; 30 s keeps tab switches instant without showing stale state long.
         staleTime: 30_000,
-        retry: (failureCount, error) =>
-          failureCount < 2 && !(error instanceof TypeError) && !isSessionEnded(error),
+        retry: (failureCount, error) => failureCount < 2 && isWorthRetrying(error),
         refetchOnWindowFocus: true,
       },
     },

@@ -38,6 +38,9 @@ const MESSAGES: Record<z.infer<typeof signInErrorSchema>, string> = {
   get server_error() {
     return translate('shell.signIn.theMarketplaceCouldNot');
   },
+  get invalid_return_to() {
+    return translate('shell.signIn.invalidReturnTo');
+  },
 };
 
 export const Route = createFileRoute('/sign-in')({

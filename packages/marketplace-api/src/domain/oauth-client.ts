@@ -1,5 +1,6 @@
 import type { Store } from '../db/store.ts';
 import { createOAuthRepository } from '../oauth/oauth-repository.ts';
+import { createAccountRepository } from '../users/account-repository.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -38,4 +39,12 @@ export async function configureOAuthClient(store: Store, config: OAuthClientConf
     config.redirectUris,
   );
   if (!known) throw new Error(`application ${config.applicationId} does not exist`);
+}
+
+/** The user who owns an application (its developer), or null when there is no such application or owner. */
+export async function applicationOwner(
+  store: Pick<Store, 'db'>,
+  applicationId: number,
+): Promise<number | null> {
+  return (await createAccountRepository(store.db).application(applicationId))?.ownerUserId ?? null;
 }

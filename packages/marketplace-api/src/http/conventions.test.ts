@@ -73,6 +73,11 @@ describe('attributes (spec 4.5)', () => {
   it('rejects malformed field lists', async () => {
     await expectError(await api.get('/currencies?attributes=id,,symbol'), 400, 'bad_request');
     await expectError(await api.get('/currencies?attributes=id;drop'), 400, 'bad_request');
+    // At most 100 names: at the cap it answers, one past it is refused naming the cap.
+    const names = (n: number) => Array.from({ length: n }, (_, i) => (i === 0 ? 'id' : `f${i}`)).join(',');
+    expect((await api.get(`/currencies?attributes=${names(100)}`)).status).toBe(200);
+    const past = await expectError(await api.get(`/currencies?attributes=${names(101)}`), 400, 'bad_request');
+    expect(past.message).toBe('attributes takes at most 100 field names');
   });
 });
 

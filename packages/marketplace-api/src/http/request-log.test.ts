@@ -38,11 +38,16 @@ describe('request log of the API', () => {
     expect(lines[0]).toMatchObject({
       msg: 'request',
       method: 'GET',
-      path: `/orders/search?seller=${seller.id}&access_token=${REDACTED}`,
+      path: '/orders/search',
+      query: { seller: String(seller.id), access_token: REDACTED },
       status: 200,
     });
     expect(lines[0].duration_ms).toEqual(expect.any(Number));
-    expect(lines[1]).toMatchObject({ path: '/classified_locations/cities/NOPE?callback=cb', status: 200 });
+    expect(lines[1]).toMatchObject({
+      path: '/classified_locations/cities/NOPE',
+      query: { callback: 'cb' },
+      status: 200,
+    });
     expect(lines[2]).toMatchObject({ path: '/orders/1', status: 404 });
     const text = out.text();
     expect(text).not.toContain(seller.access_token);
@@ -68,5 +73,57 @@ describe('request log of the API', () => {
     expect(lines[0].level).toBe('error');
     expect(lines[0].err.message).toEqual(expect.any(String));
     expect(out.text()).not.toContain('secret.person@mail.com');
+  });
+
+  it('masks by decoded parameter name: an encoded token, the sign-in flow’s state and PKCE values, a phone in q', async () => {
+    const api = await seededApi({ orders: 30 });
+    const out = capture();
+    const app = createMarketplaceApi({ store: api.store, logger: createLogger({ destination: out.stream }) });
+    const seller = api.sellers[0]!;
+    const encoded = seller.access_token.replace(/_/g, '%5F');
+    const served = await app.request(`/orders/search?seller=${seller.id}&access%5Ftoken=${encoded}`);
+    expect(served.status).toBe(200);
+    await app.request(
+      '/authorization?response_type=code&client_id=5503910054141466&state=st4te-canary-0123456789&code_challenge=ch4llenge-canary-0123456789abcdefghijklmnop&code_challenge_method=S256&redirect_uri=http%3A%2F%2F127.0.0.1%3A3000%2Fbff%2Fcallback',
+    );
+    for (const phone of ['1155550199', '+54 11 5555-0199', '(011) 5555.0199'])
+      await app.request(`/orders/search?seller=${seller.id}&q=${encodeURIComponent(phone)}`, {
+        headers: { authorization: `Bearer ${seller.access_token}` },
+      });
+    await app.request(`/orders/search?seller=${seller.id}&q=canary.person%40example.org`, {
+      headers: { authorization: `Bearer ${seller.access_token}` },
+    });
+    await app.request(`/orders/search?seller=${seller.id}&q=2000008000012345`, {
+      headers: { authorization: `Bearer ${seller.access_token}` },
+    });
+    await app.request(`/orders/search?seller=${seller.id}&q=TIENDA`, {
+      headers: { authorization: `Bearer ${seller.access_token}` },
+    });
+    const text = out.text();
+    for (const secret of [
+      seller.access_token.slice(8, 40),
+      encoded.slice(8, 40),
+      'APP%5FUSR',
+      'st4te-canary',
+      'ch4llenge-canary',
+      '5555',
+      '55550199',
+      'canary.person',
+    ])
+      expect(text, secret).not.toContain(secret);
+    const lines = out.lines.map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({
+      path: '/orders/search',
+      query: { access_token: REDACTED },
+      status: 200,
+    });
+    expect(lines[1]).toMatchObject({
+      path: '/authorization',
+      query: { state: REDACTED, code_challenge: REDACTED, code_challenge_method: 'S256' },
+    });
+    // A nickname, or an order id (longer than any phone number), is what a search is debugged by.
+    expect(lines.at(-2)).toMatchObject({ query: { q: '2000008000012345' } });
+    expect(lines.at(-1)).toMatchObject({ query: { q: 'TIENDA' } });
+    expect(lines.every((l: { path: string }) => !l.path.includes('?'))).toBe(true);
   });
 });

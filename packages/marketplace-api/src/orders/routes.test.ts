@@ -1,4 +1,7 @@
 import {
+  DELIVERY_CASES,
+  ORDER_SEARCH_LIST_PARAMS,
+  ORDER_SEARCH_MAX_LIST_VALUES,
   orderDiscountsSchema,
   orderProductSchema,
   orderSchema,
@@ -390,5 +393,60 @@ describe('GET /orders/search', () => {
       'caller.id.invalid',
     );
     await expectError(await api.get(`/orders/search?seller=${seller.id}`), 401, 'not_identified_user');
+  });
+
+  describe('comma-separated parameters', () => {
+    const sample: Record<(typeof ORDER_SEARCH_LIST_PARAMS)[number], string> = {
+      tags: 'paid',
+      'tags.not': 'test_order',
+      'order.status': 'paid',
+      'mediations.stage': 'closed',
+      'mediations.status': 'claim_opened',
+      'feedback.status': 'pending',
+      'feedback.sale.rating': 'positive',
+      'feedback.purchase.rating': 'neutral',
+      'delivery.case': DELIVERY_CASES[0],
+    };
+    const values = (key: keyof typeof sample, n: number) => Array(n).fill(sample[key]).join(',');
+    const search = (params: Record<string, string>, extra = '') =>
+      api.get(
+        `/orders/search?${new URLSearchParams({ seller: String(seller.id), ...params })}${extra}`,
+        seller.access_token,
+      );
+
+    it('each takes its cap of values, all at once', async () => {
+      const all = Object.fromEntries(
+        ORDER_SEARCH_LIST_PARAMS.map((key) => [key, values(key, ORDER_SEARCH_MAX_LIST_VALUES)]),
+      );
+      const res = await search(all);
+      expect(res.status).toBe(200);
+      orderSearchEnvelopeSchema.parse(await res.json());
+    });
+
+    it.each(ORDER_SEARCH_LIST_PARAMS)(
+      '%s: one value past the cap is a 400 naming it and the cap',
+      async (key) => {
+        const body = await expectError(
+          await search({ [key]: values(key, ORDER_SEARCH_MAX_LIST_VALUES + 1) }),
+          400,
+          'bad_request',
+        );
+        expect(body.message).toBe(
+          `${key} takes at most ${ORDER_SEARCH_MAX_LIST_VALUES} comma-separated values`,
+        );
+      },
+    );
+
+    it('a thousand tags, on either side and through JSONP, are refused with 400, never a 500', async () => {
+      const many = Array.from({ length: 1000 }, (_, i) => `t${i}`).join(',');
+      for (const key of ['tags', 'tags.not'] as const) {
+        await expectError(await search({ [key]: many }), 400, 'bad_request');
+        const bought = await api.get(`/orders/search?buyer=${buyer.id}&${key}=${many}`, buyer.access_token);
+        await expectError(bought, 400, 'bad_request');
+        const jsonp = await search({ [key]: many }, '&callback=show');
+        expect(jsonp.status).toBe(200);
+        expect(await jsonp.text()).toMatch(/^show\(\[400, .*"error":"bad_request"/);
+      }
+    });
   });
 });

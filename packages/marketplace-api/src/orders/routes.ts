@@ -1,4 +1,5 @@
 import {
+  ORDER_SEARCH_MAX_LIST_VALUES,
   orderDiscountsSchema,
   orderProductSchema,
   orderSchema,
@@ -141,7 +142,9 @@ export const orderResources: ResourceDescription[] = [
       {
         method: 'GET',
         example: '/orders/search?seller=123456789&order.status=paid&sort=date_desc',
-        description: 'Search orders. One of seller or buyer is required and must be the caller.',
+        description:
+          'Search orders. One of seller or buyer is required and must be the caller. Comma-separated ' +
+          `parameters take at most ${ORDER_SEARCH_MAX_LIST_VALUES} values each.`,
         query: {
           seller: 'Seller id.',
           buyer: 'Buyer id.',

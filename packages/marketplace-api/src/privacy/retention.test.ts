@@ -134,4 +134,23 @@ describe('startRetentionJob', () => {
     expect(Number(oldestNow.d)).toBeGreaterThanOrEqual(retentionCutoff(now));
     expect(await storedCounts()).toEqual(await countsFromOrders());
   });
+
+  it('with purgedAlready, does not purge at once', async () => {
+    const now = SEED_NOW + 200 * DAY;
+    const expired = () =>
+      api.store.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('date_created', '<', retentionCutoff(now))
+        .executeTakeFirstOrThrow();
+    expect(Number((await expired()).n)).toBeGreaterThan(0);
+    const stop = startRetentionJob(api.store, {
+      clock: () => new Date(now),
+      intervalMs: 3_600_000,
+      purgedAlready: true,
+    });
+    // Stopping waits for a run in progress: there is none.
+    await stop();
+    expect(Number((await expired()).n)).toBeGreaterThan(0);
+  });
 });

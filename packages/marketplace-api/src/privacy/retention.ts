@@ -32,12 +32,17 @@ export interface RetentionJobOptions {
   clock: Clock;
   /** Hourly by default. */
   intervalMs?: number;
+  /**
+   * The first run one interval from now, not at once: a server that purged before serving its first request
+   * (`purgeExpiredOrders`) does not purge again under the requests that follow.
+   */
+  purgedAlready?: boolean;
   onPurged?: (result: { deleted: number; cutoff: number }) => void;
   onError?: (error: unknown) => void;
 }
 
 /**
- * Runs the purge now and then every interval, one run at a time. Returns a stop function that waits for a run in
+ * Runs the purge now (unless `purgedAlready`) and then every interval, one run at a time. Returns a stop function that waits for a run in
  * progress. The timer does not keep the process alive by itself.
  */
 export function startRetentionJob(store: Store, options: RetentionJobOptions): () => Promise<void> {
@@ -54,7 +59,7 @@ export function startRetentionJob(store: Store, options: RetentionJobOptions): (
   };
   const timer = setInterval(run, options.intervalMs ?? 3_600_000);
   timer.unref?.();
-  run();
+  if (!options.purgedAlready) run();
   return async () => {
     stopped = true;
     clearInterval(timer);

@@ -1,16 +1,67 @@
 import type { MiddlewareHandler } from 'hono';
-import type { Logger } from '../logger/logger.ts';
+import { type Logger, REDACTED } from '../logger/logger.ts';
 
 export interface RequestLogOptions {
   /** Where the app is mounted: logged paths are relative to it. */
   basePath?: string;
-  /** Whether the query goes in the line (tokens masked by the logger); the BFF's carry OAuth codes and states. */
+  /**
+   * Whether the line carries the query's parameters (decoded, secrets masked); the BFF's carry OAuth codes and states
+   * and are left out whole.
+   */
   query?: boolean;
 }
 
 /**
- * One line per request: method, path (with its query unless told not to), final status and duration. Never headers
- * or bodies. Registered first, it logs the status actually sent (the API's: 200 under JSONP).
+ * Parameters whose values never reach a log, by their decoded name: tokens and secrets, and the OAuth flow's
+ * code, state and PKCE values (whoever holds them can finish someone's sign-in).
+ */
+const SECRET_PARAMETERS = new Set([
+  'access_token',
+  'refresh_token',
+  'token',
+  'id_token',
+  'client_secret',
+  'password',
+  'code',
+  'state',
+  'code_challenge',
+  'code_verifier',
+]);
+
+/** Free-text search values that look like a phone number (6 to 15 digits with the usual separators) or an e-mail. */
+const PHONE_LIKE = /^\+?[\d\s().-]+$/;
+const EMAIL_LIKE = /@/;
+const MAX_PARAMETERS = 30;
+const MAX_VALUE = 200;
+
+function maskedValue(name: string, value: string): string {
+  if (SECRET_PARAMETERS.has(name)) return REDACTED;
+  if (name === 'q') {
+    const digits = value.replace(/\D/g, '').length;
+    if ((PHONE_LIKE.test(value) && digits >= 6 && digits <= 15) || EMAIL_LIKE.test(value)) return REDACTED;
+  }
+  return value.length > MAX_VALUE ? `${value.slice(0, MAX_VALUE)}…` : value;
+}
+
+/**
+ * The query as a log may hold it: names and values decoded (so `access%5Ftoken` is `access_token`), secret ones
+ * masked, a phone or e-mail typed into `q` masked, at most 30 parameters. The logger scrubs what remains by shape.
+ */
+export function loggableQuery(url: URL): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  let n = 0;
+  for (const [name, value] of url.searchParams) {
+    if (n++ >= MAX_PARAMETERS) break;
+    const key = name.toLowerCase();
+    out[name.slice(0, 60)] = maskedValue(key, value);
+  }
+  return n === 0 ? undefined : out;
+}
+
+/**
+ * One line per request: method, path (never the raw query), its parameters decoded and masked unless told not to,
+ * final status and duration. Never headers or bodies. Registered first, it logs the status actually sent (the
+ * API's: 200 under JSONP).
  */
 export function requestLog(logger: Logger, options: RequestLogOptions = {}): MiddlewareHandler {
   const basePath = options.basePath ?? '';
@@ -22,10 +73,12 @@ export function requestLog(logger: Logger, options: RequestLogOptions = {}): Mid
     } finally {
       const url = new URL(c.req.url);
       const path = url.pathname.slice(basePath.length) || '/';
+      const query = withQuery ? loggableQuery(url) : undefined;
       logger.info(
         {
           method: c.req.method,
-          path: withQuery ? `${path}${url.search}` : path,
+          path,
+          ...(query ? { query } : {}),
           status: c.res.status,
           duration_ms: Math.round((performance.now() - started) * 10) / 10,
         },

@@ -81,4 +81,40 @@ describe('createLogger', () => {
     cyclic.self = cyclic;
     expect(redact(cyclic)).toEqual({ a: 1, self: '[…]' });
   });
+
+  it('writes the same error line once per window, then says how many were left out', () => {
+    const out = capture();
+    let now = 0;
+    const logger = createLogger({
+      destination: out.stream,
+      repeatWindowMs: 60_000,
+      now: () => now,
+      explain: (error) =>
+        (error as { code?: string }).code === 'SQLITE_FULL'
+          ? 'the disk holding data/x.db is full'
+          : undefined,
+    });
+    const full = () => Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    for (let i = 0; i < 1000; i++) logger.error({ err: full() }, 'notification dispatcher failed');
+    logger.error({ err: full() }, 'unexpected error');
+    logger.error({ err: new Error('another') }, 'notification dispatcher failed');
+    logger.info('not an error: never held back');
+    logger.info('not an error: never held back');
+    now = 60_000;
+    logger.error({ err: full() }, 'notification dispatcher failed');
+    const lines = out.lines.map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.msg, l.err?.message, l.repeated])).toEqual([
+      ['notification dispatcher failed', 'database or disk is full', undefined],
+      ['unexpected error', 'database or disk is full', undefined],
+      ['notification dispatcher failed', 'another', undefined],
+      ['not an error: never held back', undefined, undefined],
+      ['not an error: never held back', undefined, undefined],
+      ['notification dispatcher failed', 'database or disk is full', 999],
+    ]);
+    expect(lines[0]).toMatchObject({
+      err: { code: 'SQLITE_FULL' },
+      explanation: 'the disk holding data/x.db is full',
+    });
+    expect(lines[2].explanation).toBeUndefined();
+  });
 });

@@ -50,8 +50,10 @@ export function redact(value: unknown, depth = 0, seen = new WeakSet<object>()):
   seen.add(value);
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1, seen));
   if (value instanceof Error) {
+    const code = (value as { code?: unknown }).code;
     return {
       type: value.name,
+      ...(typeof code === 'string' ? { code } : {}),
       message: scrubText(value.message),
       stack: value.stack === undefined ? undefined : scrubText(value.stack),
     };
@@ -69,6 +71,42 @@ export interface LoggerOptions {
   destination?: DestinationStream;
   /** Bound to every line, e.g. `{ service: 'marketplace-api' }`; redacted like the rest. */
   base?: Record<string, unknown>;
+  /**
+   * The same error line (message, error code and text) is written once per this many ms, the next one after it
+   * saying how many were left out (`repeated`): a failing disk or database must not bury the log. 60 s by default;
+   * 0 writes every one.
+   */
+  repeatWindowMs?: number;
+  /** A sentence for the operator about an error (`explanation` on its line), e.g. which disk is full. */
+  explain?: (error: unknown) => string | undefined;
+  /** Epoch ms, for the repeat window; tests move it. */
+  now?: () => number;
+}
+
+const ERROR_LEVEL = 50;
+const MAX_REPEAT_KEYS = 1000;
+
+/** Decides, per kind of error line, whether it is written now and how many like it were left out before it. */
+function repeatFilter(windowMs: number, now: () => number) {
+  const seen = new Map<string, { since: number; left: number }>();
+  return (key: string): { write: boolean; left: number } => {
+    const at = now();
+    const entry = seen.get(key);
+    if (entry && at - entry.since < windowMs) {
+      entry.left++;
+      return { write: false, left: 0 };
+    }
+    if (seen.size >= MAX_REPEAT_KEYS) seen.clear();
+    seen.set(key, { since: at, left: 0 });
+    return { write: true, left: entry?.left ?? 0 };
+  };
+}
+
+function errorOf(args: unknown[]): unknown {
+  const first = args[0];
+  if (first instanceof Error) return first;
+  if (first !== null && typeof first === 'object' && 'err' in first) return (first as { err: unknown }).err;
+  return undefined;
 }
 
 /**
@@ -76,6 +114,8 @@ export interface LoggerOptions {
  * logged object, and by shape (e-mails, tokens, token query parameters) in every string, the message included.
  */
 export function createLogger(options: LoggerOptions = {}): Logger {
+  const windowMs = options.repeatWindowMs ?? 60_000;
+  const repeats = windowMs > 0 ? repeatFilter(windowMs, options.now ?? Date.now) : undefined;
   return pino(
     {
       level: options.level ?? 'info',
@@ -87,8 +127,30 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       },
       serializers: { err: (error: unknown) => redact(error) },
       hooks: {
-        logMethod(args, method) {
-          const scrubbed = args.map((a) => (typeof a === 'string' ? scrubText(a) : a));
+        logMethod(args, method, level) {
+          let scrubbed: unknown[] = args.map((a) => (typeof a === 'string' ? scrubText(a) : a));
+          if (level >= ERROR_LEVEL) {
+            const error = errorOf(scrubbed);
+            const code = (error as { code?: unknown } | undefined)?.code;
+            const text = error instanceof Error ? error.message : '';
+            const message = typeof scrubbed[0] === 'string' ? scrubbed[0] : (scrubbed[1] ?? '');
+            const decision = repeats?.(`${String(message)}|${String(code ?? '')}|${text}`);
+            if (decision && !decision.write) return;
+            const explanation = error === undefined ? undefined : options.explain?.(error);
+            const extra = {
+              ...(decision?.left ? { repeated: decision.left } : {}),
+              ...(explanation ? { explanation } : {}),
+            };
+            if (Object.keys(extra).length > 0) {
+              const [first, ...rest] = scrubbed;
+              scrubbed =
+                first !== null && typeof first === 'object' && !(first instanceof Error)
+                  ? [{ ...first, ...extra }, ...rest]
+                  : first instanceof Error
+                    ? [{ err: first, ...extra }, ...rest]
+                    : [extra, ...scrubbed];
+            }
+          }
           return method.apply(this, scrubbed as Parameters<typeof method>);
         },
       },

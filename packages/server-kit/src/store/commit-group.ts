@@ -49,8 +49,14 @@ export function createCommitGroup<DB>(db: Kysely<DB>, options: CommitGroupOption
             await sql`release savepoint commit_unit`.execute(trx);
             outcomes.push({ ok: true, value });
           } catch (error) {
-            await sql`rollback to savepoint commit_unit`.execute(trx);
-            await sql`release savepoint commit_unit`.execute(trx);
+            try {
+              await sql`rollback to savepoint commit_unit`.execute(trx);
+              await sql`release savepoint commit_unit`.execute(trx);
+            } catch {
+              // The transaction itself is gone (SQLite rolls it back on a full disk): the unit's error is the
+              // group's, not the savepoint's "no such savepoint".
+              throw error;
+            }
             outcomes.push({ ok: false, error });
           }
         }

@@ -4,6 +4,7 @@ export {
   createCommitGroup,
   directCommits,
 } from './commit-group.ts';
+export { StoreKeysRefused } from './key-check.ts';
 export {
   blindIndex,
   fileKeyring,

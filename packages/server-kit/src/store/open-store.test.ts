@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { generateKeyring, parseKeyring } from './keyring.ts';
 import { type MigrationSet, migrate } from './migrate.ts';
 import { openStore } from './open-store.ts';
 import type { Store } from './store.ts';
@@ -110,6 +111,74 @@ describe('openStore on a SQLite file', () => {
     store = await openStore<Notes>({ file, migrations: notesMigrations });
     expect(store.keyring.currentKeyId).toBe(keys);
     expect(await store.db.selectFrom('notes').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe('the keys of a SQLite store', () => {
+  const keys = () => `${file}.keys.json`;
+
+  it('refuses to open a store whose key file is missing, naming the file, and writes no new one', async () => {
+    store = await openStore<Notes>({ file, migrations: notesMigrations });
+    await store.close();
+    store = undefined;
+    renameSync(keys(), `${keys()}.elsewhere`);
+    await expect(openStore<Notes>({ file, migrations: notesMigrations })).rejects.toThrow(
+      `the database ${file} holds personal data sealed with the keys in ${keys()}, and that file is missing`,
+    );
+    expect(existsSync(keys())).toBe(false);
+    // Put back, it opens again.
+    renameSync(`${keys()}.elsewhere`, keys());
+    store = await openStore<Notes>({ file, migrations: notesMigrations });
+  });
+
+  it('refuses keys other than those its data is sealed with', async () => {
+    store = await openStore<Notes>({ file, migrations: notesMigrations });
+    await store.close();
+    store = undefined;
+    const other = generateKeyring();
+    await expect(
+      openStore<Notes>({
+        file,
+        migrations: notesMigrations,
+        keyring: parseKeyring(other.keys, other.indexKey),
+      }),
+    ).rejects.toThrow(
+      `the keys in DATA_KEYS and DATA_INDEX_KEY are not the ones the personal data in ${file}`,
+    );
+  });
+
+  it('refuses a store made before the keys were checked, when its key file is missing', async () => {
+    const made = await openStore<Notes>({ file, migrations: notesMigrations });
+    await sql`drop table store_key_check`.execute(made.db);
+    await made.close();
+    rmSync(keys());
+    await expect(openStore<Notes>({ file, migrations: notesMigrations })).rejects.toThrow(
+      /that file is missing/,
+    );
+    expect(existsSync(keys())).toBe(false);
+  });
+
+  it('follows a rotation: once every value is sealed with the new key, the old one may leave the ring', async () => {
+    const first = generateKeyring();
+    store = await openStore<Notes>({
+      file,
+      migrations: notesMigrations,
+      keyring: parseKeyring(first.keys, first.indexKey),
+    });
+    await store.close();
+    const next = `k2:${Buffer.alloc(32, 7).toString('base64')}`;
+    store = await openStore<Notes>({
+      file,
+      migrations: notesMigrations,
+      keyring: parseKeyring(`${next},${first.keys}`, first.indexKey),
+    });
+    await store.close();
+    store = await openStore<Notes>({
+      file,
+      migrations: notesMigrations,
+      keyring: parseKeyring(next, first.indexKey),
+    });
+    expect(store.keyring.currentKeyId).toBe('k2');
   });
 });
 

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
-import { fileKeyring, type Keyring } from '../keyring.ts';
+import { isEmptyDatabase, storeKeyring } from '../key-check.ts';
+import type { Keyring } from '../keyring.ts';
 import { type MigrationOptions, migrate } from '../migrate.ts';
 import { type Store, storeTables } from '../store.ts';
 import type { TableMap } from '../tables.ts';
@@ -31,17 +32,22 @@ export async function openPostgresStore<DB extends TableMap<DB>>(
   if (options.unsafeFastWrites)
     pool.on('connect', (client) => void client.query('set synchronous_commit = off'));
   const root = new Kysely<object>({ dialect: new PostgresDialect({ pool }) });
+  let keyring: Keyring;
   try {
+    const createdNow = await isEmptyDatabase(root, 'postgres');
     await migrate(root, 'postgres', options);
+    const keyFile = options.keyFile ?? `data/${databaseName(options.url)}.keys.json`;
+    if (!options.keyring) mkdirSync(dirname(keyFile), { recursive: true });
+    keyring = await storeKeyring(root, {
+      dialect: 'postgres',
+      storeName: `PostgreSQL database ${databaseName(options.url)}`,
+      keyring: options.keyring,
+      keyFile,
+      createdNow,
+    });
   } catch (error) {
     await root.destroy();
     throw error;
-  }
-  let keyring = options.keyring;
-  if (!keyring) {
-    const keyFile = options.keyFile ?? `data/${databaseName(options.url)}.keys.json`;
-    mkdirSync(dirname(keyFile), { recursive: true });
-    keyring = fileKeyring(keyFile);
   }
   const tables = storeTables(root, { dialect: 'postgres', keyring, url: options.url });
   return {

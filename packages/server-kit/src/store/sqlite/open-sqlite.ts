@@ -1,14 +1,15 @@
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
+import { createKeyCheckTable, isEmptyDatabase, KEY_CHECK_WRITE_LOCK, storeKeyring } from '../key-check.ts';
 import { type Keyring, localKeyring } from '../keyring.ts';
 import { type MigrationOptions, migrate } from '../migrate.ts';
 import type { SnapshotRead, Store } from '../store.ts';
 import { storeTables } from '../store.ts';
 import type { TableMap } from '../tables.ts';
 import { type Checkpointer, startCheckpointer } from './checkpointer.ts';
-import { withStatementCache } from './statement-cache.ts';
+import { withStatementCache, withWriteLockedTransactions } from './statement-cache.ts';
 
 type SqliteHandle = InstanceType<typeof SqliteDatabase>;
 
@@ -31,6 +32,26 @@ export interface SqliteStoreOptions extends MigrationOptions {
 }
 
 /**
+ * Before SQLite sees the file: its folder exists and may be written (SQLite would only say "unable to open database
+ * file" on a read-only disk), and an existing file is not empty. An empty file is a valid empty database to SQLite,
+ * which would then be migrated and seeded afresh; here it is what a failed copy or a disk that filled up left of a
+ * store, so it is refused.
+ */
+function checkDatabaseFile(file: string): void {
+  const folder = dirname(file);
+  mkdirSync(folder, { recursive: true });
+  accessSync(folder, constants.W_OK);
+  if (existsSync(file) && statSync(file).size === 0) {
+    throw Object.assign(
+      new Error(
+        `the database ${file} is an empty file (0 bytes). If it held data, restore it from a backup; to start with a new database, remove it.`,
+      ),
+      { code: 'EMPTY_DATABASE_FILE' },
+    );
+  }
+}
+
+/**
  * A SQLite store (better-sqlite3, WAL). File stores also get a snapshot reader and its change count, and a
  * background thread that checkpoints the logs; writers then never checkpoint themselves (decision 0086).
  */
@@ -38,7 +59,7 @@ export async function openSqliteStore<DB extends TableMap<DB>>(
   options: SqliteStoreOptions,
 ): Promise<Store<DB>> {
   const { file } = options;
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') checkDatabaseFile(file);
   const attach = options.attach ?? [];
   const sqlite = new SqliteDatabase(file);
   if (options.pageSize) sqlite.pragma(`page_size = ${options.pageSize}`);
@@ -59,8 +80,35 @@ export async function openSqliteStore<DB extends TableMap<DB>>(
     sqlite.pragma(`${schema}.journal_mode = WAL`);
     sqlite.pragma(`${schema}.synchronous = ${synchronous}`);
   }
-  const root = new Kysely<object>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  await migrate(root, 'sqlite', options);
+  const root = new Kysely<object>({
+    dialect: new SqliteDialect({
+      database: withWriteLockedTransactions(
+        withStatementCache(sqlite),
+        KEY_CHECK_WRITE_LOCK,
+        () => sqlite.inTransaction,
+      ),
+    }),
+  });
+  let keyring: Keyring;
+  try {
+    const createdNow = await isEmptyDatabase(root, 'sqlite');
+    // Every transaction locks through it (see withWriteLockedTransactions): it must exist before the first one.
+    await createKeyCheckTable(root);
+    await migrate(root, 'sqlite', options);
+    keyring =
+      file === ':memory:'
+        ? (options.keyring ?? localKeyring(file))
+        : await storeKeyring(root, {
+            dialect: 'sqlite',
+            storeName: file,
+            keyring: options.keyring,
+            keyFile: `${file}.keys.json`,
+            createdNow,
+          });
+  } catch (error) {
+    await root.destroy();
+    throw error;
+  }
   let read: SnapshotRead | undefined;
   let changeCount: (() => number) | undefined;
   let reader: SqliteHandle | undefined;
@@ -93,7 +141,7 @@ export async function openSqliteStore<DB extends TableMap<DB>>(
   const stopBackground = async () => {
     await checkpointer?.stop();
   };
-  const tables = storeTables(root, { dialect: 'sqlite', keyring: options.keyring ?? localKeyring(file) });
+  const tables = storeTables(root, { dialect: 'sqlite', keyring });
   return {
     ...tables<DB>(),
     ...(read ? { read } : {}),

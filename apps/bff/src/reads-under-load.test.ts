@@ -1,0 +1,119 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore, type SeedManifest, type Store, startSimulator } from '@mostrador/marketplace-api';
+import {
+  createTestDatabase,
+  dropTestDatabase,
+  seedStore,
+  testDatabaseUrl,
+} from '@mostrador/marketplace-api/test-support';
+import { generateKeyring, parseKeyring } from '@mostrador/server-kit/store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, startServerProcess } from './server-process.ts';
+
+const DAY = 86_400_000;
+/** Twelve calendar months before `now`, as the retention purge counts them. */
+const retentionCutoff = (now: number) => {
+  const d = new Date(now);
+  d.setUTCMonth(d.getUTCMonth() - 12);
+  return d.getTime();
+};
+
+interface Listed {
+  id: number;
+  date_created: string;
+}
+
+/**
+ * The server in a process of its own, on a store seeded four months ago, so a third of its orders are past the
+ * 12-month retention when it starts; from the moment it says it listens, readers search the sellers' orders (oldest
+ * first, as the API sorts by default, and newest first) and read every order listed, while another process commits
+ * new orders and changes at 40 a second. No order a search listed may then answer 404.
+ */
+function readsNeverMiss(store: 'SQLite' | 'PostgreSQL') {
+  let dir: string;
+  let database: string | undefined;
+  let manifest: SeedManifest;
+  let server: ServerProcess;
+  let writer: Store;
+  const keys = generateKeyring();
+  const keyring = () => parseKeyring(keys.keys, keys.indexKey);
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bff-reads-'));
+    let where: { url: string; file?: undefined } | { file: string; url?: undefined };
+    if (store === 'PostgreSQL') {
+      const made = await createTestDatabase();
+      database = made.database;
+      where = { url: made.url };
+    } else {
+      where = { file: join(dir, 'mostrador.db') };
+    }
+    const seeding = await openStore({ ...where, keyring: keyring() });
+    manifest = await seedStore(seeding, {
+      orders: 6000,
+      seed: 11,
+      now: Math.floor(Date.now() / DAY) * DAY - 120 * DAY,
+    });
+    await seeding.close();
+    server = startServerProcess({
+      PORT: '0',
+      ...(where.url !== undefined ? { DATABASE_URL: where.url } : { DATABASE_FILE: where.file }),
+      DATA_KEYS: keys.keys,
+      DATA_INDEX_KEY: keys.indexKey,
+      RATE_LIMIT_PER_MINUTE: '100000',
+    });
+    writer = await openStore({ ...where, keyring: keyring() });
+  }, 180_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await writer?.close();
+    if (database) await dropTestDatabase(database);
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('every order a search lists can be read at once, from the first request on, while orders are written', async () => {
+    const origin = await server.listening;
+    const stopWriting = startSimulator(writer, { rate: 40, onError: (error) => console.error(error) });
+    const sellers = manifest.users.filter((u) => u.role === 'seller');
+    const misses: string[] = [];
+    const tooOld: number[] = [];
+    let reads = 0;
+    const cutoff = retentionCutoff(Date.now());
+    const get = (path: string, token: string) =>
+      fetch(`${origin}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const reader = async (seller: (typeof sellers)[number], sort: 'date_asc' | 'date_desc') => {
+      for (let round = 0; round < 6; round++) {
+        const res = await get(
+          `/orders/search?seller=${seller.id}&sort=${sort}&offset=${round * 10}&limit=25`,
+          seller.access_token,
+        );
+        expect(res.status).toBe(200);
+        const { results } = (await res.json()) as { results: Listed[] };
+        for (const order of results) {
+          if (Date.parse(order.date_created) < cutoff) tooOld.push(order.id);
+          const one = await get(`/orders/${order.id}`, seller.access_token);
+          reads++;
+          if (one.status !== 200) misses.push(`${order.id}: ${one.status}`);
+        }
+      }
+    };
+    try {
+      await Promise.all(
+        sellers.flatMap((seller) => [reader(seller, 'date_asc'), reader(seller, 'date_desc')]),
+      );
+    } finally {
+      await stopWriting();
+    }
+    expect(reads).toBeGreaterThan(500);
+    expect(misses).toEqual([]);
+    expect(tooOld).toEqual([]);
+  }, 240_000);
+}
+
+describe('reads under load on SQLite', () => readsNeverMiss('SQLite'));
+(testDatabaseUrl ? describe : describe.skip)('reads under load on PostgreSQL', () =>
+  readsNeverMiss('PostgreSQL'),
+);
