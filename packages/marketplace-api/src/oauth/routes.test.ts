@@ -194,6 +194,30 @@ describe('GET /authorization', () => {
     expect(html).not.toContain('st<"ate>1');
   });
 
+  it('speaks the dashboard user’s chosen language, else the browser’s, else English', async () => {
+    const read = async (headers: Record<string, string>) =>
+      (await api.app.request(`/authorization?${authorizeQuery()}`, { headers })).text();
+    const english = await read({});
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain('<h1>Sign in to the marketplace</h1>');
+    const portuguese = await read({ 'accept-language': 'pt-BR,pt;q=0.9' });
+    expect(portuguese).toContain('<html lang="pt-BR">');
+    expect(portuguese).toContain('<h1>Entre no marketplace</h1>');
+    expect(portuguese).toMatch(/SOPORTE_PALERMO \(MLA\), membro da equipe de TIENDA_PALERMO/);
+    // The choice made in the dashboard (its cookie) outranks the browser's languages.
+    const chosen = await read({ 'accept-language': 'pt-BR', cookie: 'mostrador_language=es' });
+    expect(chosen).toContain('<html lang="es">');
+    expect(chosen).toContain('<h2>Cuentas de demostración</h2>');
+    expect(chosen).toMatch(/<strong>[^<]+<\/strong> pide leer y gestionar tu cuenta \(/);
+    for (const nickname of DEMO_NICKNAMES) expect(chosen).toContain(`>${nickname} (`);
+    const problem = await (
+      await api.app.request(`/authorization?${authorizeQuery({ client_id: '999' })}`, {
+        headers: { 'accept-language': 'es-MX' },
+      })
+    ).text();
+    expect(problem).toContain('<h1>Problema al iniciar sesión</h1>');
+  });
+
   it.each([
     ['an unknown client', { client_id: '999' }],
     ['a malformed client id', { client_id: 'abc' }],

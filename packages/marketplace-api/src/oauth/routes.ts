@@ -8,6 +8,7 @@ import {
 import { type Context, Hono } from 'hono';
 import type { ApiContext, ApiEnv } from '../http/env.ts';
 import type { ResourceDescription } from '../http/resources.ts';
+import { authorizationWords } from './authorization-words.ts';
 import { GRANTED_SCOPE, type IssuedTokens, secretMatches } from './oauth-repository.ts';
 
 const MAX_BODY_BYTES = 16 * 1024;
@@ -99,9 +100,9 @@ button:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 .quiet:hover { color: var(--text); }
 `;
 
-function page(title: string, body: string): string {
+function page(title: string, body: string, language = 'en'): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -137,10 +138,15 @@ export function oauthRoutes(ctx: ApiContext) {
       return c.json(body, error.status as 400, headers);
     }
     if (error instanceof AuthorizationPageError) {
+      const { language, words } = authorizationWords(c);
       return pageResponse(
         c,
         error.status,
-        page('Sign-in problem', `<h1>Sign-in problem</h1>\n<p>${escapeHtml(error.description)}</p>`),
+        page(
+          words.problemTitle,
+          `<h1>${escapeHtml(words.problemTitle)}</h1>\n<p>${escapeHtml(error.description)}</p>`,
+          language,
+        ),
       );
     }
     throw error;
@@ -252,6 +258,7 @@ export function oauthRoutes(ctx: ApiContext) {
       });
     }
     const accounts = await ctx.oauth.demoAccounts();
+    const { language, words } = authorizationWords(c);
     const hidden = AUTHORIZATION_PARAMS.filter((name) => params[name] !== undefined)
       .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(params[name]!)}">`)
       .join('\n');
@@ -266,31 +273,32 @@ export function oauthRoutes(ctx: ApiContext) {
     const members = accounts
       .map((a, i) => ({ a, of: operated[i]! }))
       .filter(({ of }) => of.length > 0)
-      .map(({ a, of }) => button(a, `, team member of ${of.map((o) => escapeHtml(o.nickname)).join(', ')}`))
+      .map(({ a, of }) => button(a, escapeHtml(words.teamMemberOf(of.map((o) => o.nickname).join(', ')))))
       .join('\n');
     // A relative action posts back to this same resource wherever the API is mounted (`/api/authorization`).
     const html = page(
-      'Sign in · Marketplace',
-      `<h1>Sign in to the marketplace</h1>
-<p><strong>${escapeHtml(request.clientName)}</strong> asks to read and manage your account (${escapeHtml(request.scope)}).</p>
+      words.title,
+      `<h1>${escapeHtml(words.heading)}</h1>
+<p>${words.asks(`<strong>${escapeHtml(request.clientName)}</strong>`, escapeHtml(request.scope))}</p>
 <form method="post" action="authorization">
 ${hidden}
-<h2>Demo accounts</h2>
-<p class="hint">Choose the account to sign in with.</p>
+<h2>${escapeHtml(words.demoAccounts)}</h2>
+<p class="hint">${escapeHtml(words.choose)}</p>
 <ul class="accounts">
 ${buttons}
 </ul>
 ${
   members === ''
     ? ''
-    : `<h2>Team members</h2>
-<p class="hint">They act for a seller with the permissions it gave them.</p>
+    : `<h2>${escapeHtml(words.teamMembers)}</h2>
+<p class="hint">${escapeHtml(words.teamHint)}</p>
 <ul class="accounts">
 ${members}
 </ul>`
 }
-<p><button class="quiet" type="submit" name="decision" value="deny">Cancel</button></p>
+<p><button class="quiet" type="submit" name="decision" value="deny">${escapeHtml(words.cancel)}</button></p>
 </form>`,
+      language,
     );
     return pageResponse(c, 200, html, new URL(request.redirectUri).origin);
   });
