@@ -18,7 +18,16 @@ interface Options {
 /** Chooses a language for every page of the context: the cookie the language switcher writes. */
 export async function chooseLanguage(context: BrowserContext, language: Language): Promise<void> {
   // Cookies belong to the host, whatever the port: the journeys' own servers on 127.0.0.1 see it too.
-  await context.addCookies([{ name: LANGUAGE_COOKIE, value: language, domain: '127.0.0.1', path: '/' }]);
+  await context.addCookies([
+    {
+      name: LANGUAGE_COOKIE,
+      value: language,
+      domain: '127.0.0.1',
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+    },
+  ]);
 }
 
 export const test = base.extend<Fixtures & Options>({

@@ -159,6 +159,8 @@ test('CSV export of the current filter, every page', async ({ page }) => {
   expect(total).toBeGreaterThan(51); // more than one page of the export
 
   const download = page.waitForEvent('download');
+  // The live connection announces itself once it is up: let it, so the export's own announcements are the last.
+  await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-status', 'live');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await (await download).path();
   const text = readFileSync(file, 'utf8');

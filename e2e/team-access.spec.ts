@@ -55,7 +55,7 @@ test('a support operator blocks a buyer for the seller without seeing the buyerâ
   const dialog = page.getByRole('dialog', { name: `Block ${buyer.nickname}?` });
   await dialog.getByRole('radio', { name: 'Buying on my items' }).check();
   await dialog.getByRole('button', { name: 'Block', exact: true }).click();
-  await expect(section).toContainText(`${buyer.nickname} is blocked from buying on my items.`);
+  await expect(section).toContainText(`${buyer.nickname} is blocked from buying on your items.`);
   await expect(page.getByRole('textbox', { name: /^Reply/ })).toHaveCount(0);
   const orderText = (await page.locator('body').textContent()) ?? '';
   for (const secret of secrets) expect(orderText).not.toContain(secret);

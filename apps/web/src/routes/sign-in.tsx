@@ -1,6 +1,7 @@
 import { signInErrorSchema } from '@mostrador/contracts';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
+import { LanguageSwitcher } from '../features/account/components/language-switcher.tsx';
 import { translate } from '../lib/i18n/i18n.ts';
 import { useT } from '../lib/i18n/use-t.tsx';
 import { buttonClasses } from '../ui/button.tsx';
@@ -83,6 +84,9 @@ function SignInPage() {
           {MESSAGES[error]}
         </p>
       ) : null}
+      <div className="mt-10 text-sm">
+        <LanguageSwitcher layout="row" />
+      </div>
     </EmptyState>
   );
 }

@@ -7,17 +7,27 @@ import { CheckIcon } from '../../../ui/icons.tsx';
 import { useChooseLanguage } from '../api/choose-language.ts';
 
 /** The dashboard's language: each named in its own words, the active one checked. */
-export function LanguageSwitcher({ onDone }: { onDone?: () => void }) {
+export function LanguageSwitcher({
+  onDone,
+  layout = 'list',
+}: {
+  onDone?: () => void;
+  layout?: 'list' | 'row';
+}) {
   const t = useT();
   const active = useLanguage();
   const choose = useChooseLanguage();
   const headingId = useId();
   return (
     <div>
-      <p id={headingId} className="px-2 pt-1 pb-2 text-xs text-muted">
+      <p id={headingId} className={cx('text-xs text-muted', layout === 'list' ? 'px-2 pt-1 pb-2' : 'pb-1.5')}>
         {t('account.languageSwitcher.language')}
       </p>
-      <ul aria-labelledby={headingId} className="flex flex-col gap-0.5" data-testid="language-switcher">
+      <ul
+        aria-labelledby={headingId}
+        className={cx('flex gap-0.5', layout === 'list' ? 'flex-col' : 'flex-wrap justify-center')}
+        data-testid="language-switcher"
+      >
         {LANGUAGES.map((language: Language) => (
           <li key={language}>
             <button
