@@ -65,10 +65,15 @@ function SignInPage() {
       title={t('shell.signIn.signInToMostrador')}
       description={t('shell.signIn.useYourMarketplaceAccount')}
       action={
-        // A full navigation: the BFF starts the sign-in and sends the browser to the marketplace.
-        <a href="/bff/login" className={buttonClasses('primary')}>
-          {t('shell.signIn.signInWithThe')}
-        </a>
+        <div className="flex flex-col items-center gap-10">
+          {/* A full navigation: the BFF starts the sign-in and sends the browser to the marketplace. */}
+          <a href="/bff/login" className={buttonClasses('primary')}>
+            {t('shell.signIn.signInWithThe')}
+          </a>
+          <div className="text-sm">
+            <LanguageSwitcher layout="row" />
+          </div>
+        </div>
       }
     >
       {ended && !error ? (
@@ -84,9 +89,6 @@ function SignInPage() {
           {MESSAGES[error]}
         </p>
       ) : null}
-      <div className="mt-10 text-sm">
-        <LanguageSwitcher layout="row" />
-      </div>
     </EmptyState>
   );
 }

@@ -46,3 +46,4 @@ export const paymentTypeName = byCode('paymentType', [
   'digital_currency',
   'digital_wallet',
 ]);
+export const orderChannelName = byCode('orderChannel', ['marketplace', 'shops', 'proximity', 'mp-channel']);

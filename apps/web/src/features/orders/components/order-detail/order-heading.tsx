@@ -1,6 +1,7 @@
 import type { PartialOrder } from '@mostrador/contracts';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../../../lib/format.ts';
+import { orderChannelName } from '../../../../lib/i18n/code-names.ts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
@@ -51,7 +52,7 @@ export function OrderHeading({
         </div>
         <p className="text-body text-muted">
           {t('orders.orderHeading.placed', { date: formatDate(order.date_created, locale) })} ·{' '}
-          {order.context.site} · {order.context.channel}
+          {order.context.site} · {orderChannelName(order.context.channel)}
         </p>
       </div>
       <nav aria-label={t('orders.orderHeading.ordersOfTheList')} className="flex items-center gap-1">
