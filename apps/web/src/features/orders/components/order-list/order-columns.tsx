@@ -97,7 +97,7 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
         const [first, ...more] = order.order_items;
         const units = order.order_items.reduce((sum, item) => sum + item.quantity, 0);
         return (
-          <span className="flex max-w-[12rem] min-w-0 items-center gap-1.5">
+          <span className="flex max-w-[10rem] min-w-0 items-center gap-1.5">
             <span className="truncate" title={first?.item.title}>
               {first?.item.title ?? '—'}
             </span>
