@@ -38,7 +38,7 @@ describe('EditMemberDialog', () => {
     expect(box(/^Reply to feedback/).checked).toBe(false);
 
     fireEvent.click(box(/^Manage blocked buyers/));
-    fireEvent.click(box(/^Read buyers' personal data/));
+    fireEvent.click(box(/^Read buyers’ personal data/));
     fireEvent.click(box(/^Reply to feedback/));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
