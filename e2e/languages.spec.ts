@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { messages } from './support/messages.ts';
 import { ownServer, signInAsDemo } from './support/own-server.ts';
+import { simulate } from './support/simulator.ts';
 
 // A server of its own: these journeys block buyers and run the simulator.
 const server = ownServer({ DEMO_ORDERS: '2000' });
@@ -145,17 +146,7 @@ for (const language of ['es', 'pt-BR'] as const satisfies Language[]) {
 
       await page.goto(`${server().url}/orders`);
       await expect(page.locator('[data-results-for]')).toBeVisible();
-      const simulate = (method: 'POST' | 'DELETE') =>
-        page.evaluate(
-          (method) =>
-            fetch('/bff/simulator', {
-              method,
-              headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'fetch' },
-              body: method === 'POST' ? JSON.stringify({ rate: 20 }) : undefined,
-            }).then((res) => res.status),
-          method,
-        );
-      expect(await simulate('POST')).toBe(200);
+      expect(await simulate(page, 'POST')).toBe(200);
       const words = [1, 2].flatMap((count) => [
         t('orders.liveBanner.updated', { count }).replace(/\d+/, '\\d+'),
         t('orders.liveBanner.new', { count }).replace(/\d+/, '\\d+'),
@@ -163,7 +154,7 @@ for (const language of ['es', 'pt-BR'] as const satisfies Language[]) {
       try {
         await expect(page.getByTestId('live-banner')).toContainText(new RegExp(words.join('|')));
       } finally {
-        await simulate('DELETE');
+        await simulate(page, 'DELETE');
       }
       await page
         .getByTestId('live-banner')

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { simulate } from './support/simulator.ts';
 
 const nbsp = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -223,21 +224,11 @@ test('a live banner when the simulator changes an order, without moving the focu
   const search = page.getByRole('searchbox', { name: 'Search orders' });
   await expect(search).toBeFocused();
 
-  const simulate = (method: 'POST' | 'DELETE') =>
-    page.evaluate(
-      (method) =>
-        fetch('/bff/simulator', {
-          method,
-          headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'fetch' },
-          body: method === 'POST' ? JSON.stringify({ rate: 20 }) : undefined,
-        }).then((res) => res.status),
-      method,
-    );
-  expect(await simulate('POST')).toBe(200);
+  expect(await simulate(page, 'POST')).toBe(200);
   try {
     await expect(page.getByTestId('live-banner')).toContainText(/\d+ (updated|new)/);
   } finally {
-    await simulate('DELETE');
+    await simulate(page, 'DELETE');
   }
   await expect(search).toBeFocused();
   await page.screenshot({

@@ -2,7 +2,7 @@ import { signInErrorSchema } from '@mostrador/contracts';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { LanguageSwitcher } from '../features/account/components/language-switcher.tsx';
-import { translate } from '../lib/i18n/i18n.ts';
+import { messagesByKey, translate } from '../lib/i18n/i18n.ts';
 import { useT } from '../lib/i18n/use-t.tsx';
 import { buttonClasses } from '../ui/button.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
@@ -14,35 +14,19 @@ const searchSchema = z.object({
   ended: z.enum(['revoked', 'expired']).optional().catch(undefined),
 });
 
-const ENDED_MESSAGES = {
-  get revoked() {
-    return translate('shell.signIn.youRevokedMostradorS');
-  },
-  get expired() {
-    return translate('shell.signIn.theMarketplaceNoLonger');
-  },
-} as const;
+const ENDED_MESSAGES = messagesByKey({
+  revoked: 'shell.signIn.youRevokedMostradorS',
+  expired: 'shell.signIn.theMarketplaceNoLonger',
+});
 
-const MESSAGES: Record<z.infer<typeof signInErrorSchema>, string> = {
-  get access_denied() {
-    return translate('shell.signIn.theSignInWas');
-  },
-  get invalid_state() {
-    return translate('shell.signIn.thatSignInLink');
-  },
-  get expired() {
-    return translate('shell.signIn.theSignInTook');
-  },
-  get exchange_failed() {
-    return translate('shell.signIn.theMarketplaceDidNot');
-  },
-  get server_error() {
-    return translate('shell.signIn.theMarketplaceCouldNot');
-  },
-  get invalid_return_to() {
-    return translate('shell.signIn.invalidReturnTo');
-  },
-};
+const MESSAGES: Record<z.infer<typeof signInErrorSchema>, string> = messagesByKey({
+  access_denied: 'shell.signIn.theSignInWas',
+  invalid_state: 'shell.signIn.thatSignInLink',
+  expired: 'shell.signIn.theSignInTook',
+  exchange_failed: 'shell.signIn.theMarketplaceDidNot',
+  server_error: 'shell.signIn.theMarketplaceCouldNot',
+  invalid_return_to: 'shell.signIn.invalidReturnTo',
+});
 
 export const Route = createFileRoute('/sign-in')({
   staticData: {

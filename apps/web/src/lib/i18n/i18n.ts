@@ -47,3 +47,30 @@ export function documentLanguage(): Language {
 export function translate(id: MessageId, values?: MessageValues): string {
   return i18n._(id, values);
 }
+
+/**
+ * Names kept outside components (column names, status names), as message ids: each value is read in the active
+ * language when it is used, so a language switch shows at once.
+ */
+export function messagesByKey<const Key extends string>(
+  ids: Record<Key, MessageId>,
+): Readonly<Record<Key, string>> {
+  const names = {} as Record<Key, string>;
+  for (const key of Object.keys(ids) as Key[]) {
+    Object.defineProperty(names, key, { enumerable: true, get: () => translate(ids[key]) });
+  }
+  return names;
+}
+
+/** A list of choices whose `label` is a message id, read in the active language when used. */
+export function withLabels<const Item extends { label: MessageId }>(
+  items: readonly Item[],
+): readonly (Omit<Item, 'label'> & { readonly label: string })[] {
+  return items.map((item) => {
+    const { label, ...rest } = item;
+    return Object.defineProperty({ ...rest }, 'label', {
+      enumerable: true,
+      get: () => translate(label),
+    }) as Omit<Item, 'label'> & { readonly label: string };
+  });
+}

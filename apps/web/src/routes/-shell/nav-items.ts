@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { translate } from '../../lib/i18n/i18n.ts';
+import { translate, withLabels } from '../../lib/i18n/i18n.ts';
 import type { IconProps } from '../../ui/icons.tsx';
 import {
   AccountIcon,
@@ -22,63 +22,21 @@ export const NAV_GROUPS: readonly { label: string; items: readonly NavItem[] }[]
     get label() {
       return translate('shell.navItems.selling');
     },
-    items: [
-      {
-        to: '/orders',
-        get label() {
-          return translate('shell.navItems.orders');
-        },
-        icon: OrdersIcon,
-      },
-      {
-        to: '/blocked-buyers',
-        get label() {
-          return translate('shell.navItems.blockedBuyers');
-        },
-        icon: BlockedIcon,
-      },
-      {
-        to: '/locations',
-        get label() {
-          return translate('shell.navItems.locations');
-        },
-        icon: LocationIcon,
-      },
-      {
-        to: '/reviews',
-        get label() {
-          return translate('shell.navItems.reviews');
-        },
-        icon: StarIcon,
-      },
-    ],
+    items: withLabels([
+      { to: '/orders', label: 'shell.navItems.orders', icon: OrdersIcon },
+      { to: '/blocked-buyers', label: 'shell.navItems.blockedBuyers', icon: BlockedIcon },
+      { to: '/locations', label: 'shell.navItems.locations', icon: LocationIcon },
+      { to: '/reviews', label: 'shell.navItems.reviews', icon: StarIcon },
+    ]),
   },
   {
     get label() {
       return translate('shell.navItems.you');
     },
-    items: [
-      {
-        to: '/account',
-        get label() {
-          return translate('shell.navItems.account');
-        },
-        icon: AccountIcon,
-      },
-      {
-        to: '/team',
-        get label() {
-          return translate('shell.navItems.team');
-        },
-        icon: TeamIcon,
-      },
-      {
-        to: '/notifications',
-        get label() {
-          return translate('shell.navItems.notifications');
-        },
-        icon: BellIcon,
-      },
-    ],
+    items: withLabels([
+      { to: '/account', label: 'shell.navItems.account', icon: AccountIcon },
+      { to: '/team', label: 'shell.navItems.team', icon: TeamIcon },
+      { to: '/notifications', label: 'shell.navItems.notifications', icon: BellIcon },
+    ]),
   },
 ];

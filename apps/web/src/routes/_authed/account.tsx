@@ -3,21 +3,17 @@ import { createFileRoute } from '@tanstack/react-router';
 import { meQueryOptions } from '../../features/account/api/get-me.ts';
 import { sessionKey } from '../../features/account/api/get-session.ts';
 import { AccountWorkspace } from '../../features/account/components/account-workspace.tsx';
-import { translate } from '../../lib/i18n/i18n.ts';
+import { messagesByKey, translate } from '../../lib/i18n/i18n.ts';
 
 export const Route = createFileRoute('/_authed/account')({
   staticData: {
     get title() {
       return translate('shell.account.account');
     },
-    signIn: {
-      get what() {
-        return translate('shell.account.yourAccount');
-      },
-      get description() {
-        return translate('shell.account.yourMarketplaceAccountAs');
-      },
-    },
+    signIn: messagesByKey({
+      what: 'shell.account.yourAccount',
+      description: 'shell.account.yourMarketplaceAccountAs',
+    }),
   },
   loader: async ({ context: { queryClient, account } }) => {
     if (!account) return;

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { can } from '../../features/account/model/working-account.ts';
 import { blockedBuyersQueryOptions } from '../../features/blocklists/api/search-blocked-buyers.ts';
 import { BlockedBuyersWorkspace } from '../../features/blocklists/components/blocked-buyers/blocked-buyers-workspace.tsx';
-import { translate } from '../../lib/i18n/i18n.ts';
+import { messagesByKey, translate } from '../../lib/i18n/i18n.ts';
 import { useT } from '../../lib/i18n/use-t.tsx';
 import { PermissionRequired } from '../-shell/permission-required.tsx';
 
@@ -12,14 +12,10 @@ export const Route = createFileRoute('/_authed/blocked-buyers')({
     get title() {
       return translate('shell.blockedBuyers.blockedBuyers');
     },
-    signIn: {
-      get what() {
-        return translate('shell.blockedBuyers.theBuyersYouBlocked');
-      },
-      get description() {
-        return translate('shell.blockedBuyers.buyersYouHaveStopped');
-      },
-    },
+    signIn: messagesByKey({
+      what: 'shell.blockedBuyers.theBuyersYouBlocked',
+      description: 'shell.blockedBuyers.buyersYouHaveStopped',
+    }),
   },
   validateSearch: blockedBuyersViewSchema,
   loaderDeps: ({ search }) => search,

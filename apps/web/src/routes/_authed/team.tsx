@@ -4,7 +4,7 @@ import { accessLogQueryOptions } from '../../features/team/api/get-access-log.ts
 import { operatorsQueryOptions } from '../../features/team/api/get-operators.ts';
 import { TeamWorkspace } from '../../features/team/components/team-workspace.tsx';
 import { localeForSite } from '../../lib/format.ts';
-import { translate } from '../../lib/i18n/i18n.ts';
+import { messagesByKey, translate } from '../../lib/i18n/i18n.ts';
 import { useT } from '../../lib/i18n/use-t.tsx';
 import { PermissionRequired } from '../-shell/permission-required.tsx';
 
@@ -13,14 +13,7 @@ export const Route = createFileRoute('/_authed/team')({
     get title() {
       return translate('shell.team.team');
     },
-    signIn: {
-      get what() {
-        return translate('shell.team.yourTeam');
-      },
-      get description() {
-        return translate('shell.team.whoWorksOnYour');
-      },
-    },
+    signIn: messagesByKey({ what: 'shell.team.yourTeam', description: 'shell.team.whoWorksOnYour' }),
   },
   validateSearch: teamViewSchema,
   loaderDeps: ({ search }) => search,

@@ -1,6 +1,6 @@
 import type { UserAddress } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { translate } from '../../../lib/i18n/i18n.ts';
+import { messagesByKey, translate } from '../../../lib/i18n/i18n.ts';
 import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../ui/badge.tsx';
 import { Card } from '../../../ui/card.tsx';
@@ -8,23 +8,13 @@ import { QueryState } from '../../../ui/query-state.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { addressesQueryOptions } from '../api/get-addresses.ts';
 
-const ADDRESS_TYPES: Record<UserAddress['types'][number], string> = {
-  get default_selling_address() {
-    return translate('account.addressesCard.selling');
-  },
-  get default_buying_address() {
-    return translate('account.addressesCard.buying');
-  },
-  get shipping() {
-    return translate('account.addressesCard.shipping');
-  },
-  get billing() {
-    return translate('account.addressesCard.billing');
-  },
-  get business() {
-    return translate('account.addressesCard.business');
-  },
-};
+const ADDRESS_TYPES: Record<UserAddress['types'][number], string> = messagesByKey({
+  default_selling_address: 'account.addressesCard.selling',
+  default_buying_address: 'account.addressesCard.buying',
+  shipping: 'account.addressesCard.shipping',
+  billing: 'account.addressesCard.billing',
+  business: 'account.addressesCard.business',
+});
 
 /** The account's addresses, each with what it is used for. */
 export function AddressesCard({ userId }: { userId: number }) {

@@ -1,39 +1,14 @@
 import type { BuyerReputation, SellerReputation } from '@mostrador/contracts';
-import { translate } from '../../../lib/i18n/i18n.ts';
+import { translate, withLabels } from '../../../lib/i18n/i18n.ts';
 
 /** The platform's five-step seller thermometer, worst first (`level_id` is `"4_light_green"`). */
-export const SELLER_LEVELS = [
-  {
-    id: '1_red',
-    get label() {
-      return translate('account.reputation.red');
-    },
-  },
-  {
-    id: '2_orange',
-    get label() {
-      return translate('account.reputation.orange');
-    },
-  },
-  {
-    id: '3_yellow',
-    get label() {
-      return translate('account.reputation.yellow');
-    },
-  },
-  {
-    id: '4_light_green',
-    get label() {
-      return translate('account.reputation.lightGreen');
-    },
-  },
-  {
-    id: '5_green',
-    get label() {
-      return translate('account.reputation.green');
-    },
-  },
-] as const;
+export const SELLER_LEVELS = withLabels([
+  { id: '1_red', label: 'account.reputation.red' },
+  { id: '2_orange', label: 'account.reputation.orange' },
+  { id: '3_yellow', label: 'account.reputation.yellow' },
+  { id: '4_light_green', label: 'account.reputation.lightGreen' },
+  { id: '5_green', label: 'account.reputation.green' },
+] as const);
 
 export interface SellerLevel {
   /** 1–5, or null when the seller has no level yet. */

@@ -1,7 +1,7 @@
 import type { LocationChoice, LocationMatch, LocationPickerView } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
-import { translate } from '../../../lib/i18n/i18n.ts';
+import { messagesByKey, translate } from '../../../lib/i18n/i18n.ts';
 import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Combobox, type ComboboxOption } from '../../../ui/combobox.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
@@ -18,20 +18,12 @@ export interface LocationWorkspaceProps {
   onViewChange: (next: LocationPickerView) => void;
 }
 
-const LEVEL_NAMES = {
-  get country() {
-    return translate('locations.locationWorkspace.country');
-  },
-  get state() {
-    return translate('locations.locationWorkspace.state');
-  },
-  get city() {
-    return translate('locations.locationWorkspace.city');
-  },
-  get neighborhood() {
-    return translate('locations.locationWorkspace.neighborhood');
-  },
-} as const;
+const LEVEL_NAMES = messagesByKey({
+  country: 'locations.locationWorkspace.country',
+  state: 'locations.locationWorkspace.state',
+  city: 'locations.locationWorkspace.city',
+  neighborhood: 'locations.locationWorkspace.neighborhood',
+});
 
 interface SearchOption extends ComboboxOption {
   match: LocationMatch;

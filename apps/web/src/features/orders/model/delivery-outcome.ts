@@ -7,39 +7,23 @@ import {
   type ShipmentDelivery,
   saleOutcome,
 } from '@mostrador/contracts';
-import { translate } from '../../../lib/i18n/i18n.ts';
+import { messagesByKey, translate } from '../../../lib/i18n/i18n.ts';
 
 /** Plain names of spec 1's table rows, for the list filter and the panel. */
-export const DELIVERY_CASE_LABELS: Record<DeliveryCase, string> = {
-  get own_with_evidence() {
-    return translate('orders.deliveryOutcome.ownDeliveryProved');
-  },
-  get own_without_evidence() {
-    return translate('orders.deliveryOutcome.ownDeliveryNoProof');
-  },
-  get platform_not_shipped() {
-    return translate('orders.deliveryOutcome.platformShippingNotShipped');
-  },
-  get platform_shipped() {
-    return translate('orders.deliveryOutcome.platformShippingShipped');
-  },
-};
+export const DELIVERY_CASE_LABELS: Record<DeliveryCase, string> = messagesByKey({
+  own_with_evidence: 'orders.deliveryOutcome.ownDeliveryProved',
+  own_without_evidence: 'orders.deliveryOutcome.ownDeliveryNoProof',
+  platform_not_shipped: 'orders.deliveryOutcome.platformShippingNotShipped',
+  platform_shipped: 'orders.deliveryOutcome.platformShippingShipped',
+});
 
 /** What each outcome means for the seller, in a sentence. */
-const OUTCOME_WORDS: Record<SaleOutcome, string> = {
-  get covered() {
-    return translate('orders.deliveryOutcome.youAreCoveredThe');
-  },
-  get refund() {
-    return translate('orders.deliveryOutcome.youRefundTheBuyer');
-  },
-  get cancelled() {
-    return translate('orders.deliveryOutcome.theSaleAndIts');
-  },
-  get carrier_return() {
-    return translate('orders.deliveryOutcome.theCarrierIsTold');
-  },
-};
+const OUTCOME_WORDS: Record<SaleOutcome, string> = messagesByKey({
+  covered: 'orders.deliveryOutcome.youAreCoveredThe',
+  refund: 'orders.deliveryOutcome.youRefundTheBuyer',
+  cancelled: 'orders.deliveryOutcome.theSaleAndIts',
+  carrier_return: 'orders.deliveryOutcome.theCarrierIsTold',
+});
 
 export interface DeliveryOutcomeView {
   case: DeliveryCase;
@@ -53,23 +37,13 @@ export interface DeliveryOutcomeView {
   happened: { title: string; detail: string; tone: 'success' | 'danger' | 'neutral' } | null;
 }
 
-const CARRIER_WORDS: Partial<Record<ShipmentDelivery['state'], string>> = {
-  get shipped() {
-    return translate('orders.deliveryOutcome.theCarrierHasThe');
-  },
-  get delivered() {
-    return translate('orders.deliveryOutcome.theCarrierDeliveredThe');
-  },
-  get not_delivered() {
-    return translate('orders.deliveryOutcome.theCarrierCouldNot');
-  },
-  get returning() {
-    return translate('orders.deliveryOutcome.theCarrierIsBringing');
-  },
-  get returned() {
-    return translate('orders.deliveryOutcome.thePackageCameBack');
-  },
-};
+const CARRIER_WORDS: Partial<Record<ShipmentDelivery['state'], string>> = messagesByKey({
+  shipped: 'orders.deliveryOutcome.theCarrierHasThe',
+  delivered: 'orders.deliveryOutcome.theCarrierDeliveredThe',
+  not_delivered: 'orders.deliveryOutcome.theCarrierCouldNot',
+  returning: 'orders.deliveryOutcome.theCarrierIsBringing',
+  returned: 'orders.deliveryOutcome.thePackageCameBack',
+});
 
 const FINAL = new Set(['cancelled', 'invalid', 'manually_cancelled']);
 

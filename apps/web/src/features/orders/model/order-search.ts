@@ -4,7 +4,7 @@ import {
   type OrderSearchUrlState,
   orderSearchUrlSchema,
 } from '@mostrador/contracts';
-import { translate } from '../../../lib/i18n/i18n.ts';
+import { withLabels } from '../../../lib/i18n/i18n.ts';
 
 export type OrderSide = 'seller' | 'buyer';
 
@@ -71,60 +71,21 @@ export const listOf = (value: string | undefined): string[] =>
 export const joinList = (values: readonly string[]): string | undefined =>
   values.length > 0 ? values.join(',') : undefined;
 
-export const DATE_FIELDS = [
-  {
-    id: 'date_created',
-    get label() {
-      return translate('orders.orderSearch.created');
-    },
-  },
-  {
-    id: 'date_closed',
-    get label() {
-      return translate('orders.orderSearch.confirmed');
-    },
-  },
-  {
-    id: 'date_last_updated',
-    get label() {
-      return translate('orders.orderSearch.lastUpdated');
-    },
-  },
-] as const;
+export const DATE_FIELDS = withLabels([
+  { id: 'date_created', label: 'orders.orderSearch.created' },
+  { id: 'date_closed', label: 'orders.orderSearch.confirmed' },
+  { id: 'date_last_updated', label: 'orders.orderSearch.lastUpdated' },
+] as const);
 export type DateField = (typeof DATE_FIELDS)[number]['id'];
 export const dateKeys = (field: DateField) =>
   [`order.${field}.from`, `order.${field}.to`] as const satisfies readonly (keyof OrderListSearch)[];
 
-export const DATE_PRESETS = [
-  {
-    id: 'today',
-    get label() {
-      return translate('orders.orderSearch.today');
-    },
-    days: 0,
-  },
-  {
-    id: '7d',
-    get label() {
-      return translate('orders.orderSearch.last7Days');
-    },
-    days: 6,
-  },
-  {
-    id: '30d',
-    get label() {
-      return translate('orders.orderSearch.last30Days');
-    },
-    days: 29,
-  },
-  {
-    id: '90d',
-    get label() {
-      return translate('orders.orderSearch.last90Days');
-    },
-    days: 89,
-  },
-] as const;
+export const DATE_PRESETS = withLabels([
+  { id: 'today', label: 'orders.orderSearch.today', days: 0 },
+  { id: '7d', label: 'orders.orderSearch.last7Days', days: 6 },
+  { id: '30d', label: 'orders.orderSearch.last30Days', days: 29 },
+  { id: '90d', label: 'orders.orderSearch.last90Days', days: 89 },
+] as const);
 export type DatePresetId = (typeof DATE_PRESETS)[number]['id'];
 
 /** An ISO timestamp with the local offset, as the API's filters read it (`2026-01-05T00:00:00.000-03:00`). */

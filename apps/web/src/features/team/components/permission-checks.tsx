@@ -1,25 +1,15 @@
 import { OPERATOR_PERMISSIONS, type OperatorPermission } from '@mostrador/contracts';
-import { translate } from '../../../lib/i18n/i18n.ts';
+import { messagesByKey, translate } from '../../../lib/i18n/i18n.ts';
 import { Checkbox } from '../../../ui/checkbox.tsx';
 import { togglePermission } from '../model/team-members.ts';
 
-const PERMISSION_HINTS: Record<OperatorPermission, string> = {
-  get 'orders.read'() {
-    return translate('team.permissionChecks.openOrdersAndSearch');
-  },
-  get 'feedback.reply'() {
-    return translate('team.permissionChecks.answerFeedbackBuyersGave');
-  },
-  get 'blocklists.manage'() {
-    return translate('team.permissionChecks.blockAndUnblockBuyers');
-  },
-  get 'buyers.personal_data.read'() {
-    return translate('team.permissionChecks.seeBuyersNamesAnd');
-  },
-  get 'immediate_payment.manage'() {
-    return translate('team.permissionChecks.turnImmediatePaymentOn');
-  },
-};
+const PERMISSION_HINTS: Record<OperatorPermission, string> = messagesByKey({
+  'orders.read': 'team.permissionChecks.openOrdersAndSearch',
+  'feedback.reply': 'team.permissionChecks.answerFeedbackBuyersGave',
+  'blocklists.manage': 'team.permissionChecks.blockAndUnblockBuyers',
+  'buyers.personal_data.read': 'team.permissionChecks.seeBuyersNamesAnd',
+  'immediate_payment.manage': 'team.permissionChecks.turnImmediatePaymentOn',
+});
 
 /** Every permission a team member can have, each with what it allows. */
 export function PermissionChecks({

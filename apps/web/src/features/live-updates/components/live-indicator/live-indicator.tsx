@@ -2,7 +2,7 @@ import { ORDER_STATUSES, type OrderStatus } from '@mostrador/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { cx } from '../../../../lib/class-names.ts';
 import { formatClock } from '../../../../lib/format.ts';
-import { translate } from '../../../../lib/i18n/i18n.ts';
+import { messagesByKey, translate } from '../../../../lib/i18n/i18n.ts';
 import { T, useT } from '../../../../lib/i18n/use-t.tsx';
 import { type LiveStatus, liveEvents, useLiveSnapshot } from '../../../../lib/live-events.ts';
 import { cardClasses } from '../../../../ui/card.tsx';
@@ -10,20 +10,12 @@ import { useAnnounce } from '../../../../ui/live-region.tsx';
 import { useDismiss } from '../../../../ui/use-dismiss.ts';
 import { SimulatorControl } from './simulator-control.tsx';
 
-const LABEL: Record<LiveStatus, string> = {
-  get off() {
-    return translate('liveUpdates.liveIndicator.offline');
-  },
-  get connecting() {
-    return translate('liveUpdates.liveIndicator.connecting');
-  },
-  get live() {
-    return translate('liveUpdates.liveIndicator.live');
-  },
-  get reconnecting() {
-    return translate('liveUpdates.liveIndicator.reconnecting');
-  },
-};
+const LABEL: Record<LiveStatus, string> = messagesByKey({
+  off: 'liveUpdates.liveIndicator.offline',
+  connecting: 'liveUpdates.liveIndicator.connecting',
+  live: 'liveUpdates.liveIndicator.live',
+  reconnecting: 'liveUpdates.liveIndicator.reconnecting',
+});
 
 const DOT: Record<LiveStatus, string> = {
   off: 'bg-faint',

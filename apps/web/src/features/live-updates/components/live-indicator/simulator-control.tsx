@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { translate } from '../../../../lib/i18n/i18n.ts';
+import { translate, withLabels } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
@@ -9,26 +9,11 @@ import { simulatorQueryOptions } from '../../api/get-simulator.ts';
 import { useStartSimulator } from '../../api/start-simulator.ts';
 import { useStopSimulator } from '../../api/stop-simulator.ts';
 
-const RATES = [
-  {
-    value: '1',
-    get label() {
-      return translate('liveUpdates.simulatorControl.1ChangeS');
-    },
-  },
-  {
-    value: '5',
-    get label() {
-      return translate('liveUpdates.simulatorControl.5ChangesS');
-    },
-  },
-  {
-    value: '20',
-    get label() {
-      return translate('liveUpdates.simulatorControl.20ChangesS');
-    },
-  },
-];
+const RATES = withLabels([
+  { value: '1', label: 'liveUpdates.simulatorControl.1ChangeS' },
+  { value: '5', label: 'liveUpdates.simulatorControl.5ChangesS' },
+  { value: '20', label: 'liveUpdates.simulatorControl.20ChangesS' },
+]);
 
 /** Local use only: starts and stops the marketplace's change simulator. */
 export function SimulatorControl() {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { formatStamp } from '../../../../lib/format.ts';
-import { translate } from '../../../../lib/i18n/i18n.ts';
+import { messagesByKey, translate } from '../../../../lib/i18n/i18n.ts';
 import { T, useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
@@ -9,26 +9,14 @@ import type { FeedItem } from '../../model/feed-items.ts';
 import { DeliveryAttempts } from './delivery-attempts.tsx';
 import { FeedStateBadge } from './feed-state-badge.tsx';
 
-const PARK_REASON: Record<string, string> = {
-  get no_stored_token() {
-    return translate('liveUpdates.entryDetail.nobodyOfThisAccount');
-  },
-  get token_refused() {
-    return translate('liveUpdates.entryDetail.thePlatformRefusedThe');
-  },
-  get not_owned_order() {
-    return translate('liveUpdates.entryDetail.theOrderBelongsTo');
-  },
-  get order_not_found() {
-    return translate('liveUpdates.entryDetail.theOrderDoesNot');
-  },
-  get refused() {
-    return translate('liveUpdates.entryDetail.thePlatformRefusedTo');
-  },
-  get unavailable() {
-    return translate('liveUpdates.entryDetail.thePlatformDidNot');
-  },
-};
+const PARK_REASON: Record<string, string> = messagesByKey({
+  no_stored_token: 'liveUpdates.entryDetail.nobodyOfThisAccount',
+  token_refused: 'liveUpdates.entryDetail.thePlatformRefusedThe',
+  not_owned_order: 'liveUpdates.entryDetail.theOrderBelongsTo',
+  order_not_found: 'liveUpdates.entryDetail.theOrderDoesNot',
+  refused: 'liveUpdates.entryDetail.thePlatformRefusedTo',
+  unavailable: 'liveUpdates.entryDetail.thePlatformDidNot',
+});
 
 /** One entry: where it stands and when, the order it is about, its payload, its delivery attempts, and a redelivery. */
 export function EntryDetail({

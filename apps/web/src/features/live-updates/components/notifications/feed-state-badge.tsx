@@ -1,4 +1,4 @@
-import { translate } from '../../../../lib/i18n/i18n.ts';
+import { messagesByKey } from '../../../../lib/i18n/i18n.ts';
 import { Badge } from '../../../../ui/badge.tsx';
 import type { FeedItem } from '../../model/feed-items.ts';
 
@@ -7,17 +7,11 @@ const TONE = {
   done: 'success',
   parked: 'warning',
 } as const;
-const LABEL: Record<FeedItem['state'], string> = {
-  get pending() {
-    return translate('liveUpdates.feedStateBadge.pending');
-  },
-  get done() {
-    return translate('liveUpdates.feedStateBadge.delivered');
-  },
-  get parked() {
-    return translate('liveUpdates.feedStateBadge.parked');
-  },
-};
+const LABEL: Record<FeedItem['state'], string> = messagesByKey({
+  pending: 'liveUpdates.feedStateBadge.pending',
+  done: 'liveUpdates.feedStateBadge.delivered',
+  parked: 'liveUpdates.feedStateBadge.parked',
+});
 
 /** Where a feed entry stands: waiting, shown to the dashboard, or parked. */
 export function FeedStateBadge({ state, className }: { state: FeedItem['state']; className?: string }) {

@@ -1,32 +1,17 @@
 import type { NotificationsView } from '@mostrador/contracts';
 import { cx } from '../../../../lib/class-names.ts';
-import { translate } from '../../../../lib/i18n/i18n.ts';
+import { withLabels } from '../../../../lib/i18n/i18n.ts';
 import { T, useT } from '../../../../lib/i18n/use-t.tsx';
 import type { LiveStatus } from '../../../../lib/live-events.ts';
 import { Badge } from '../../../../ui/badge.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { SelectField } from '../../../../ui/select-field.tsx';
 
-const TOPICS = [
-  {
-    value: '',
-    get label() {
-      return translate('liveUpdates.feedToolbar.allTopics');
-    },
-  },
-  {
-    value: 'orders_v2',
-    get label() {
-      return translate('liveUpdates.feedToolbar.ordersOrdersV2');
-    },
-  },
-  {
-    value: 'orders_feedback',
-    get label() {
-      return translate('liveUpdates.feedToolbar.feedbackOrdersFeedback');
-    },
-  },
-];
+const TOPICS = withLabels([
+  { value: '', label: 'liveUpdates.feedToolbar.allTopics' },
+  { value: 'orders_v2', label: 'liveUpdates.feedToolbar.ordersOrdersV2' },
+  { value: 'orders_feedback', label: 'liveUpdates.feedToolbar.feedbackOrdersFeedback' },
+]);
 
 /** The feed's topic, its pause, and whether it is live (with how many new entries wait while paused). */
 export function FeedToolbar({

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '../../../../lib/format.ts';
-import { translate } from '../../../../lib/i18n/i18n.ts';
+import { messagesByKey, translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../../ui/card.tsx';
 import { DataTable, type DataTableColumn } from '../../../../ui/data-table.tsx';
@@ -9,17 +9,11 @@ import { Skeleton } from '../../../../ui/skeleton.tsx';
 import { orderDiscountsQueryOptions } from '../../api/get-order-discounts.ts';
 import { type DiscountLine, discountBreakdown } from '../../model/discounts.ts';
 
-const TYPE_LABELS = {
-  get coupon() {
-    return translate('orders.discountsCard.coupon');
-  },
-  get discount() {
-    return translate('orders.discountsCard.discount');
-  },
-  get cashback() {
-    return translate('orders.discountsCard.cashback');
-  },
-} as const;
+const TYPE_LABELS = messagesByKey({
+  coupon: 'orders.discountsCard.coupon',
+  discount: 'orders.discountsCard.discount',
+  cashback: 'orders.discountsCard.cashback',
+});
 
 /** The order's discounts, each split into the part the seller bears and the part the platform bears, with totals. */
 export function DiscountsCard({

@@ -2,29 +2,17 @@ import type { PartialOrder } from '@mostrador/contracts';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../../../lib/format.ts';
 import { orderChannelName } from '../../../../lib/i18n/code-names.ts';
-import { translate } from '../../../../lib/i18n/i18n.ts';
+import { withLabels } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import type { Neighbours } from '../../hooks/use-neighbours.ts';
 import { StatusBadge } from '../order-status/status-badge.tsx';
 import { TagChips } from '../order-status/tag-chips.tsx';
 
-const STEPS = [
-  {
-    step: 'previous',
-    get label() {
-      return translate('orders.orderHeading.previous');
-    },
-    key: 'k',
-  },
-  {
-    step: 'next',
-    get label() {
-      return translate('orders.orderHeading.next');
-    },
-    key: 'j',
-  },
-] as const;
+const STEPS = withLabels([
+  { step: 'previous', label: 'orders.orderHeading.previous', key: 'k' },
+  { step: 'next', label: 'orders.orderHeading.next', key: 'j' },
+] as const);
 
 /** The order's number, status and tags, when and where it was placed, and the way to its neighbours in the list. */
 export function OrderHeading({

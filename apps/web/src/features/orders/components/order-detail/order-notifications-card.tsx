@@ -1,31 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../../../lib/format.ts';
-import { translate } from '../../../../lib/i18n/i18n.ts';
+import { messagesByKey, translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../../ui/card.tsx';
 import { QueryState } from '../../../../ui/query-state.tsx';
 import { Skeleton } from '../../../../ui/skeleton.tsx';
 import { orderNotificationsQueryOptions } from '../../api/get-order-notifications.ts';
 
-const TOPIC_LABELS: Record<string, string> = {
-  get orders_v2() {
-    return translate('orders.orderNotificationsCard.orderChanged');
-  },
-  get orders_feedback() {
-    return translate('orders.orderNotificationsCard.feedbackChanged');
-  },
-};
-const STATE_LABELS = {
-  get pending() {
-    return translate('orders.orderNotificationsCard.waiting');
-  },
-  get done() {
-    return translate('orders.orderNotificationsCard.deliveredToTheApp');
-  },
-  get parked() {
-    return translate('orders.orderNotificationsCard.setAside');
-  },
-} as const;
+const TOPIC_LABELS: Record<string, string> = messagesByKey({
+  orders_v2: 'orders.orderNotificationsCard.orderChanged',
+  orders_feedback: 'orders.orderNotificationsCard.feedbackChanged',
+});
+const STATE_LABELS = messagesByKey({
+  pending: 'orders.orderNotificationsCard.waiting',
+  done: 'orders.orderNotificationsCard.deliveredToTheApp',
+  parked: 'orders.orderNotificationsCard.setAside',
+});
 
 /** The marketplace's notifications about this order that reached the dashboard, and what became of each. */
 export function OrderNotificationsCard({ orderId, locale }: { orderId: number; locale: string }) {

@@ -1,5 +1,5 @@
 import type { DeliveryCase, OrderStatus } from '@mostrador/contracts';
-import { translate } from '../../../../lib/i18n/i18n.ts';
+import { messagesByKey, translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { CloseIcon } from '../../../../ui/icons.tsx';
@@ -8,65 +8,27 @@ import { activeFilterKeys, listOf, type OrderListSearch } from '../../model/orde
 import type { SearchPatch } from '../../model/search-edits.ts';
 import { STATUS_LABELS, tagLabel } from '../order-status/order-labels.ts';
 
-const KEY_LABELS: Record<string, string> = {
-  get q() {
-    return translate('orders.activeFilters.search');
-  },
-  get item() {
-    return translate('orders.activeFilters.item');
-  },
-  get tags() {
-    return translate('orders.activeFilters.withTags');
-  },
-  get 'tags.not'() {
-    return translate('orders.activeFilters.withoutTags');
-  },
-  get 'order.status'() {
-    return translate('orders.activeFilters.status');
-  },
-  get 'order.date_created.from'() {
-    return translate('orders.activeFilters.createdFrom');
-  },
-  get 'order.date_created.to'() {
-    return translate('orders.activeFilters.createdTo');
-  },
-  get 'order.date_closed.from'() {
-    return translate('orders.activeFilters.confirmedFrom');
-  },
-  get 'order.date_closed.to'() {
-    return translate('orders.activeFilters.confirmedTo');
-  },
-  get 'order.date_last_updated.from'() {
-    return translate('orders.activeFilters.updatedFrom');
-  },
-  get 'order.date_last_updated.to'() {
-    return translate('orders.activeFilters.updatedTo');
-  },
-  get 'mediations.stage'() {
-    return translate('orders.activeFilters.mediationStage');
-  },
-  get 'mediations.status'() {
-    return translate('orders.activeFilters.mediationStatus');
-  },
-  get 'feedback.status'() {
-    return translate('orders.activeFilters.feedbackStatus');
-  },
-  get 'feedback.sale.rating'() {
-    return translate('orders.activeFilters.yourRating');
-  },
-  get 'feedback.purchase.rating'() {
-    return translate('orders.activeFilters.buyerRating');
-  },
-  get 'feedback.sale.fulfilled'() {
-    return translate('orders.activeFilters.sellerSaysFulfilled');
-  },
-  get 'feedback.purchase.fulfilled'() {
-    return translate('orders.activeFilters.buyerSaysFulfilled');
-  },
-  get 'delivery.case'() {
-    return translate('orders.activeFilters.ifCancelledOrCharged');
-  },
-};
+const KEY_LABELS: Record<string, string> = messagesByKey({
+  q: 'orders.activeFilters.search',
+  item: 'orders.activeFilters.item',
+  tags: 'orders.activeFilters.withTags',
+  'tags.not': 'orders.activeFilters.withoutTags',
+  'order.status': 'orders.activeFilters.status',
+  'order.date_created.from': 'orders.activeFilters.createdFrom',
+  'order.date_created.to': 'orders.activeFilters.createdTo',
+  'order.date_closed.from': 'orders.activeFilters.confirmedFrom',
+  'order.date_closed.to': 'orders.activeFilters.confirmedTo',
+  'order.date_last_updated.from': 'orders.activeFilters.updatedFrom',
+  'order.date_last_updated.to': 'orders.activeFilters.updatedTo',
+  'mediations.stage': 'orders.activeFilters.mediationStage',
+  'mediations.status': 'orders.activeFilters.mediationStatus',
+  'feedback.status': 'orders.activeFilters.feedbackStatus',
+  'feedback.sale.rating': 'orders.activeFilters.yourRating',
+  'feedback.purchase.rating': 'orders.activeFilters.buyerRating',
+  'feedback.sale.fulfilled': 'orders.activeFilters.sellerSaysFulfilled',
+  'feedback.purchase.fulfilled': 'orders.activeFilters.buyerSaysFulfilled',
+  'delivery.case': 'orders.activeFilters.ifCancelledOrCharged',
+});
 
 function chipValue(key: string, value: string, locale: string): string {
   if (key.startsWith('order.date_')) {

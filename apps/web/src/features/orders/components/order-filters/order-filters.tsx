@@ -1,6 +1,6 @@
 import { DELIVERY_CASES, FEEDBACK_RATINGS, ORDER_STATUSES } from '@mostrador/contracts';
 import { type ReactNode, type RefObject, useId, useState } from 'react';
-import { translate } from '../../../../lib/i18n/i18n.ts';
+import { translate, withLabels } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { cardClasses } from '../../../../ui/card.tsx';
@@ -38,26 +38,11 @@ const DELIVERY_CASE_OPTIONS = [
   ...DELIVERY_CASES.map((c) => ({ value: c, label: DELIVERY_CASE_LABELS[c] })),
 ];
 
-const BOOLEAN_OPTIONS = [
-  {
-    value: '',
-    get label() {
-      return translate('orders.orderFilters.any');
-    },
-  },
-  {
-    value: 'true',
-    get label() {
-      return translate('orders.orderFilters.fulfilled');
-    },
-  },
-  {
-    value: 'false',
-    get label() {
-      return translate('orders.orderFilters.notFulfilled');
-    },
-  },
-];
+const BOOLEAN_OPTIONS = withLabels([
+  { value: '', label: 'orders.orderFilters.any' },
+  { value: 'true', label: 'orders.orderFilters.fulfilled' },
+  { value: 'false', label: 'orders.orderFilters.notFulfilled' },
+]);
 
 const ratingOptions = FEEDBACK_RATINGS.map((rating) => ({
   value: rating,

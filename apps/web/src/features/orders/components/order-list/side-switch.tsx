@@ -1,21 +1,11 @@
-import { translate } from '../../../../lib/i18n/i18n.ts';
+import { withLabels } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import type { OrderSide } from '../../model/order-search.ts';
 
-const SIDES: readonly { side: OrderSide; label: string }[] = [
-  {
-    side: 'seller',
-    get label() {
-      return translate('orders.sideSwitch.selling');
-    },
-  },
-  {
-    side: 'buyer',
-    get label() {
-      return translate('orders.sideSwitch.buying');
-    },
-  },
-];
+const SIDES: readonly { side: OrderSide; label: string }[] = withLabels([
+  { side: 'seller', label: 'orders.sideSwitch.selling' },
+  { side: 'buyer', label: 'orders.sideSwitch.buying' },
+]);
 
 /** Orders buyers placed on the account's items, or orders it placed as a buyer. */
 export function SideSwitch({ side, onChange }: { side: OrderSide; onChange: (side: OrderSide) => void }) {
