@@ -12,14 +12,14 @@
  * `-- --clients N --rate R --seconds S` to change.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { liveEventSchema } from '@mostrador/contracts';
 import { ensureDemoData, openStore } from '@mostrador/marketplace-api';
 import { sql } from 'kysely';
+import { cpuMs, freePort } from './process-stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -34,16 +34,6 @@ const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -53,17 +43,6 @@ const summary = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return `p50 ${percentile(sorted, 50).toFixed(1)} ms · p99 ${percentile(sorted, 99).toFixed(1)} ms · max ${sorted.at(-1)?.toFixed(1)} ms (n = ${sorted.length})`;
 };
-
-/** The server's CPU time so far (user + system), from the kernel's accounting: robust to a busy machine. */
-function cpuMs(pid: number | undefined): number {
-  if (pid === undefined) return Number.NaN;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'mostrador-bench-events-'));
 const file = join(dir, 'mostrador.db');

@@ -120,8 +120,9 @@ export function createBffApp(deps: BffDeps): Bff {
     securityHeaders({ https: origins.length > 0 && origins.every((o) => o.startsWith('https://')) }),
   );
   app.use('*', hostCheck(origins));
-  // The path only: queries carry codes and states on the callback.
-  if (deps.logger) app.use('*', requestLog(deps.logger, { query: false }));
+  // One line per request, the marketplace's included (decision 0150): the query of `/api` requests as the
+  // marketplace logged it, and the path only elsewhere (queries carry codes and states on the callback).
+  if (deps.logger) app.use('*', requestLog(deps.logger, { query: (path) => path.startsWith('/api/') }));
   app.use('/api/*', noStore());
   app.use('/bff/*', noStore());
   app.use('*', sessionContext(sessions, origins));
@@ -139,7 +140,7 @@ export function createBffApp(deps: BffDeps): Bff {
     unmetered: (c) => c.req.method === 'POST' && c.req.path === '/bff/notifications',
     ...(deps.localUse ? { localUser: isLoopbackKey } : {}),
     sessionKey: async (c: Context<SessionEnv>) => {
-      const session = await c.var.session();
+      const session = await c.get('session')();
       return session ? `session:${session.idHash}` : null;
     },
   })) {

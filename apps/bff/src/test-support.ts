@@ -81,8 +81,10 @@ export async function createKit(options: KitOptions = {}): Promise<Kit> {
   const embedded = createMarketplaceApi({ store, clock: () => new Date(now) });
   const issued = new Set<string>();
   const upstream: string[] = [];
-  const inner = options.marketplace ? options.marketplace(embedded, store) : embedded;
+  const inner: FetchApp = options.marketplace ? options.marketplace(embedded, store) : embedded;
   const marketplace: FetchApp = {
+    // The embedded marketplace is in this process, as `npm start` runs it; a wrapper says what it is.
+    inProcess: options.marketplace ? inner.inProcess === true : true,
     async fetch(request) {
       const url = new URL(request.url);
       upstream.push(`${request.method} ${url.pathname}`);

@@ -51,6 +51,8 @@ export interface MarketplaceDeps {
   onUnexpectedError?: (error: unknown) => void;
   /** Structured, redacting logger (logging/logger.ts): one line per request and unexpected errors. */
   logger?: Logger;
+  /** Whether each request gets its line (default true); off when the server in front writes one per request. */
+  requestLog?: boolean;
   /**
    * Local use (a developer's machine, the demo): applications may have plain-HTTP callbacks to loopback addresses,
    * and an order's parties may trigger platform operations such as fraud alerts. Off by default.
@@ -69,7 +71,7 @@ export function createMarketplaceApi(deps: MarketplaceDeps) {
   const orders = createOrderRepository(store.db, { ...(store.read ? { read: store.read } : {}) });
   const shipments = createShipmentRepository(store.db);
   const tokens = createTokenRepository(store.db, store.read);
-  const accessLog = createAccessLogRepository(store.db, store.auditDb, store.dialect, store.auditJournal);
+  const accessLog = createAccessLogRepository(store.db, store.auditDb, store.auditJournal);
   const ctx: ApiContext = {
     clock,
     faults,
@@ -130,7 +132,8 @@ export function createMarketplaceApi(deps: MarketplaceDeps) {
     throw new ApiError('not_found', { message: 'resource not found' });
   });
 
-  if (deps.logger) app.use(requestLog(deps.logger, { basePath: deps.basePath ?? '' }));
+  if (deps.logger && deps.requestLog !== false)
+    app.use(requestLog(deps.logger, { basePath: deps.basePath ?? '' }));
   app.use(conventions);
   app.options('*', optionsHandler(resources, deps.basePath ?? ''));
   app.get('/openapi.json', (c) => c.body(openApi, 200, JSON_TYPE));

@@ -68,16 +68,23 @@ export const AUTHORIZATION_SERVER_PATHS = new Set(['/authorization', '/oauth/tok
 // A segment is one or more characters that are not `/`; percent-encoded slashes and dot segments are refused.
 const SEGMENT = "[A-Za-z0-9_.~!$&'()*+,;=:@%-]+";
 const TABLE = ROUTES.map(([methods, path]) => ({
+  first: path.split('/')[1]!,
   methods: new Set<string>([...methods, 'OPTIONS', ...(methods.includes('GET') ? ['HEAD'] : [])]),
   re: new RegExp(`^${path.replace(/\{[^}]+\}/g, SEGMENT)}$`),
 }));
+// Every listed path starts with a literal segment: only the routes of a request's first segment can match it.
+const BY_FIRST_SEGMENT = new Map<string, typeof TABLE>();
+for (const route of TABLE)
+  BY_FIRST_SEGMENT.set(route.first, [...(BY_FIRST_SEGMENT.get(route.first) ?? []), route]);
 
 export type AllowlistVerdict = 'allowed' | 'method_not_allowed' | 'not_found';
 
 /** Whether `method path` (path without the `/api` prefix) may be forwarded. */
 export function checkAllowlist(method: string, path: string): AllowlistVerdict {
   if (/%2f|%5c|(^|\/)\.\.?(\/|$)/i.test(path)) return 'not_found';
-  const known = TABLE.filter((route) => route.re.test(path));
+  const end = path.indexOf('/', 1);
+  const candidates = BY_FIRST_SEGMENT.get(path.slice(1, end < 0 ? undefined : end)) ?? [];
+  const known = candidates.filter((route) => route.re.test(path));
   if (known.length === 0) return 'not_found';
   return known.some((route) => route.methods.has(method.toUpperCase())) ? 'allowed' : 'method_not_allowed';
 }

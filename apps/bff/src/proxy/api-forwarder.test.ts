@@ -138,6 +138,121 @@ describe('forwarding with the session', () => {
   });
 });
 
+describe('the embedded marketplace, in process', () => {
+  it('gets the request itself with the session token, no cookie or host, the path without /api; its answer goes out as it is', async () => {
+    const seen: { request: Request; url: string; names: string[] }[] = [];
+    let answered: Response | undefined;
+    const spy = await createKit({
+      marketplace: (embedded) => ({
+        inProcess: true,
+        async fetch(request) {
+          seen.push({ request, url: request.url, names: [...request.headers.keys()] });
+          answered = await embedded.fetch(request);
+          return answered;
+        },
+      }),
+    });
+    const browser = spy.browser();
+    await browser.signIn('TIENDA_PALERMO');
+    seen.length = 0;
+    const res = await browser.request('/api/users/me?attributes=id,nickname', {
+      headers: { 'x-format-new': 'true' },
+    });
+    expect(res.status).toBe(200);
+    // No copy on the way out: the handlers' own answer, with the BFF's headers added.
+    expect(res).toBe(answered);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await res.json()).toEqual({ id: spy.user('TIENDA_PALERMO').id, nickname: 'TIENDA_PALERMO' });
+    // No copy on the way in: not a new Request, and it reads through to the incoming one.
+    const [{ request, url, names }] = seen as [(typeof seen)[number]];
+    expect(request).not.toBeInstanceOf(Request);
+    expect(url).toBe(`${ORIGIN}/users/me?attributes=id,nickname`);
+    expect(request.headers.get('Authorization')).toMatch(/^Bearer APP_USR-/);
+    expect(request.headers.get('x-format-new')).toBe('true');
+    for (const dropped of ['cookie', 'host', 'connection']) expect(request.headers.get(dropped)).toBeNull();
+    expect(names).toContain('authorization');
+    expect(names).not.toContain('cookie');
+    expect(names).toEqual([...names].sort());
+    expect(() => request.headers.set('authorization', 'Bearer other')).toThrow(TypeError);
+    expectNoTokens(spy, [...browser.bodies, ...spy.logs]);
+  });
+
+  it('keeps a request’s own token and hands its body to the handler that reads it', async () => {
+    const kit = await createKit();
+    const seller = kit.user('TIENDA_PALERMO');
+    const buyer = kit.user('COMPRADOR_BELGRANO');
+    const blocked = await kit.browser().request(`/api/users/${seller.id}/order_blacklist`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${seller.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ user_id: buyer.id }),
+    });
+    expect(blocked.status).toBe(200);
+    const list = await kit.browser().request(`/api/users/${seller.id}/order_blacklist`, {
+      headers: { authorization: `Bearer ${seller.access_token}` },
+    });
+    expect(JSON.stringify(await list.json())).toContain(String(buyer.id));
+  });
+
+  it('writes one log line per request: the query of /api requests masked, the path alone elsewhere', async () => {
+    const kit = await createKit();
+    const seller = kit.user('TIENDA_PALERMO');
+    const before = kit.logs.length;
+    await kit.browser().request(`/api/users/me?access_token=${seller.access_token}&attributes=id`);
+    await kit.browser().request('/bff/login?return_to=%2Forders');
+    const lines = kit.logs
+      .slice(before)
+      .map((line) => JSON.parse(line) as { msg: string; path: string; query?: Record<string, string> });
+    const requests = lines.filter((line) => line.msg === 'request');
+    expect(requests.map(({ path, query }) => ({ path, query }))).toEqual([
+      { path: '/api/users/me', query: { access_token: '[redacted]', attributes: 'id' } },
+      { path: '/bff/login', query: undefined },
+    ]);
+    expectNoTokens(kit, kit.logs);
+  });
+
+  it('drops the headers a marketplace may not set on this origin', async () => {
+    const kit = await createKit({
+      marketplace: (embedded) => ({
+        inProcess: true,
+        async fetch(request) {
+          const res = await embedded.fetch(request);
+          res.headers.set('Access-Control-Allow-Origin', '*');
+          res.headers.append('Set-Cookie', 'tracker=1; Path=/');
+          return res;
+        },
+      }),
+    });
+    const res = await kit.browser().request('/api/currencies/ARS');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect((await res.json()).id).toBe('ARS');
+  });
+
+  it('answers 504 at the time limit while the handlers are still busy', async () => {
+    let release: () => void = () => {};
+    const kit = await createKit({
+      limits: { timeoutMs: 50 },
+      marketplace: (embedded) => ({
+        inProcess: true,
+        async fetch(request) {
+          if (new URL(request.url).pathname === '/currencies') {
+            await new Promise<void>((resolve) => {
+              release = resolve;
+            });
+          }
+          return embedded.fetch(request);
+        },
+      }),
+    });
+    const res = await kit.browser().request('/api/currencies');
+    expect(res.status).toBe(504);
+    expect(errorBodySchema.parse(await res.json()).error).toBe('gateway_timeout');
+    release();
+  });
+});
+
 describe('remote mode: MARKETPLACE_BASE_URL', () => {
   let remote: Kit;
   let server: ReturnType<typeof serve>;

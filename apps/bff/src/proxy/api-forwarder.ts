@@ -4,18 +4,37 @@ import type { FetchApp } from '../marketplace.ts';
 import type { SessionEnv } from '../middleware/session.ts';
 import type { Sessions } from '../session/sessions.ts';
 import { AUTHORIZATION_SERVER_PATHS, checkAllowlist } from './api-allowlist.ts';
+import { inProcessRequest, REQUEST_HEADERS_DROPPED } from './in-process-request.ts';
 
-// The browser's credentials for the BFF stay with the BFF; the marketplace gets a bearer token or nothing.
-const REQUEST_HEADERS_DROPPED = [
-  'cookie',
-  'host',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'upgrade',
-];
 // The marketplace (a remote one especially) never grants CORS or sets cookies on this origin.
 const RESPONSE_HEADER_DROPPED = /^(access-control-|set-cookie$|set-cookie2$)/i;
+
+/** `http://host/api/orders/1?x=y` → its path (`/api/orders/1`) and its query (`?x=y`), as `URL` gives them. */
+function splitUrl(url: string): { origin: string; pathname: string; search: string } {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  let end = url.indexOf('?', start);
+  const hash = url.indexOf('#', start);
+  if (end < 0 || (hash >= 0 && hash < end)) end = hash < 0 ? url.length : hash;
+  return {
+    origin: url.slice(0, start),
+    pathname: url.slice(start, end),
+    search: end < url.length && url[end] === '?' ? url.slice(end, hash < 0 ? url.length : hash) : '',
+  };
+}
+
+/** The answer without the headers a marketplace may not set on this origin; the same object when it has none. */
+function withoutDroppedHeaders(upstream: Response): Response {
+  let dropped = false;
+  upstream.headers.forEach((_, name) => {
+    if (RESPONSE_HEADER_DROPPED.test(name)) dropped = true;
+  });
+  if (!dropped) return upstream;
+  const headers = new Headers();
+  upstream.headers.forEach((value, name) => {
+    if (!RESPONSE_HEADER_DROPPED.test(name)) headers.append(name, value);
+  });
+  return new Response(upstream.body, { status: upstream.status, headers });
+}
 
 export interface ApiForwarderOptions {
   marketplace: FetchApp;
@@ -25,12 +44,14 @@ export interface ApiForwarderOptions {
 
 /**
  * `/api/*` → the marketplace, over the allowlist. A request with its own token goes as it came (minus cookies).
- * Any other request gets the session's bearer token, refreshed when close to its end (decision 0035).
+ * Any other request gets the session's bearer token, refreshed when close to its end (decision 0035). The embedded
+ * marketplace gets the request itself, seen through a filter, and its answer goes out as it is (decision 0150); a
+ * remote one gets a copy, with the request's time limit.
  */
 export function apiForwarder(options: ApiForwarderOptions): Handler<SessionEnv> {
   return async (c: Context) => {
-    const url = new URL(c.req.url);
-    const path = url.pathname.slice('/api'.length) || '/';
+    const { origin, pathname, search } = splitUrl(c.req.url);
+    const path = pathname.slice('/api'.length) || '/';
     const verdict = checkAllowlist(c.req.method, path);
     if (verdict === 'not_found') {
       return c.json(errorBody('not_found', { message: `Resource ${path.slice(0, 200)} not found` }), 404);
@@ -39,11 +60,9 @@ export function apiForwarder(options: ApiForwarderOptions): Handler<SessionEnv> 
       return c.json(errorBody('method_not_allowed', { message: `${c.req.method} is not allowed here` }), 405);
     }
 
-    const headers = new Headers(c.req.raw.headers);
-    for (const name of REQUEST_HEADERS_DROPPED) headers.delete(name);
-
+    let authorization: string | undefined;
     if (!AUTHORIZATION_SERVER_PATHS.has(path)) {
-      const session = await c.var.session();
+      const session = await c.get('session')();
       if (session) {
         // Fetch metadata: a page of another origin (even of the same site) never acts with the session.
         const site = c.req.header('sec-fetch-site');
@@ -51,7 +70,7 @@ export function apiForwarder(options: ApiForwarderOptions): Handler<SessionEnv> 
           return c.json(errorBody('forbidden', { message: 'cross-origin request refused' }), 403);
         }
         // JSONP would hand the session's data to any page that includes the URL as a script.
-        if (url.searchParams.has('callback')) {
+        if (new URLSearchParams(search).has('callback')) {
           return c.json(
             errorBody('bad_request', {
               message: 'callback (JSONP) needs a token of its own, not the session',
@@ -61,14 +80,22 @@ export function apiForwarder(options: ApiForwarderOptions): Handler<SessionEnv> 
         }
         const token = await options.sessions.accessToken(session);
         if (token === 'expired') return c.json(errorBody('session_expired'), 401);
-        if (token !== null) headers.set('authorization', `Bearer ${token}`);
+        if (token !== null) authorization = `Bearer ${token}`;
       }
     }
 
+    if (options.marketplace.inProcess) {
+      const url = `${origin}${path}${search}`;
+      return withoutDroppedHeaders(
+        await options.marketplace.fetch(inProcessRequest(c.req.raw, url, authorization)),
+      );
+    }
+    const headers = new Headers(c.req.raw.headers);
+    for (const name of REQUEST_HEADERS_DROPPED) headers.delete(name);
+    if (authorization !== undefined) headers.set('authorization', authorization);
     const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
-    url.pathname = path;
     const upstream = await options.marketplace.fetch(
-      new Request(url, {
+      new Request(`${origin}${path}${search}`, {
         method: c.req.method,
         headers,
         body: hasBody ? await c.req.arrayBuffer() : undefined,
@@ -76,10 +103,6 @@ export function apiForwarder(options: ApiForwarderOptions): Handler<SessionEnv> 
         signal: AbortSignal.timeout(options.timeoutMs),
       }),
     );
-    const responseHeaders = new Headers();
-    upstream.headers.forEach((value, name) => {
-      if (!RESPONSE_HEADER_DROPPED.test(name)) responseHeaders.append(name, value);
-    });
-    return new Response(upstream.body, { status: upstream.status, headers: responseHeaders });
+    return withoutDroppedHeaders(upstream);
   };
 }

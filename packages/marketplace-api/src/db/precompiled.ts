@@ -1,3 +1,4 @@
+import { preparedReadsOf } from '@mostrador/server-kit/store';
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
 import type { SnapshotRead } from './store.ts';
 
@@ -33,11 +34,16 @@ export function precompiled<DB, R>(
     (await executor.executeQuery<R>(CompiledQuery.raw(compiled.sql, bind(values)))).rows;
   const bind = (values: unknown[]) =>
     inOrder && values.length === slots.length ? values : slots.map((s) => values[s]);
-  const direct = read && /^\s*select\b/i.test(compiled.sql) ? read : undefined;
+  const select = /^\s*select\b/i.test(compiled.sql);
+  const direct = read && select ? read : undefined;
+  // PostgreSQL: a prepared statement on a pooled connection, past the query builder's executor.
+  const prepared = !direct && select ? preparedReadsOf(db) : undefined;
   const query = Object.assign(
     direct
       ? (...values: unknown[]) => Promise.resolve(direct<R>(compiled.sql, bind(values)))
-      : (...values: unknown[]) => run(db as Kysely<unknown>, values),
+      : prepared
+        ? (...values: unknown[]) => prepared<R>(compiled.sql, bind(values))
+        : (...values: unknown[]) => run(db as Kysely<unknown>, values),
     { on: (executor: Kysely<unknown>, ...values: unknown[]) => run(executor, values) },
   );
   return query;

@@ -1,5 +1,6 @@
 import {
   type CommitGroup,
+  createPool,
   type Dialect,
   type Keyring,
   type Store as KitStore,
@@ -9,7 +10,7 @@ import {
   withStatementCache,
 } from '@mostrador/server-kit/store';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, type Migration, SqliteDialect } from 'kysely';
+import { Kysely, type Migration, PostgresDialect, SqliteDialect } from 'kysely';
 import { ingestJournal, type JournalWriter, openJournalWriter } from './audit-journal.mjs';
 import { m0001 } from './migrations/0001-orders.ts';
 import { m0002 } from './migrations/0002-users.ts';
@@ -111,12 +112,24 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
 }
 
 /**
- * PostgreSQL through a pool: the same schema and repositories, 64-bit integers read as numbers. Audit rows take
- * the same pool; their transactions set `synchronous_commit = off` themselves (access-log repository).
+ * PostgreSQL through a pool: the same schema and repositories, 64-bit integers read as numbers. Audit rows take a
+ * small pool of their own whose sessions commit with `synchronous_commit = off`.
  */
 async function openPostgres(options: PostgresStoreOptions): Promise<Store> {
   const store = await openPostgresStore<Database>({ ...options, migrations });
-  return { ...store, auditDb: store.db };
+  // The access log's own connections, whose commits do not wait for the WAL flush (decision 0007): a batch of rows
+  // is one statement, not a transaction that sets it.
+  const auditPool = createPool({ url: options.url, max: 2, applicationName: 'mostrador-audit' });
+  auditPool.on('connect', (client) => void client.query('set synchronous_commit = off'));
+  const auditDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: auditPool }) });
+  return {
+    ...store,
+    auditDb,
+    async close() {
+      await auditDb.destroy();
+      await store.close();
+    },
+  };
 }
 
 /** `data/mostrador.db` → `data/mostrador.audit.db`: the access log's own file, beside the store's. */

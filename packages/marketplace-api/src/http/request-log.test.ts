@@ -126,4 +126,18 @@ describe('request log of the API', () => {
     expect(lines.at(-1)).toMatchObject({ query: { q: 'TIENDA' } });
     expect(lines.every((l: { path: string }) => !l.path.includes('?'))).toBe(true);
   });
+
+  it('writes no request line when the server in front writes them, and still logs its unexpected errors', async () => {
+    const api = await seededApi({ orders: 30 });
+    const out = capture();
+    const app = createMarketplaceApi({
+      store: api.store,
+      logger: createLogger({ destination: out.stream }),
+      requestLog: false,
+    });
+    expect((await app.request('/currencies')).status).toBe(200);
+    await api.store.db.schema.dropTable('location_neighborhoods').execute();
+    expect((await app.request('/classified_locations/neighborhoods/TUxBQkNBQjM4MDda')).status).toBe(500);
+    expect(out.lines.map((l) => JSON.parse(l).msg)).toEqual(['unexpected error']);
+  });
 });

@@ -1,5 +1,7 @@
 import type { Store } from '../db/store.ts';
 import { setApplicationCallback } from '../notifications/callback-url.ts';
+import { createOAuthRepository } from '../oauth/oauth-repository.ts';
+import { createTokenRepository } from '../oauth/token-repository.ts';
 import { DEMO_APPLICATION_ID } from './generate.ts';
 import { type SeedManifest, seedStore } from './seed.ts';
 import { createSeedRepository } from './seed-repository.ts';
@@ -29,4 +31,21 @@ export async function ensureDemoData(
     await setApplicationCallback(store, DEMO_APPLICATION_ID, callbackUrl, { localUse: localUse ?? false });
   }
   return manifest;
+}
+
+/**
+ * Fresh six-hour tokens of the demo application for every demo account of a seeded store (the seed's own expire):
+ * what a benchmark or a script acting as those accounts needs, without signing in through a browser.
+ */
+export async function demoAccessTokens(
+  store: Store,
+): Promise<{ id: number; nickname: string; access_token: string }[]> {
+  const tokens = createTokenRepository(store.db);
+  const accounts = await createOAuthRepository(store.db).demoAccounts();
+  const issued = [];
+  for (const account of accounts) {
+    const { token } = await tokens.issue(DEMO_APPLICATION_ID, account.id, new Date());
+    issued.push({ id: account.id, nickname: account.nickname, access_token: token });
+  }
+  return issued;
 }

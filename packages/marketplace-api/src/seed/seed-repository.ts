@@ -1,8 +1,18 @@
+import type { Writable } from 'node:stream';
 import { type Insertable, type Kysely, sql } from 'kysely';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { isPostgres } from '../db/dialect.ts';
 import { createIndexes, dropIndexes } from '../db/migrations/0001-orders.ts';
 import { type Precompiled, precompiled } from '../db/precompiled.ts';
 import type { Database } from '../db/schema.ts';
+
+/** A foreign key as PostgreSQL describes it, to drop and add again around a bulk load. */
+export interface ForeignKey {
+  table: string;
+  name: string;
+  definition: string;
+}
 
 // Both stores accept well over this many bound parameters in one statement (SQLite 32766, PostgreSQL 65535).
 const MAX_PARAMETERS = 30_000;
@@ -68,6 +78,43 @@ export function createSeedRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return row ? Number(row.value) : undefined;
     },
+    /**
+     * PostgreSQL: drops the foreign keys of the order tables for a load through several connections at once (a
+     * shipment's COPY may come before its order's commits) and answers them, each with its name and definition, for
+     * `addForeignKeys` to put back (checked against every row then).
+     */
+    async dropOrderForeignKeys(): Promise<ForeignKey[]> {
+      if (!isPostgres(db)) return [];
+      const { rows } = await sql<ForeignKey>`
+        select conrelid::regclass::text as table, conname as name, pg_get_constraintdef(oid) as definition
+        from pg_constraint
+        where contype = 'f'
+          and conrelid::regclass::text in ('orders', 'shipments', 'order_discounts', 'order_product', 'feedback')
+        order by conname`.execute(db);
+      for (const fk of rows)
+        await sql`alter table ${sql.id(fk.table)} drop constraint ${sql.id(fk.name)}`.execute(db);
+      return rows;
+    },
+    async addForeignKeys(keys: ForeignKey[]) {
+      for (const fk of keys) {
+        await sql`alter table ${sql.id(fk.table)} add constraint ${sql.id(fk.name)} ${sql.raw(fk.definition)}`.execute(
+          db,
+        );
+      }
+    },
+    /**
+     * A bulk load without SQLite's row-by-row foreign-key checks (the generator writes every referenced row first; the
+     * setting is the connection's, so it is put back after). PostgreSQL checks as it loads.
+     */
+    async withoutForeignKeyChecks<T>(work: () => Promise<T>): Promise<T> {
+      if (isPostgres(db)) return work();
+      await sql`pragma foreign_keys = off`.execute(db);
+      try {
+        return await work();
+      } finally {
+        await sql`pragma foreign_keys = on`.execute(db);
+      }
+    },
     /** Fresh planner statistics after a bulk load (PostgreSQL; SQLite plans from its indexes alone). */
     async analyze() {
       if (isPostgres(db)) await sql`analyze`.execute(db);
@@ -103,6 +150,95 @@ export function createSeedRepository(db: Kysely<Database>) {
           )
           .execute();
       }
+    },
+  };
+}
+
+/** One value in COPY's text format: `\N` for null, bytes as `\\x…` hex, text with its specials escaped. */
+function copyValue(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  if (value instanceof Uint8Array)
+    return `\\\\x${Buffer.from(value.buffer, value.byteOffset, value.length).toString('hex')}`;
+  return String(value).replace(/[\\\t\n\r]/g, (ch) =>
+    ch === '\\' ? '\\\\' : ch === '\t' ? '\\t' : ch === '\n' ? '\\n' : '\\r',
+  );
+}
+
+export interface CopyLoader {
+  /** Appends rows to the table's stream, waiting only when the server is behind. */
+  write<T extends keyof Database>(table: T, rows: Insertable<Database[T]>[]): Promise<void>;
+  /** Ends every stream and waits until the server has taken every row. */
+  finish(): Promise<void>;
+  /** Gives up: the streams are abandoned and their connections closed. */
+  abort(): Promise<void>;
+}
+
+/**
+ * PostgreSQL's bulk path for the seed (decision 0153): each table's rows go through one `COPY … FROM STDIN` on a
+ * connection of its own, open for the whole load, so the server parses them in as many backends as there are
+ * tables while this process generates the next rows. Each COPY commits as a whole when it ends; a seed that fails
+ * drops its database anyway.
+ */
+export function openCopyLoader(url: string): CopyLoader {
+  const streams = new Map<string, Promise<{ client: pg.Client; stream: Writable }>>();
+  const open = (table: string, columns: string[]) => {
+    let opened = streams.get(table);
+    if (!opened) {
+      opened = (async () => {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query('set synchronous_commit = off');
+        const names = columns.map((c) => `"${c}"`).join(', ');
+        const stream = client.query(copyFrom(`copy "${table}" (${names}) from stdin`));
+        return { client, stream };
+      })();
+      streams.set(table, opened);
+    }
+    return opened;
+  };
+  const ended = (stream: Writable) =>
+    new Promise<void>((done, failed) => {
+      stream.once('finish', done);
+      stream.once('error', failed);
+    });
+  return {
+    async write(table, rows) {
+      if (rows.length === 0) return;
+      const columns = Object.keys(rows[0] as object);
+      const { stream } = await open(table, columns);
+      let text = '';
+      for (const row of rows as Record<string, unknown>[]) {
+        for (let i = 0; i < columns.length; i++) {
+          if (i > 0) text += '\t';
+          text += copyValue(row[columns[i]!]);
+        }
+        text += '\n';
+      }
+      if (!stream.write(text)) await new Promise((done) => stream.once('drain', done));
+    },
+    async finish() {
+      const all = await Promise.all(streams.values());
+      await Promise.all(
+        all.map(async ({ client, stream }) => {
+          const done = ended(stream);
+          stream.end();
+          await done;
+          await client.end();
+        }),
+      );
+      streams.clear();
+    },
+    async abort() {
+      const all = await Promise.allSettled(streams.values());
+      for (const opened of all) {
+        if (opened.status === 'fulfilled') {
+          opened.value.stream.destroy();
+          await opened.value.client.end().catch(() => {});
+        }
+      }
+      streams.clear();
     },
   };
 }

@@ -85,6 +85,8 @@ function unpackBatch(packed: PackedBatch): OrderBatch {
   return packed as unknown as OrderBatch;
 }
 
+const YOUNG_GENERATION_MB = 96;
+
 export type WorkerRequest =
   | { type: 'header'; index: number; of: number }
   | { type: 'chunk'; chunk: number }
@@ -107,7 +109,12 @@ export function workerSource(
   const gen = createSeedGenerator(options);
   const workers = Array.from(
     { length: count },
-    () => new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData: options }),
+    () =>
+      new Worker(new URL('./worker-entry.mjs', import.meta.url), {
+        workerData: options,
+        // Generation makes short-lived objects by the million: a larger young generation collects them less often.
+        resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+      }),
   );
   const arrived = new Map<string, WorkerReply>();
   let failure: Error | null = null;

@@ -1,7 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { type Precompiled, precompiled } from '../db/precompiled.ts';
 import type { Database } from '../db/schema.ts';
-import type { Dialect, Store } from '../db/store.ts';
+import type { Store } from '../db/store.ts';
 
 export interface PersonalDataAccess {
   /** The account under whose name the data was read. */
@@ -30,7 +30,6 @@ export interface PersonalDataAccess {
 export function createAccessLogRepository(
   db: Kysely<Database>,
   auditDb: Kysely<Database>,
-  dialect: Dialect,
   /** The store's journal of the log (SQLite files that serve requests, decision 0088). */
   journal?: Store['auditJournal'],
 ) {
@@ -97,15 +96,11 @@ export function createAccessLogRepository(
       const rows = batch.reduce((n, b) => n + b.rows.length, 0);
       if (journal) {
         journal.append(batch.flatMap((b) => b.rows.map(rowOf)));
-      } else if (dialect === 'sqlite' && rows <= CHUNK) {
+      } else if (rows <= CHUNK) {
+        // One statement: on PostgreSQL the audit handle's connections commit without waiting for the flush.
         await insert(auditDb as unknown as Kysely<unknown>, batch);
-      } else if (dialect === 'sqlite') {
-        await auditDb.transaction().execute((trx) => insert(trx as unknown as Kysely<unknown>, batch));
       } else {
-        await auditDb.transaction().execute(async (trx) => {
-          await sql`set local synchronous_commit = off`.execute(trx);
-          await insert(trx as unknown as Kysely<unknown>, batch);
-        });
+        await auditDb.transaction().execute((trx) => insert(trx as unknown as Kysely<unknown>, batch));
       }
       for (const b of batch) b.done();
     } catch (error) {

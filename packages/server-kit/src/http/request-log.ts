@@ -5,10 +5,10 @@ export interface RequestLogOptions {
   /** Where the app is mounted: logged paths are relative to it. */
   basePath?: string;
   /**
-   * Whether the line carries the query's parameters (decoded, secrets masked); the BFF's carry OAuth codes and states
-   * and are left out whole.
+   * Whether the line carries the query's parameters (decoded, secrets masked), for every path or per path: the BFF's
+   * own carry OAuth codes and states and are left out whole.
    */
-  query?: boolean;
+  query?: boolean | ((path: string) => boolean);
 }
 
 /**
@@ -65,15 +65,22 @@ export function loggableQuery(url: URL): Record<string, string> | undefined {
  */
 export function requestLog(logger: Logger, options: RequestLogOptions = {}): MiddlewareHandler {
   const basePath = options.basePath ?? '';
-  const withQuery = options.query ?? true;
+  const wanted = options.query ?? true;
+  const withQuery = typeof wanted === 'function' ? wanted : () => wanted;
   return async (c, next) => {
     const started = performance.now();
     try {
       await next();
     } finally {
-      const url = new URL(c.req.url);
-      const path = url.pathname.slice(basePath.length) || '/';
-      const query = withQuery ? loggableQuery(url) : undefined;
+      // The path as `URL` gives it (a request's URL is already normalised), parsed only when there is a query.
+      const url = c.req.url;
+      const start = url.indexOf('/', url.indexOf('//') + 2);
+      const hash = url.indexOf('#', start);
+      const end = hash < 0 ? url.length : hash;
+      const queryAt = url.indexOf('?', start);
+      const pathEnd = queryAt < 0 || queryAt > end ? end : queryAt;
+      const path = url.slice(start + basePath.length, pathEnd) || '/';
+      const query = end - pathEnd > 1 && withQuery(path) ? loggableQuery(new URL(url)) : undefined;
       logger.info(
         {
           method: c.req.method,

@@ -45,14 +45,18 @@ export function createPartyCards(db: Kysely<Database>, keyring: Keyring, options
   let seenCount: number | undefined;
   let syncedAt = 0;
 
-  async function changedSince(id: number, now: number): Promise<{ id: number; key: number }[]> {
-    if (read) return read('select id, key from read_model_changes where id > ? order by id', [id]);
-    return db
+  // Asked before every read where the store counts no changes: compiled once (a prepared statement there).
+  const changesAfter = precompiled(db, (db, param) =>
+    db
       .selectFrom('read_model_changes')
       .select(['id', 'key'])
-      .where((eb) => eb.or([eb('id', '>', id), eb('at', '>=', now - PG_SETTLING_MS)]))
-      .orderBy('id')
-      .execute();
+      .where((eb) => eb.or([eb('id', '>', param(0) as number), eb('at', '>=', param(1) as number)]))
+      .orderBy('id'),
+  );
+
+  async function changedSince(id: number, now: number): Promise<{ id: number; key: number }[]> {
+    if (read) return read('select id, key from read_model_changes where id > ? order by id', [id]);
+    return changesAfter(id, now - PG_SETTLING_MS);
   }
 
   async function latestId(): Promise<number> {

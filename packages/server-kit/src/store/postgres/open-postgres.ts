@@ -7,6 +7,7 @@ import { type MigrationOptions, migrate } from '../migrate.ts';
 import { type Store, storeTables } from '../store.ts';
 import type { TableMap } from '../tables.ts';
 import { createPool, databaseName } from './pool.ts';
+import { preparedReads, registerPreparedReads } from './prepared-reads.ts';
 
 export interface PostgresStoreOptions extends MigrationOptions {
   /** `postgres://user:password@host:port/database` */
@@ -50,11 +51,15 @@ export async function openPostgresStore<DB extends TableMap<DB>>(
     throw error;
   }
   const tables = storeTables(root, { dialect: 'postgres', keyring, url: options.url });
+  const own = tables<DB>();
+  const reads = preparedReads(options.url);
+  registerPreparedReads(own.db, reads.read);
   return {
-    ...tables<DB>(),
+    ...own,
     tables,
     async stopBackground() {},
     async close() {
+      await reads.close();
       await root.destroy();
     },
   };

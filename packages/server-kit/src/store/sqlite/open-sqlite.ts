@@ -8,6 +8,7 @@ import { type MigrationOptions, migrate } from '../migrate.ts';
 import type { SnapshotRead, Store } from '../store.ts';
 import { storeTables } from '../store.ts';
 import type { TableMap } from '../tables.ts';
+import { type ChangeCounter, walChangeCounter } from './change-count.ts';
 import { type Checkpointer, startCheckpointer } from './checkpointer.ts';
 import { withStatementCache, withWriteLockedTransactions } from './statement-cache.ts';
 
@@ -63,7 +64,7 @@ export async function openSqliteStore<DB extends TableMap<DB>>(
   const attach = options.attach ?? [];
   const sqlite = new SqliteDatabase(file);
   if (options.pageSize) sqlite.pragma(`page_size = ${options.pageSize}`);
-  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma(`journal_mode = ${options.unsafeFastWrites ? 'OFF' : 'WAL'}`);
   // FULL: an acknowledged write survives a power cut, not only a process crash.
   sqlite.pragma(`synchronous = ${options.unsafeFastWrites ? 'OFF' : 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
@@ -113,6 +114,7 @@ export async function openSqliteStore<DB extends TableMap<DB>>(
   let changeCount: (() => number) | undefined;
   let reader: SqliteHandle | undefined;
   let checkpointer: Checkpointer | undefined;
+  let counter: ChangeCounter | undefined;
   if (file !== ':memory:') {
     reader = new SqliteDatabase(file, { readonly: true });
     reader.pragma('cache_size = -65536');
@@ -123,7 +125,9 @@ export async function openSqliteStore<DB extends TableMap<DB>>(
       (statements.prepare(sql) as unknown as { all(p: readonly unknown[]): R[] }).all(parameters);
     // Attached databases have changes of their own; only the main database's count.
     const dataVersion = reader.prepare('pragma main.data_version').pluck();
-    changeCount = () => dataVersion.get() as number;
+    dataVersion.get();
+    counter = walChangeCounter(file, () => dataVersion.get() as number);
+    changeCount = counter.count;
     if (!options.unsafeFastWrites) {
       checkpointer = startCheckpointer({
         file,
@@ -152,6 +156,7 @@ export async function openSqliteStore<DB extends TableMap<DB>>(
       await stopBackground();
       reader?.close();
       await root.destroy();
+      counter?.close();
     },
   };
 }
