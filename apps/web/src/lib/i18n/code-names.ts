@@ -1,4 +1,4 @@
-import { ORDER_PAYMENT_STATUSES, SHIPMENT_STATUSES } from '@mostrador/contracts';
+import { ORDER_CHANNELS, ORDER_PAYMENT_STATUSES, SHIPMENT_STATUSES } from '@mostrador/contracts';
 import { type MessageId, translate } from './i18n.ts';
 
 /**
@@ -46,4 +46,6 @@ export const paymentTypeName = byCode('paymentType', [
   'digital_currency',
   'digital_wallet',
 ]);
-export const orderChannelName = byCode('orderChannel', ['marketplace', 'shops', 'proximity', 'mp-channel']);
+export const orderChannelName = byCode('orderChannel', ORDER_CHANNELS);
+// The spec names `sale_fee` as an example of a discount's funding; the seed also writes `seller` and `co_funded`.
+export const discountFundingName = byCode('discountFunding', ['seller', 'co_funded', 'sale_fee']);
