@@ -1,4 +1,10 @@
-import { ORDER_CHANNELS, ORDER_PAYMENT_STATUSES, SHIPMENT_STATUSES } from '@mostrador/contracts';
+import {
+  FEEDBACK_RATINGS,
+  ORDER_CHANNELS,
+  ORDER_PAYMENT_STATUSES,
+  SHIPMENT_MODES,
+  SHIPMENT_STATUSES,
+} from '@mostrador/contracts';
 import { type MessageId, translate } from './i18n.ts';
 
 /**
@@ -18,6 +24,8 @@ export const paymentStatusName = byCode('paymentStatus', [
   'charged_back',
 ]);
 export const shipmentStatusName = byCode('shipmentStatus', SHIPMENT_STATUSES);
+export const shipmentModeName = byCode('shipmentMode', SHIPMENT_MODES);
+export const feedbackRatingName = byCode('feedbackRating', FEEDBACK_RATINGS);
 export const itemConditionName = byCode('itemCondition', ['new', 'used', 'refurbished', 'not_specified']);
 export const requesterName = byCode('cancelRequester', ['buyer', 'seller', 'platform', 'admin', 'internal']);
 export const personalDataFieldName = byCode('personalDataField', [

@@ -1,4 +1,6 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { activateLanguage } from '../../../lib/i18n/i18n.ts';
 import { replyWindow, statusHistory } from './status-history.ts';
 
 const paid = {
@@ -35,6 +37,20 @@ describe('statusHistory', () => {
       'Buyer gave feedback',
       'Status: Paid',
     ]);
+  });
+
+  it('names each rating given by its code, in the active language', async () => {
+    const ratings = () =>
+      statusHistory(paid)
+        .filter((entry) => entry.label.includes('feedback') || entry.label.includes('calific'))
+        .map((entry) => entry.detail);
+    expect(ratings()).toEqual(['Positive', 'Positive']);
+    await activateLanguage('es');
+    try {
+      expect(ratings()).toEqual(['Positiva', 'Positiva']);
+    } finally {
+      await activateLanguage('en');
+    }
   });
 
   it('shows a cancellation and a fraud flag', () => {

@@ -1,5 +1,5 @@
 import type { Order, PartialOrder } from '@mostrador/contracts';
-import { paymentStatusName, requesterName } from '../../../lib/i18n/code-names.ts';
+import { feedbackRatingName, paymentStatusName, requesterName } from '../../../lib/i18n/code-names.ts';
 import { translate } from '../../../lib/i18n/i18n.ts';
 
 export interface HistoryEntry {
@@ -71,7 +71,7 @@ export function statusHistory(order: HistorySource): HistoryEntry[] {
           side === 'sale'
             ? translate('orders.statusHistory.sellerGaveFeedback')
             : translate('orders.statusHistory.buyerGaveFeedback'),
-        detail: typeof feedback.rating === 'string' ? feedback.rating : undefined,
+        detail: typeof feedback.rating === 'string' ? feedbackRatingName(feedback.rating) : undefined,
         tone: 'neutral',
       });
     }
