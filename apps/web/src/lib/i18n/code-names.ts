@@ -1,5 +1,6 @@
 import {
   CANCEL_DETAIL_GROUPS,
+  EVIDENCE_KINDS,
   FEEDBACK_RATINGS,
   ORDER_CHANNELS,
   ORDER_PAYMENT_STATUSES,
@@ -26,6 +27,7 @@ export const paymentStatusName = byCode('paymentStatus', [
 ]);
 export const shipmentStatusName = byCode('shipmentStatus', SHIPMENT_STATUSES);
 export const shipmentModeName = byCode('shipmentMode', SHIPMENT_MODES);
+export const evidenceKindName = byCode('evidenceKind', EVIDENCE_KINDS);
 export const feedbackRatingName = byCode('feedbackRating', FEEDBACK_RATINGS);
 export const itemConditionName = byCode('itemCondition', ['new', 'used', 'refurbished', 'not_specified']);
 export const requesterName = byCode('cancelRequester', ['buyer', 'seller', 'platform', 'admin', 'internal']);
