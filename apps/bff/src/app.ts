@@ -16,6 +16,7 @@ import { createLocationIndex } from './locations/location-index.ts';
 import { locationSearchRoutes } from './locations/location-search-routes.ts';
 import type { FetchApp } from './marketplace.ts';
 import { type ClientAddress, connectionAddress, isLoopbackKey } from './middleware/client-address.ts';
+import { compression, varyOnEncoding } from './middleware/compression.ts';
 import { csrfProtection } from './middleware/csrf.ts';
 import { hostCheck } from './middleware/host-check.ts';
 import { DEFAULT_LIMITS, type Limits, limitMiddleware } from './middleware/limits.ts';
@@ -125,6 +126,8 @@ export function createBffApp(deps: BffDeps): Bff {
   if (deps.logger) app.use('*', requestLog(deps.logger, { query: (path) => path.startsWith('/api/') }));
   app.use('/api/*', noStore());
   app.use('/bff/*', noStore());
+  // Inside the request log, so the time it logs includes compressing.
+  app.use('*', compression());
   app.use('*', sessionContext(sessions, origins));
   const languages = createLanguages({
     preferences: createPreferenceRepository(deps.store.db),
@@ -212,9 +215,12 @@ export function createBffApp(deps: BffDeps): Bff {
       '/assets/*',
       async (c, next) => {
         await next();
-        if (c.res.status === 200) c.res.headers.set('Cache-Control', IMMUTABLE);
+        if (c.res.status !== 200) return;
+        c.res.headers.set('Cache-Control', IMMUTABLE);
+        varyOnEncoding(c.res.headers);
       },
-      serveStatic({ root: staticDir }),
+      // The build writes each text asset's brotli and gzip twins at their highest levels (apps/web/build).
+      serveStatic({ root: staticDir, precompressed: true }),
     );
     // A missing hashed asset is a real 404, never the HTML shell (that would be parsed as JS or CSS).
     app.all('/assets/*', (c) => c.text('Not Found', 404));

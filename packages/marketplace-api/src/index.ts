@@ -5,7 +5,7 @@
  *   a PostgreSQL database (`postgres://…`) with the same schema; `isPostgres(db)` tells a handle's kind.
  * - `createMarketplaceApi({ store, clock })` builds the Hono app, to be mounted at `/api`.
  * - `ensureDemoData(store, { orders })` seeds an empty database and returns the manifest (or null when not empty);
- *   `demoAccessTokens(store)` issues fresh tokens for its demo accounts.
+ *   `demoAccessTokens(store)` issues fresh tokens for its demo accounts, `demoAccessToken(store, nickname)` for one.
  * - `logger` takes the redacting structured logger of `@mostrador/server-kit/logger`; `startRetentionJob(store,
  *   { clock })` purges orders past the 12-month retention hourly and returns its stop function.
  * - `configureOAuthClient(store, { applicationId, clientSecret, redirectUris })` registers an OAuth client (the
@@ -31,5 +31,11 @@ export { createDispatcher, type DispatcherDeps, startDispatcher } from './notifi
 export { createSimulator, type SimulatedChange, startSimulator } from './notifications/simulator.ts';
 export { erasePersonalData } from './privacy/erase.ts';
 export { purgeExpiredOrders, startRetentionJob } from './privacy/retention.ts';
-export { demoAccessTokens, ensureDemoData, type SeedManifest } from './seed/demo.ts';
+export {
+  demoAccessToken,
+  demoAccessTokens,
+  demoAccounts,
+  ensureDemoData,
+  type SeedManifest,
+} from './seed/demo.ts';
 export { DEMO_APPLICATION_ID } from './seed/generate.ts';

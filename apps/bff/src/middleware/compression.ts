@@ -1,0 +1,91 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+import { parseAccept } from 'hono/utils/accept';
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * Below one TCP segment a smaller body saves no round trip, and compressing it costs CPU on the API's hottest path
+ * (a single order's read).
+ */
+export const COMPRESSION_THRESHOLD_BYTES = 1400;
+
+// Text the browser reads: scripts, styles, pages, JSON (the API's and the BFF's), SVG. Never `text/event-stream`:
+// a compressor holds events back until its buffer fills, and the live updates would arrive late.
+const COMPRESSIBLE =
+  /^\s*(?:text\/(?:html|css|plain|javascript|csv|xml)|application\/(?:json|javascript|xml|manifest\+json)|image\/svg\+xml|[^;\s]+\+json)(?:[;\s]|$)/i;
+const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
+const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
+
+type Encoding = 'br' | 'gzip';
+
+/** The encoding the client prefers among ours (brotli first on a tie: smaller at the same speed); none if refused. */
+export function chooseEncoding(header: string | undefined): Encoding | undefined {
+  if (!header) return undefined;
+  const accepts = parseAccept(header);
+  const wildcard = accepts.find((a) => a.type === '*')?.q ?? 0;
+  let best: { encoding: Encoding; q: number } | undefined;
+  for (const encoding of ['br', 'gzip'] as const) {
+    const q = accepts.find((a) => a.type.toLowerCase() === encoding)?.q ?? wildcard;
+    if (q > 0 && (!best || q > best.q)) best = { encoding, q };
+  }
+  return best?.encoding;
+}
+
+/** Adds `Accept-Encoding` to `Vary`: the answer depends on it whenever it could have been compressed. */
+export function varyOnEncoding(headers: Headers): void {
+  const vary = headers.get('Vary');
+  if (vary === '*' || (vary && VARY_ACCEPT_ENCODING.test(vary))) return;
+  headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+}
+
+/**
+ * Compresses text answers above the threshold with brotli or gzip, as the request's `Accept-Encoding` allows, off
+ * the event loop (zlib's thread pool). Levels are those of dynamic content (brotli 4, gzip 6): the highest ones take
+ * milliseconds per page of orders. Answers already encoded (the build's precompressed assets), ranges, event streams
+ * and `no-transform` answers pass as they are.
+ */
+export function compression(options: { threshold?: number } = {}): MiddlewareHandler {
+  const threshold = options.threshold ?? COMPRESSION_THRESHOLD_BYTES;
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    if (c.req.method === 'HEAD' || !res.body || res.status === 206 || res.status === 204) return;
+    if (res.headers.has('Content-Encoding') || !COMPRESSIBLE.test(res.headers.get('Content-Type') ?? ''))
+      return;
+    if (NO_TRANSFORM.test(res.headers.get('Cache-Control') ?? '')) return;
+    varyOnEncoding(res.headers);
+    const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
+    if (!encoding) return;
+    const length = res.headers.get('Content-Length');
+    if (length !== null && Number(length) < threshold) return;
+    const body = Buffer.from(await res.arrayBuffer());
+    const headers = new Headers(res.headers);
+    let sent: Buffer = body;
+    if (body.byteLength >= threshold) {
+      sent =
+        encoding === 'br'
+          ? await brotli(body, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 4,
+                [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              },
+            })
+          : await gzipped(body, { level: 6 });
+      headers.set('Content-Encoding', encoding);
+      const etag = headers.get('ETag');
+      if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
+    }
+    headers.set('Content-Length', String(sent.byteLength));
+    // Assigned through `c.res`, a response's headers would be merged back over these (the old Content-Length).
+    c.res = undefined;
+    c.res = new Response(sent as Uint8Array<ArrayBuffer>, {
+      status: res.status,
+      statusText: res.statusText,
+      headers,
+    });
+  };
+}
