@@ -16,8 +16,9 @@ let server: ServerProcess;
 let origin: string;
 
 /** `npm run --silent token -- …` as an integrator types it, with the server's DATABASE_FILE. */
-function token(...args: string[]) {
-  return run('npm', ['run', '--silent', 'token', '--', ...args], { cwd: ROOT, env }).then(
+function token(args: string[], databaseFile?: string) {
+  const options = { cwd: ROOT, env: databaseFile ? { ...env, DATABASE_FILE: databaseFile } : env };
+  return run('npm', ['run', '--silent', 'token', '--', ...args], options).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => ({
       code: error.code,
@@ -45,7 +46,7 @@ describe('npm run token', () => {
   });
 
   it("prints a token of the running server's database that its API accepts", async () => {
-    const issued = await token('TIENDA_PALERMO');
+    const issued = await token(['TIENDA_PALERMO']);
     expect(issued.code).toBe(0);
     expect(issued.stdout).toMatch(/^APP_USR-\S+\n$/);
     expect(issued.stderr).toMatch(/TIENDA_PALERMO \(user \d+\).*valid for 6 hours/);
@@ -57,22 +58,19 @@ describe('npm run token', () => {
   });
 
   it('refuses an unknown nickname, naming the demo accounts, and prints no token', async () => {
-    const refused = await token('NOBODY_HERE');
+    const refused = await token(['NOBODY_HERE']);
     expect(refused.code).toBe(2);
     expect(refused.stdout).toBe('');
     expect(refused.stderr).toMatch(
       /No demo account is named NOBODY_HERE in .*Demo accounts: TIENDA_PALERMO, /,
     );
-    const missing = await token();
+    const missing = await token([]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^usage: npm run --silent token -- NICKNAME/);
   });
 
   it('says to start the server first when its database does not exist yet', async () => {
-    const { stderr, code } = await run('npm', ['run', '--silent', 'token', '--', 'TIENDA_PALERMO'], {
-      cwd: ROOT,
-      env: { ...env, DATABASE_FILE: join(folder, 'elsewhere.db') },
-    }).catch((error: { code: number; stderr: string }) => error);
+    const { stderr, code } = await token(['TIENDA_PALERMO'], join(folder, 'elsewhere.db'));
     expect(code).toBe(1);
     expect(stderr).toMatch(
       /There is no database at .*elsewhere\.db yet: start the server first \(npm start\)/,
