@@ -31,6 +31,7 @@ import { createSessionRepository } from './session/session-repository.ts';
 import { sessionRoutes } from './session/session-routes.ts';
 import { createSessions, type Sessions } from './session/sessions.ts';
 import { type SimulatorControl, simulatorRoutes } from './simulator/simulator-routes.ts';
+import { pageIn } from './spa-page.ts';
 
 export interface BffDeps {
   /** The marketplace API app, reached at `/api` (it sees paths without the prefix). */
@@ -238,7 +239,7 @@ export function createBffApp(deps: BffDeps): Bff {
       if (lastSegment.includes('.')) return c.text('Not Found', 404);
       // The page names its language from the first byte; the SPA loads that language's messages at once.
       const html = await readFile(indexFile, 'utf8');
-      return c.html(html.replace('<html lang="en">', `<html lang="${await c.var.language()}">`));
+      return c.html(pageIn(html, await c.var.language()));
     });
   }
 
