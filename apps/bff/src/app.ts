@@ -26,6 +26,8 @@ import { createLanguages } from './preferences/languages.ts';
 import { createPreferenceRepository } from './preferences/preference-repository.ts';
 import { preferenceRoutes } from './preferences/preference-routes.ts';
 import { apiForwarder } from './proxy/api-forwarder.ts';
+import { createSavedViewRepository } from './saved-views/saved-view-repository.ts';
+import { savedViewRoutes } from './saved-views/saved-view-routes.ts';
 import { createMarketplaceClient } from './session/marketplace-client.ts';
 import { createSessionRepository } from './session/session-repository.ts';
 import { sessionRoutes } from './session/session-routes.ts';
@@ -183,6 +185,7 @@ export function createBffApp(deps: BffDeps): Bff {
   );
   app.route('/bff', preferenceRoutes({ sessions, languages, origins }));
   app.route('/bff', blockNoteRoutes(blockNotes));
+  app.route('/bff', savedViewRoutes({ sessions, repo: createSavedViewRepository(deps.store.db), now }));
   app.route(
     '/bff',
     locationSearchRoutes(

@@ -9,8 +9,9 @@ import { readJsonBody } from '@mostrador/server-kit/http';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import type { SessionEnv } from '../middleware/session.ts';
+import { accountActor } from '../session/account-actor.ts';
 import type { Sessions } from '../session/sessions.ts';
-import type { Actor, BlockNoteRepository } from './block-note-repository.ts';
+import type { BlockNoteRepository } from './block-note-repository.ts';
 
 export interface BlockNoteOptions {
   sessions: Sessions;
@@ -21,28 +22,8 @@ export interface BlockNoteOptions {
 const MAX_JSON_BYTES = 4 * 1024;
 const USER_ID = /^[1-9]\d{0,15}$/;
 
-/**
- * Who writes (the signed-in account: never a request that brings its own token) and whose notes and trail they are:
- * the seller the session acts for (decision 0103), else the signed-in account's own. `allowed` is false when an
- * operator acts for a seller without `blocklists.manage`.
- */
-async function actorOf(
-  c: Context<SessionEnv>,
-  options: BlockNoteOptions,
-): Promise<{ author: Actor; accountId: number; allowed: boolean } | null> {
-  const session = await c.var.session();
-  if (!session) return null;
-  const view = await options.sessions.view(session);
-  if (!view.user) return null;
-  const author = { user_id: view.user.user_id, nickname: view.user.nickname };
-  const acting = view.acting_for;
-  if (!acting) return { author, accountId: author.user_id, allowed: true };
-  return {
-    author,
-    accountId: Number(acting.user_id),
-    allowed: acting.permissions.includes('blocklists.manage'),
-  };
-}
+const actorOf = (c: Context<SessionEnv>, options: BlockNoteOptions) =>
+  accountActor(c, options.sessions, 'blocklists.manage');
 
 const notPermitted = (c: Context) =>
   c.json(
