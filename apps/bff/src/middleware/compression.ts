@@ -51,8 +51,10 @@ export function compression(options: { threshold?: number } = {}): MiddlewareHan
   const threshold = options.threshold ?? COMPRESSION_THRESHOLD_BYTES;
   return async (c, next) => {
     await next();
+    // Status and headers only until it is sure to compress: reading `res.body` of @hono/node-server's light
+    // answer makes a full Response of it, and the answer loses its fast path to the socket.
     const res = c.res;
-    if (c.req.method === 'HEAD' || !res.body || res.status === 206 || res.status === 204) return;
+    if (c.req.method === 'HEAD' || res.status === 206 || res.status === 204 || res.status === 304) return;
     if (res.headers.has('Content-Encoding') || !COMPRESSIBLE.test(res.headers.get('Content-Type') ?? ''))
       return;
     if (NO_TRANSFORM.test(res.headers.get('Cache-Control') ?? '')) return;
@@ -61,6 +63,7 @@ export function compression(options: { threshold?: number } = {}): MiddlewareHan
     if (!encoding) return;
     const length = res.headers.get('Content-Length');
     if (length !== null && Number(length) < threshold) return;
+    if (!res.body) return;
     const body = Buffer.from(await res.arrayBuffer());
     const headers = new Headers(res.headers);
     let sent: Buffer = body;
