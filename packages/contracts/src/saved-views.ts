@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPrintable } from './block-notes.ts';
 import { numericIdSchema } from './common.ts';
 import { ORDER_SEARCH_PARAM_KEYS, orderSearchUrlSchema } from './order-search-params.ts';
 
@@ -16,26 +17,12 @@ const SEARCH_KEYS = new Set<string>([
   'side',
 ]);
 
-function isPrintable(text: string): boolean {
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    if (
-      code < 0x20 ||
-      code === 0x7f ||
-      (code >= 0x202a && code <= 0x202e) ||
-      (code >= 0x2066 && code <= 0x2069)
-    )
-      return false;
-  }
-  return true;
-}
-
 export const savedViewNameSchema = z
   .string()
   .min(1, 'name must not be empty')
   .max(SAVED_VIEW_NAME_MAX_LENGTH, `name must be at most ${SAVED_VIEW_NAME_MAX_LENGTH} characters`)
   .refine((name) => name === name.trim() && name !== '', 'name must not start or end with spaces')
-  .refine(isPrintable, 'name must not contain control characters');
+  .refine((name) => isPrintable(name), 'name must not contain control characters');
 
 /** The order list's search of a view: the same checks as the list's URL, unknown keys refused. */
 export const savedViewSearchSchema = z

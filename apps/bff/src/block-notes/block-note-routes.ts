@@ -7,7 +7,7 @@ import {
 } from '@mostrador/contracts';
 import { readJsonBody } from '@mostrador/server-kit/http';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import type { z } from 'zod';
+import { invalidInput } from '../invalid-input.ts';
 import type { SessionEnv } from '../middleware/session.ts';
 import { accountActor } from '../session/account-actor.ts';
 import type { Sessions } from '../session/sessions.ts';
@@ -34,15 +34,6 @@ const notPermitted = (c: Context) =>
     403,
   );
 
-const invalid = (c: Context, error: z.ZodError) =>
-  c.json(
-    errorBody('bad_request', {
-      message: error.issues[0]?.message ?? 'invalid request',
-      cause: error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
-    }),
-    400,
-  );
-
 const notSignedIn = (c: Context) =>
   c.json(errorBody('not_identified_user', { message: 'Sign in to read or write block notes.' }), 401);
 
@@ -60,7 +51,7 @@ export function blockNoteRoutes(options: BlockNoteOptions) {
     if (!actor) return notSignedIn(c);
     if (!actor.allowed) return notPermitted(c);
     const query = blockNotesQuerySchema.safeParse(c.req.query());
-    if (!query.success) return invalid(c, query.error);
+    if (!query.success) return invalidInput(c, query.error);
     const notes = await repo.notesFor(actor.accountId, query.data.list, query.data.buyer_ids);
     return c.json({ notes });
   });
@@ -86,7 +77,7 @@ export function blockNoteRoutes(options: BlockNoteOptions) {
     }
     const value = await readJsonBody(c, { maxBytes: MAX_JSON_BYTES });
     const body = blockNoteWriteSchema.safeParse(value);
-    if (!body.success) return invalid(c, body.error);
+    if (!body.success) return invalidInput(c, body.error);
     const note = await repo.saveNote({
       sellerId: actor.accountId,
       buyerId: Number(buyer),
@@ -104,7 +95,7 @@ export function blockNoteRoutes(options: BlockNoteOptions) {
     if (!actor) return notSignedIn(c);
     if (!actor.allowed) return notPermitted(c);
     const query = blockAuditQuerySchema.safeParse(c.req.query());
-    if (!query.success) return invalid(c, query.error);
+    if (!query.success) return invalidInput(c, query.error);
     const { list, buyer_id, offset, limit } = query.data;
     const page = await repo.audit(actor.accountId, {
       ...(list ? { list } : {}),

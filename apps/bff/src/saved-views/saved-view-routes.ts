@@ -6,7 +6,7 @@ import {
 } from '@mostrador/contracts';
 import { readJsonBody } from '@mostrador/server-kit/http';
 import { type Context, Hono } from 'hono';
-import type { z } from 'zod';
+import { invalidInput } from '../invalid-input.ts';
 import type { SessionEnv } from '../middleware/session.ts';
 import { accountActor } from '../session/account-actor.ts';
 import type { Sessions } from '../session/sessions.ts';
@@ -21,15 +21,6 @@ export interface SavedViewOptions {
 const MAX_JSON_BYTES = 8 * 1024;
 const MAX_IMPORT_BYTES = 64 * 1024;
 const VIEW_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-const invalid = (c: Context, error: z.ZodError) =>
-  c.json(
-    errorBody('bad_request', {
-      message: error.issues[0]?.message ?? 'invalid request',
-      cause: error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
-    }),
-    400,
-  );
 
 /**
  * `/bff/saved-views` (decision 0193): the order list's saved views of the account the session works on (the seller
@@ -66,7 +57,7 @@ export function savedViewRoutes(options: SavedViewOptions) {
     const actor = await actorOf(c);
     if (actor instanceof Response) return actor;
     const body = savedViewWriteSchema.safeParse(await readJsonBody(c, { maxBytes: MAX_JSON_BYTES }));
-    if (!body.success) return invalid(c, body.error);
+    if (!body.success) return invalidInput(c, body.error);
     const saved = await repo.save({
       accountId: actor.accountId,
       view: body.data,
@@ -90,7 +81,7 @@ export function savedViewRoutes(options: SavedViewOptions) {
     const actor = await actorOf(c);
     if (actor instanceof Response) return actor;
     const body = savedViewImportSchema.safeParse(await readJsonBody(c, { maxBytes: MAX_IMPORT_BYTES }));
-    if (!body.success) return invalid(c, body.error);
+    if (!body.success) return invalidInput(c, body.error);
     const views = await repo.importViews({
       accountId: actor.accountId,
       views: body.data.views,
