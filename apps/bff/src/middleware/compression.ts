@@ -1,10 +1,6 @@
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
-
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
 
 /**
  * Below one TCP segment a smaller body saves no round trip, and compressing it costs CPU on the API's hottest path
@@ -42,10 +38,11 @@ export function varyOnEncoding(headers: Headers): void {
 }
 
 /**
- * Compresses text answers above the threshold with brotli or gzip, as the request's `Accept-Encoding` allows, off
- * the event loop (zlib's thread pool). Levels are those of dynamic content (brotli 4, gzip 6): the highest ones take
- * milliseconds per page of orders. Answers already encoded (the build's precompressed assets), ranges, event streams
- * and `no-transform` answers pass as they are.
+ * Compresses text answers above the threshold with brotli or gzip, as the request's `Accept-Encoding` allows, at the
+ * fastest levels (brotli 1, gzip 1): measured on a page of 50 orders (156 KB), brotli 1 takes about 0.17 ms of CPU
+ * for 10.5× smaller, brotli 4 about 1 ms for 12×, gzip 6 about 1 ms for 11× (decision 0192). At that cost it runs on
+ * the event loop: a hop to zlib's thread pool would cost about as much. Answers already encoded (the build's
+ * precompressed assets), ranges, event streams and `no-transform` answers pass as they are.
  */
 export function compression(options: { threshold?: number } = {}): MiddlewareHandler {
   const threshold = options.threshold ?? COMPRESSION_THRESHOLD_BYTES;
@@ -70,14 +67,14 @@ export function compression(options: { threshold?: number } = {}): MiddlewareHan
     if (body.byteLength >= threshold) {
       sent =
         encoding === 'br'
-          ? await brotli(body, {
+          ? brotliCompressSync(body, {
               params: {
-                [constants.BROTLI_PARAM_QUALITY]: 4,
+                [constants.BROTLI_PARAM_QUALITY]: 1,
                 [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
                 [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
               },
             })
-          : await gzipped(body, { level: 6 });
+          : gzipSync(body, { level: 1 });
       headers.set('Content-Encoding', encoding);
       const etag = headers.get('ETag');
       if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
