@@ -17,6 +17,21 @@ const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 
 type Encoding = 'br' | 'gzip';
 
+/**
+ * The bytes of an answer @hono/node-server keeps aside (its light `Response` holds the string or bytes it was made
+ * with until someone reads it as a stream): read there, a page of orders costs no trip through a web stream, which
+ * took longer than compressing it. Null for any other answer, which is then read as usual.
+ */
+function lightBody(res: Response): Buffer | null {
+  const key = Object.getOwnPropertySymbols(res).find((symbol) => symbol.description === 'cache');
+  const cached = key ? (res as unknown as Record<symbol, unknown>)[key] : undefined;
+  if (!Array.isArray(cached)) return null;
+  const body: unknown = cached[1];
+  if (typeof body === 'string') return Buffer.from(body);
+  if (body instanceof Uint8Array) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  return null;
+}
+
 /** The encoding the client prefers among ours (brotli first on a tie: smaller at the same speed); none if refused. */
 export function chooseEncoding(header: string | undefined): Encoding | undefined {
   if (!header) return undefined;
@@ -60,8 +75,8 @@ export function compression(options: { threshold?: number } = {}): MiddlewareHan
     if (!encoding) return;
     const length = res.headers.get('Content-Length');
     if (length !== null && Number(length) < threshold) return;
-    if (!res.body) return;
-    const body = Buffer.from(await res.arrayBuffer());
+    const body = lightBody(res) ?? (res.body ? Buffer.from(await res.arrayBuffer()) : null);
+    if (body === null) return;
     const headers = new Headers(res.headers);
     let sent: Buffer = body;
     if (body.byteLength >= threshold) {
@@ -84,7 +99,6 @@ export function compression(options: { threshold?: number } = {}): MiddlewareHan
     c.res = undefined;
     c.res = new Response(sent as Uint8Array<ArrayBuffer>, {
       status: res.status,
-      statusText: res.statusText,
       headers,
     });
   };
