@@ -45,7 +45,7 @@ beforeAll(async () => {
   mkdirSync(join(staticDir, 'assets'));
   writeFileSync(
     join(staticDir, 'index.html'),
-    `<!doctype html>\n<html lang="en"><head><title>Mostrador</title></head><body>${'<div class="skeleton"></div>'.repeat(80)}</body></html>\n`,
+    `<!doctype html>\n<html lang="en"><head><title>Mostrador</title></head><body>${'<div class="skeleton"></div>'.repeat(200)}</body></html>\n`,
   );
   writeFileSync(join(staticDir, 'assets', 'app-C0ffee12.js'), script);
   writeFileSync(join(staticDir, 'assets', 'app-C0ffee12.js.br'), brotliCompressSync(script));
