@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compiledCatalogs } from './apps/web/build/compiled-catalogs.ts';
+import { precompressedAssets } from './apps/web/build/precompressed-assets.ts';
 
 // In development (`npm run dev`) the BFF runs on its own port and Vite forwards the API and BFF routes to it.
 const bffOrigin = `http://127.0.0.1:${process.env.BFF_PORT ?? '3001'}`;
@@ -47,6 +48,7 @@ export default defineConfig({
     react(),
     compiledCatalogs(),
     tailwindcss(),
+    precompressedAssets(),
   ],
   build: {
     outDir: 'dist/web',

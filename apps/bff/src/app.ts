@@ -16,6 +16,7 @@ import { createLocationIndex } from './locations/location-index.ts';
 import { locationSearchRoutes } from './locations/location-search-routes.ts';
 import type { FetchApp } from './marketplace.ts';
 import { type ClientAddress, connectionAddress, isLoopbackKey } from './middleware/client-address.ts';
+import { compression, varyOnEncoding } from './middleware/compression.ts';
 import { csrfProtection } from './middleware/csrf.ts';
 import { hostCheck } from './middleware/host-check.ts';
 import { DEFAULT_LIMITS, type Limits, limitMiddleware } from './middleware/limits.ts';
@@ -26,11 +27,14 @@ import { createLanguages } from './preferences/languages.ts';
 import { createPreferenceRepository } from './preferences/preference-repository.ts';
 import { preferenceRoutes } from './preferences/preference-routes.ts';
 import { apiForwarder, refusal } from './proxy/api-forwarder.ts';
+import { createSavedViewRepository } from './saved-views/saved-view-repository.ts';
+import { savedViewRoutes } from './saved-views/saved-view-routes.ts';
 import { createMarketplaceClient } from './session/marketplace-client.ts';
 import { createSessionRepository } from './session/session-repository.ts';
 import { sessionRoutes } from './session/session-routes.ts';
 import { createSessions, type Sessions } from './session/sessions.ts';
 import { type SimulatorControl, simulatorRoutes } from './simulator/simulator-routes.ts';
+import { pageIn } from './spa-page.ts';
 
 export interface BffDeps {
   /** The marketplace API app, reached at `/api` (it sees paths without the prefix). */
@@ -127,6 +131,8 @@ export function createBffApp(deps: BffDeps): Bff {
   if (deps.logger) app.use('*', requestLog(deps.logger, { query: (path) => path.startsWith('/api/') }));
   app.use('/api/*', noStore());
   app.use('/bff/*', noStore());
+  // Inside the request log, so the time it logs includes compressing.
+  app.use('*', compression());
   app.use('*', sessionContext(sessions, origins));
   const languages = createLanguages({
     preferences: createPreferenceRepository(deps.store.db),
@@ -181,6 +187,7 @@ export function createBffApp(deps: BffDeps): Bff {
   );
   app.route('/bff', preferenceRoutes({ sessions, languages, origins }));
   app.route('/bff', blockNoteRoutes(blockNotes));
+  app.route('/bff', savedViewRoutes({ sessions, repo: createSavedViewRepository(deps.store.db), now }));
   app.route(
     '/bff',
     locationSearchRoutes(
@@ -214,9 +221,12 @@ export function createBffApp(deps: BffDeps): Bff {
       '/assets/*',
       async (c, next) => {
         await next();
-        if (c.res.status === 200) c.res.headers.set('Cache-Control', IMMUTABLE);
+        if (c.res.status !== 200) return;
+        c.res.headers.set('Cache-Control', IMMUTABLE);
+        varyOnEncoding(c.res.headers);
       },
-      serveStatic({ root: staticDir }),
+      // The build writes each text asset's brotli and gzip twins at their highest levels (apps/web/build).
+      serveStatic({ root: staticDir, precompressed: true }),
     );
     // A missing hashed asset is a real 404, never the HTML shell (that would be parsed as JS or CSS).
     app.all('/assets/*', (c) => c.text('Not Found', 404));
@@ -234,7 +244,7 @@ export function createBffApp(deps: BffDeps): Bff {
       if (lastSegment.includes('.')) return c.text('Not Found', 404);
       // The page names its language from the first byte; the SPA loads that language's messages at once.
       const html = await readFile(indexFile, 'utf8');
-      return c.html(html.replace('<html lang="en">', `<html lang="${await c.var.language()}">`));
+      return c.html(pageIn(html, await c.var.language()));
     });
   }
 

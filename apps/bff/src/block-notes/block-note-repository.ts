@@ -2,10 +2,7 @@ import type { BlockAuditEntry, BlockList, BlockNote, BlockReason } from '@mostra
 import type { Kysely } from 'kysely';
 import type { BffBlockAuditTable, BffBlockNotesTable, BffDatabase } from '../db/schema.ts';
 
-export interface Actor {
-  user_id: number;
-  nickname: string;
-}
+import type { Actor } from '../session/account-actor.ts';
 
 const toNote = (row: BffBlockNotesTable): BlockNote => ({
   seller_id: Number(row.seller_id),

@@ -7,10 +7,11 @@ import {
 } from '@mostrador/contracts';
 import { readJsonBody } from '@mostrador/server-kit/http';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import type { z } from 'zod';
+import { invalidInput } from '../invalid-input.ts';
 import type { SessionEnv } from '../middleware/session.ts';
+import { accountActor } from '../session/account-actor.ts';
 import type { Sessions } from '../session/sessions.ts';
-import type { Actor, BlockNoteRepository } from './block-note-repository.ts';
+import type { BlockNoteRepository } from './block-note-repository.ts';
 
 export interface BlockNoteOptions {
   sessions: Sessions;
@@ -21,28 +22,8 @@ export interface BlockNoteOptions {
 const MAX_JSON_BYTES = 4 * 1024;
 const USER_ID = /^[1-9]\d{0,15}$/;
 
-/**
- * Who writes (the signed-in account: never a request that brings its own token) and whose notes and trail they are:
- * the seller the session acts for (decision 0103), else the signed-in account's own. `allowed` is false when an
- * operator acts for a seller without `blocklists.manage`.
- */
-async function actorOf(
-  c: Context<SessionEnv>,
-  options: BlockNoteOptions,
-): Promise<{ author: Actor; accountId: number; allowed: boolean } | null> {
-  const session = await c.var.session();
-  if (!session) return null;
-  const view = await options.sessions.view(session);
-  if (!view.user) return null;
-  const author = { user_id: view.user.user_id, nickname: view.user.nickname };
-  const acting = view.acting_for;
-  if (!acting) return { author, accountId: author.user_id, allowed: true };
-  return {
-    author,
-    accountId: Number(acting.user_id),
-    allowed: acting.permissions.includes('blocklists.manage'),
-  };
-}
+const actorOf = (c: Context<SessionEnv>, options: BlockNoteOptions) =>
+  accountActor(c, options.sessions, 'blocklists.manage');
 
 const notPermitted = (c: Context) =>
   c.json(
@@ -51,15 +32,6 @@ const notPermitted = (c: Context) =>
       cause: ['blocklists.manage'],
     }),
     403,
-  );
-
-const invalid = (c: Context, error: z.ZodError) =>
-  c.json(
-    errorBody('bad_request', {
-      message: error.issues[0]?.message ?? 'invalid request',
-      cause: error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
-    }),
-    400,
   );
 
 const notSignedIn = (c: Context) =>
@@ -79,7 +51,7 @@ export function blockNoteRoutes(options: BlockNoteOptions) {
     if (!actor) return notSignedIn(c);
     if (!actor.allowed) return notPermitted(c);
     const query = blockNotesQuerySchema.safeParse(c.req.query());
-    if (!query.success) return invalid(c, query.error);
+    if (!query.success) return invalidInput(c, query.error);
     const notes = await repo.notesFor(actor.accountId, query.data.list, query.data.buyer_ids);
     return c.json({ notes });
   });
@@ -105,7 +77,7 @@ export function blockNoteRoutes(options: BlockNoteOptions) {
     }
     const value = await readJsonBody(c, { maxBytes: MAX_JSON_BYTES });
     const body = blockNoteWriteSchema.safeParse(value);
-    if (!body.success) return invalid(c, body.error);
+    if (!body.success) return invalidInput(c, body.error);
     const note = await repo.saveNote({
       sellerId: actor.accountId,
       buyerId: Number(buyer),
@@ -123,7 +95,7 @@ export function blockNoteRoutes(options: BlockNoteOptions) {
     if (!actor) return notSignedIn(c);
     if (!actor.allowed) return notPermitted(c);
     const query = blockAuditQuerySchema.safeParse(c.req.query());
-    if (!query.success) return invalid(c, query.error);
+    if (!query.success) return invalidInput(c, query.error);
     const { list, buyer_id, offset, limit } = query.data;
     const page = await repo.audit(actor.accountId, {
       ...(list ? { list } : {}),

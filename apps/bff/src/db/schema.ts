@@ -118,6 +118,23 @@ export interface BffUserPreferencesTable {
   updated_at: Millis;
 }
 
+/** A saved view of the order list, kept for a seller account and its team (decision 0193). */
+export interface BffSavedViewsTable {
+  account_id: number;
+  id: string;
+  name: string;
+  /** The name in lower case: one view per name. */
+  name_key: string;
+  /** The list's search, JSON. */
+  search: string;
+  /** The columns shown, JSON; null when the view leaves them as they are. */
+  columns: string | null;
+  created_at: Millis;
+  updated_by_id: number;
+  updated_by_nickname: string;
+  updated_at: Millis;
+}
+
 export interface BffDatabase {
   bff_sessions: BffSessionsTable;
   bff_accounts: BffAccountsTable;
@@ -128,4 +145,5 @@ export interface BffDatabase {
   bff_notification_receipts: BffNotificationReceiptsTable;
   bff_events: BffEventsTable;
   bff_user_preferences: BffUserPreferencesTable;
+  bff_saved_views: BffSavedViewsTable;
 }

@@ -32,3 +32,7 @@ export function serverMessage(
 ): string {
   return catalogs.get(language)!._(id, values);
 }
+
+/** Text made safe for HTML's content and quoted attributes. */
+export const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { timeout } from 'hono/timeout';
-import { type ServerMessageId, serverMessage } from '../i18n/server-messages.ts';
+import { escapeHtml, type ServerMessageId, serverMessage } from '../i18n/server-messages.ts';
 import type { ClientAddress } from './client-address.ts';
 import { bringsOwnToken } from './csrf.ts';
 import { FixedWindowLimiter, InvalidRequestBlocker } from './rate-limiter.ts';
@@ -79,9 +79,6 @@ async function tooMany(c: Context, retryAfterSeconds: number, reason: TooManyRea
   }
   return c.json(errorBody('too_many_requests', { message: REASON_MESSAGES[reason] }), 429, headers);
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export interface LimitOptions {
   limits: Limits;

@@ -8,25 +8,21 @@ import { DataTable } from '../../../../ui/data-table.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import { PageHeader } from '../../../../ui/page-header.tsx';
 import { QueryState } from '../../../../ui/query-state.tsx';
+import { useDeleteSavedView } from '../../api/delete-saved-view.ts';
+import { useSaveView } from '../../api/save-view.ts';
 import { orderSearchQueryOptions, ordersKey } from '../../api/search-orders.ts';
 import { useListKeyboard } from '../../hooks/use-list-keyboard.ts';
 import { type SubscribeOrderChanges, useOrderChanges } from '../../hooks/use-order-changes.ts';
+import { useSavedViews } from '../../hooks/use-saved-views.ts';
 import {
   activeFilterKeys,
   DEFAULT_LIMIT,
   DEFAULT_SORT,
   type OrderListSearch,
   toApiQuery,
+  validateOrderListSearch,
 } from '../../model/order-search.ts';
-import {
-  deleteView,
-  loadColumns,
-  loadViews,
-  type SavedView,
-  sameSearch,
-  saveColumns,
-  saveView,
-} from '../../model/saved-views.ts';
+import { loadColumns, sameSearch, saveColumns, viewName, viewSearch } from '../../model/saved-views.ts';
 import { isReachableOffset, patchSearch, type SearchPatch } from '../../model/search-edits.ts';
 import { ActiveFilters } from '../order-filters/active-filters.tsx';
 import { OrderFilters } from '../order-filters/order-filters.tsx';
@@ -62,7 +58,9 @@ export function OrderList({ userId, locale, search, navigate, subscribeChanges, 
   const tableBox = useRef<HTMLDivElement>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const [columns, setColumns] = useState<string[]>(() => loadColumns(DEFAULT_COLUMNS));
-  const [views, setViews] = useState<SavedView[]>(() => loadViews());
+  const views = useSavedViews(userId).data ?? [];
+  const saveView = useSaveView(userId);
+  const deleteView = useDeleteSavedView(userId);
   const [now] = useState(() => new Date());
 
   const limit = Number(search.limit ?? DEFAULT_LIMIT);
@@ -125,7 +123,7 @@ export function OrderList({ userId, locale, search, navigate, subscribeChanges, 
     (column) => column.build(ctx),
   );
   const sortDirection = (search.sort ?? DEFAULT_SORT) === 'date_asc' ? 'asc' : 'desc';
-  const currentView = views.find((view) => sameSearch(view.search, search));
+  const currentView = views.find((view) => sameSearch(view.search, viewSearch(search)));
 
   return (
     <>
@@ -156,10 +154,12 @@ export function OrderList({ userId, locale, search, navigate, subscribeChanges, 
                 current={currentView}
                 onOpen={(view) => {
                   if (view.columns) showColumns(view.columns);
-                  navigate(view.search);
+                  navigate(validateOrderListSearch(view.search));
                 }}
-                onSave={(name) => setViews(saveView(views, name, search))}
-                onDelete={(id) => setViews(deleteView(views, id))}
+                onSave={(name) =>
+                  saveView.mutateAsync({ name: viewName(name), search: viewSearch(search), columns })
+                }
+                onDelete={(id) => deleteView.mutate(id)}
               />
               <ColumnPicker shown={columns} onChange={showColumns} />
             </>
