@@ -29,7 +29,7 @@ export type BlockReason = z.infer<typeof blockReasonSchema>;
 export const BLOCK_NOTE_MAX_LENGTH = 500;
 
 // Line breaks and tabs are fine in a note; other control and bidi-override characters are refused, not repaired.
-function isPrintable(text: string): boolean {
+export function isPrintable(text: string): boolean {
   for (const char of text) {
     const code = char.codePointAt(0) ?? 0;
     if (code === 0x09 || code === 0x0a || code === 0x0d) continue;
