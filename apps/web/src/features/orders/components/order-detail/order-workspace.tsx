@@ -23,6 +23,7 @@ export interface OrderWorkspaceProps {
   open: (orderId: number, search: OrderListSearch) => void;
   backToList: ReactNode;
   blockBuyer?: OrderDetailProps['blockBuyer'];
+  notes?: OrderDetailProps['notes'];
 }
 
 /** The order page: the order as the API reads it (or why it could not be read), between its list neighbours. */
@@ -34,6 +35,7 @@ export function OrderWorkspace({
   open,
   backToList,
   blockBuyer,
+  notes,
 }: OrderWorkspaceProps) {
   const t = useT();
   const queryClient = useQueryClient();
@@ -77,6 +79,7 @@ export function OrderWorkspace({
       neighbours={neighbours}
       backToList={backToList}
       blockBuyer={blockBuyer}
+      notes={notes}
     />
   );
 }
