@@ -22,6 +22,8 @@ const ROUTES: [Method[], string][] = [
   [['GET', 'POST'], '/orders/{id}/feedback'],
   [['POST'], '/feedback/{id}/reply'],
   [['GET'], '/shipments/{id}'],
+  // A delivery's next step (decision 0091): the seller's own deliveries, and in local use the platform's.
+  [['POST'], '/shipments/{id}/delivery'],
   [['GET'], '/currencies'],
   [['GET'], '/currencies/{id}'],
   [['GET'], '/currency_conversions/search'],

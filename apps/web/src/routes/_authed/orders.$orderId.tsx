@@ -44,6 +44,7 @@ function OrderPage() {
   // Signed out, the layout shows the sign-in gate instead of this page.
   if (!account) return null;
   const seller = { id: account.user_id, siteId: account.site_id };
+  const { selection: _selection, ...listSearch } = search;
   return (
     <OrderWorkspace
       key={orderId}
@@ -69,7 +70,8 @@ function OrderPage() {
       backToList={
         <Link
           to="/orders"
-          search={search}
+          // The list itself: a selection opened in turn stays with the order pages.
+          search={listSearch}
           className="self-start text-xs text-muted hover:text-ink hover:underline"
         >
           {t('shell.ordersOrderId.orders')}

@@ -1,6 +1,6 @@
 import type { PartialOrder } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { errorText } from '../../../../lib/i18n/error-messages.ts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
@@ -35,7 +35,11 @@ export function CancelOrderDialog({
   const cancel = useCancelOrder(order.id);
   const shipment = useQuery(orderShipmentQueryOptions(order));
   const loading = shipmentIdOf(order) !== null && shipment.isPending;
-  const outcome = loading ? null : deliveryOutcome(order, shipment.data?.delivery ?? null);
+  const now = loading ? null : deliveryOutcome(order, shipment.data?.delivery ?? null);
+  // While the marketplace answers, the page already shows the order cancelled: the dialog keeps what it said.
+  const said = useRef(now);
+  if (cancel.isIdle || cancel.isError) said.current = now;
+  const outcome = said.current;
   const close = () => {
     cancel.reset();
     onClose();

@@ -33,8 +33,11 @@ export function OrderActionsCard({
   });
   const delivery = shipment.data?.delivery;
   // A remote marketplace is the real platform: its carrier reports deliveries, not the dashboard.
+  // While its dialog is open the action stays, though the shipment shows the step before the marketplace answers.
   const deliveryOffered =
-    canRecordDelivery && platform.data?.embedded === true && deliverySteps(delivery).length > 0;
+    canRecordDelivery &&
+    platform.data?.embedded === true &&
+    (recording || deliverySteps(delivery).length > 0);
   const cancelOffered = canCancel && isCancellable(order);
   if (!deliveryOffered && !cancelOffered) return null;
   return (
@@ -51,12 +54,12 @@ export function OrderActionsCard({
           </Button>
         ) : null}
       </div>
-      {deliveryOffered && shipment.data && delivery ? (
+      {recording && shipment.data && delivery ? (
         <RecordDeliveryDialog
           order={order}
           shipment={shipment.data}
           delivery={delivery}
-          open={recording}
+          open
           onClose={() => setRecording(false)}
         />
       ) : null}

@@ -79,7 +79,8 @@ export function OrderDetail({
           teamMember={isSeller && !offers.cancel}
         />
       ) : null}
-      {canCancel ? (
+      {/* Mounted while it is open, though the order shows cancelled before the marketplace answers. */}
+      {isSeller && offers.cancel && (canCancel || cancelling) ? (
         <CancelOrderDialog order={order} open={cancelling} onClose={() => setCancelling(false)} />
       ) : null}
       {missing.length > 0 ? (

@@ -3,12 +3,14 @@ import type { ReactNode } from 'react';
 import { ApiClientError } from '../../../../lib/api-client.ts';
 import { localeForSite } from '../../../../lib/format.ts';
 import { errorText } from '../../../../lib/i18n/error-messages.ts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { ErrorState } from '../../../../ui/error-state.tsx';
 import { orderQueryOptions } from '../../api/get-order.ts';
 import { orderSearchQueryOptions } from '../../api/search-orders.ts';
-import { useNeighbours } from '../../hooks/use-neighbours.ts';
+import { type Neighbours, useNeighbours } from '../../hooks/use-neighbours.ts';
 import type { OrderListSearch } from '../../model/order-search.ts';
+import { parseSelection, selectionNeighbours } from '../../model/order-selection.ts';
 import { OrderDetail, type OrderDetailProps, type OrderOffers } from './order-detail.tsx';
 import { OrderDetailSkeleton } from './order-detail-skeleton.tsx';
 
@@ -41,13 +43,25 @@ export function OrderWorkspace({
   const queryClient = useQueryClient();
   const order = useQuery(orderQueryOptions(orderId));
   const list = useQuery(orderSearchQueryOptions(seller.id, search));
-  const neighbours = useNeighbours({
+  const listNeighbours = useNeighbours({
     orderId,
     search,
     list: list.data,
     fetchPage: (offsetSearch) => queryClient.fetchQuery(orderSearchQueryOptions(seller.id, offsetSearch)),
     open,
   });
+  // Opened in turn from a selection: previous and next go through the picked orders instead of the list.
+  const inSelection = selectionNeighbours(parseSelection(search.selection), orderId);
+  const neighbours: Neighbours = inSelection
+    ? {
+        previous: inSelection.previous === null ? null : () => open(inSelection.previous!, search),
+        next: inSelection.next === null ? null : () => open(inSelection.next!, search),
+        position: translate('orders.selection.position', {
+          position: inSelection.position,
+          total: inSelection.total,
+        }),
+      }
+    : listNeighbours;
 
   if (order.isPending) return <OrderDetailSkeleton />;
   if (order.error) {

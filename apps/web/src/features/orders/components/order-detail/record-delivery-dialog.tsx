@@ -34,7 +34,7 @@ type Proof = EvidenceKind | 'none';
 export function RecordDeliveryDialog({
   order,
   shipment,
-  delivery,
+  delivery: current,
   open,
   onClose,
 }: {
@@ -46,9 +46,13 @@ export function RecordDeliveryDialog({
 }) {
   const t = useT();
   const announce = useAnnounce();
+  // The delivery as it was when the dialog opened: the page shows the step at once, the choices stay.
+  const [delivery] = useState(current);
   const steps = deliverySteps(delivery);
   const [step, setStep] = useState<DeliveryState>(steps[0] ?? 'delivered');
-  const [proof, setProof] = useState<Proof>('none');
+  // Proof is what a delivery already recorded without it lacks: there, "no proof" is not a choice.
+  const firstProof: Proof = delivery.state === 'delivered' ? 'signed_receipt' : 'none';
+  const [proof, setProof] = useState<Proof>(firstProof);
   const [reference, setReference] = useState('');
   const [referenceError, setReferenceError] = useState<string | null>(null);
   const record = useRecordDelivery(shipment.id);
@@ -90,7 +94,7 @@ export function RecordDeliveryDialog({
           }),
         );
         setReference('');
-        setProof('none');
+        setProof(firstProof);
         onClose();
       },
     });
