@@ -152,9 +152,11 @@ export function BlockBuyerDialog({
             : t('blocklists.blockBuyerDialog.blockABuyer')
       }
       description={
-        known || several
-          ? t('blocklists.blockBuyerDialog.theBuyerIsNot')
-          : t('blocklists.blockBuyerDialog.theMarketplaceEnforcesThe')
+        several
+          ? t('blocklists.blockBuyerDialog.theBuyersAreNot')
+          : known
+            ? t('blocklists.blockBuyerDialog.theBuyerIsNot')
+            : t('blocklists.blockBuyerDialog.theMarketplaceEnforcesThe')
       }
     >
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
