@@ -13,6 +13,7 @@ import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { Dialog } from '../../../../ui/dialog.tsx';
 import { FormError } from '../../../../ui/form-error.tsx';
+import { RadioGroup } from '../../../../ui/radio-group.tsx';
 import { SelectField } from '../../../../ui/select-field.tsx';
 import { TextField } from '../../../../ui/text-field.tsx';
 import { TextareaField } from '../../../../ui/textarea.tsx';
@@ -182,26 +183,14 @@ export function BlockBuyerDialog({
             hint={t('blocklists.blockBuyerDialog.aUserIdSuch')}
           />
         )}
-        <fieldset className="flex flex-col gap-1.5">
-          <legend className="mb-1.5 text-body font-medium text-ink">
-            {t('blocklists.blockBuyerDialog.blockFrom')}
-          </legend>
-          <div className="flex flex-wrap gap-4">
-            {BLOCK_LISTS.map((id) => (
-              <label key={id} className="flex items-center gap-2 text-sm text-ink">
-                <input
-                  type="radio"
-                  name="list"
-                  value={id}
-                  checked={list === id}
-                  onChange={() => setList(id)}
-                  className="size-4 accent-(--accent)"
-                />
-                {LIST_CHOICES[id]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <RadioGroup
+          legend={t('blocklists.blockBuyerDialog.blockFrom')}
+          name="list"
+          options={BLOCK_LISTS.map((id) => ({ value: id, label: LIST_CHOICES[id] }))}
+          value={list}
+          onChange={setList}
+          row
+        />
         <SelectField
           label={t('blocklists.blockBuyerDialog.reason')}
           name="reason"

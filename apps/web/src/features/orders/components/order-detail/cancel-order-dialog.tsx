@@ -8,6 +8,7 @@ import { Button } from '../../../../ui/button.tsx';
 import { Dialog } from '../../../../ui/dialog.tsx';
 import { FormError } from '../../../../ui/form-error.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
+import { RadioGroup } from '../../../../ui/radio-group.tsx';
 import { Skeleton } from '../../../../ui/skeleton.tsx';
 import { type SellerCancelCode, useCancelOrder } from '../../api/cancel-order.ts';
 import { orderShipmentQueryOptions, shipmentIdOf } from '../../api/get-shipment.ts';
@@ -67,22 +68,13 @@ export function CancelOrderDialog({
         </>
       }
     >
-      <fieldset className="flex flex-col gap-1.5">
-        <legend className="mb-1.5 text-body font-medium text-ink">{t('orders.cancelOrder.why')}</legend>
-        {codes.map((value) => (
-          <label key={value} className="flex items-center gap-2 text-sm text-ink">
-            <input
-              type="radio"
-              name="cancel-code"
-              value={value}
-              checked={code === value}
-              onChange={() => setCode(value)}
-              className="size-4 accent-(--accent)"
-            />
-            {translate(`orders.cancelOrder.code.${value}`)}
-          </label>
-        ))}
-      </fieldset>
+      <RadioGroup
+        legend={t('orders.cancelOrder.why')}
+        name="cancel-code"
+        options={codes.map((value) => ({ value, label: translate(`orders.cancelOrder.code.${value}`) }))}
+        value={code}
+        onChange={setCode}
+      />
       <section
         aria-label={t('orders.deliveryOutcomePanel.ifYouCancelNow')}
         className="rounded-md border border-line bg-subtle px-3 py-2 text-body"

@@ -17,6 +17,7 @@ import { Button } from '../../../../ui/button.tsx';
 import { Dialog } from '../../../../ui/dialog.tsx';
 import { FormError } from '../../../../ui/form-error.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
+import { RadioGroup } from '../../../../ui/radio-group.tsx';
 import { SelectField } from '../../../../ui/select-field.tsx';
 import { TextField } from '../../../../ui/text-field.tsx';
 import { useRecordDelivery } from '../../api/record-delivery.ts';
@@ -108,26 +109,19 @@ export function RecordDeliveryDialog({
       description={t('orders.recordDelivery.description')}
     >
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        <fieldset className="flex flex-col gap-1.5">
-          <legend className="mb-1.5 text-body font-medium text-ink">
-            {t('orders.recordDelivery.whatHappened')}
-          </legend>
-          {steps.map((value) => (
-            <label key={value} className="flex items-center gap-2 text-sm text-ink">
-              <input
-                type="radio"
-                name="delivery-step"
-                value={value}
-                checked={step === value}
-                onChange={() => setStep(value)}
-                className="size-4 accent-(--accent)"
-              />
-              {delivery.state === 'delivered' && value === 'delivered'
-                ? t('orders.recordDelivery.addProof')
-                : translate(`orders.recordDelivery.step.${value}`)}
-            </label>
-          ))}
-        </fieldset>
+        <RadioGroup
+          legend={t('orders.recordDelivery.whatHappened')}
+          name="delivery-step"
+          options={steps.map((value) => ({
+            value,
+            label:
+              delivery.state === 'delivered' && value === 'delivered'
+                ? translate('orders.recordDelivery.addProof')
+                : translate(`orders.recordDelivery.step.${value}`),
+          }))}
+          value={step}
+          onChange={setStep}
+        />
         {takesEvidence(delivery, step) ? (
           <>
             <SelectField
