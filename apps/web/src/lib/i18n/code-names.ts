@@ -1,4 +1,12 @@
-import { ORDER_PAYMENT_STATUSES, SHIPMENT_STATUSES } from '@mostrador/contracts';
+import {
+  CANCEL_DETAIL_GROUPS,
+  EVIDENCE_KINDS,
+  FEEDBACK_RATINGS,
+  ORDER_CHANNELS,
+  ORDER_PAYMENT_STATUSES,
+  SHIPMENT_MODES,
+  SHIPMENT_STATUSES,
+} from '@mostrador/contracts';
 import { type MessageId, translate } from './i18n.ts';
 
 /**
@@ -18,6 +26,9 @@ export const paymentStatusName = byCode('paymentStatus', [
   'charged_back',
 ]);
 export const shipmentStatusName = byCode('shipmentStatus', SHIPMENT_STATUSES);
+export const shipmentModeName = byCode('shipmentMode', SHIPMENT_MODES);
+export const evidenceKindName = byCode('evidenceKind', EVIDENCE_KINDS);
+export const feedbackRatingName = byCode('feedbackRating', FEEDBACK_RATINGS);
 export const itemConditionName = byCode('itemCondition', ['new', 'used', 'refurbished', 'not_specified']);
 export const requesterName = byCode('cancelRequester', ['buyer', 'seller', 'platform', 'admin', 'internal']);
 export const personalDataFieldName = byCode('personalDataField', [
@@ -46,4 +57,35 @@ export const paymentTypeName = byCode('paymentType', [
   'digital_currency',
   'digital_wallet',
 ]);
-export const orderChannelName = byCode('orderChannel', ['marketplace', 'shops', 'proximity', 'mp-channel']);
+export const orderChannelName = byCode('orderChannel', ORDER_CHANNELS);
+// The spec names `sale_fee` as an example of a discount's funding; the seed also writes `seller` and `co_funded`.
+export const discountFundingName = byCode('discountFunding', ['seller', 'co_funded', 'sale_fee']);
+
+const CANCEL_REASONS = [
+  'buyer_cancel_purchase',
+  'seller_out_of_stock',
+  'seller_cancel_sale',
+  'fraud_risk_detected',
+  'fraud_malicious_buyer',
+  'shipment_not_delivered',
+  'mediation_refund',
+  'item_removed',
+  'carrier_return',
+  'chargeback_carrier_return',
+  'chargeback_not_shipped',
+  'chargeback_not_delivered',
+] as const;
+const knownCancelReasons = new Set<string>(CANCEL_REASONS);
+const cancelGroupName = byCode('cancelGroup', CANCEL_DETAIL_GROUPS);
+
+/**
+ * Why an order was cancelled, in the active language: by the cancellation's code, else by its group; the platform's
+ * own description is English and is never shown.
+ */
+export function cancelReasonName(detail: { code: string; group: string }): string {
+  return knownCancelReasons.has(detail.code)
+    ? translate(`cancelReason.${detail.code as (typeof CANCEL_REASONS)[number]}`)
+    : cancelGroupName(detail.group);
+}
+
+export const orderStatusDetailName = byCode('orderStatusDetail', ['invalid']);

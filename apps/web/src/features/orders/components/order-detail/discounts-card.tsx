@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '../../../../lib/format.ts';
+import { discountFundingName } from '../../../../lib/i18n/code-names.ts';
 import { messagesByKey, translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../../ui/card.tsx';
@@ -44,7 +45,7 @@ export function DiscountsCard({
           <span className="font-medium">{TYPE_LABELS[line.type]}</span>
           {line.reference ? <span className="text-muted"> · {line.reference}</span> : null}
           {line.fundingMode ? (
-            <span className="text-faint"> · {line.fundingMode.replaceAll('_', ' ')}</span>
+            <span className="text-faint"> · {discountFundingName(line.fundingMode)}</span>
           ) : null}
           {line.counterCurrency ? (
             <p className="text-xs text-muted">
@@ -60,9 +61,9 @@ export function DiscountsCard({
         </>
       ),
     },
-    amount('total', 'Total', (line) => line.total),
-    amount('seller', 'Seller', (line) => line.seller),
-    amount('platform', 'Platform', (line) => line.platform),
+    amount('total', translate('orders.discountsCard.total'), (line) => line.total),
+    amount('seller', translate('orders.discountsCard.seller'), (line) => line.seller),
+    amount('platform', translate('orders.discountsCard.platform'), (line) => line.platform),
   ];
   return (
     <Card title={t('orders.discountsCard.discounts')}>

@@ -150,7 +150,11 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
               now={now}
             />
           ))}
-          {wordList('feedback.status', 'Feedback status', 'e.g. pending, active (comma-separated)')}
+          {wordList(
+            'feedback.status',
+            'Feedback status',
+            'pending, waiting_seller, waiting_buyer or complete (comma-separated)',
+          )}
           <CheckboxList
             legend={t('orders.orderFilters.sellerFeedbackLegend')}
             options={ratingOptions}
