@@ -1,14 +1,6 @@
-import type { ShipmentDelivery } from '@mostrador/contracts';
 import { describe, expect, it } from 'vitest';
+import { deliveryOf as delivery } from '../../../test-support/deliveries.ts';
 import { cancelCodes, deliverySteps, isCancellable, takesEvidence } from './order-actions.ts';
-
-const delivery = (over: Partial<ShipmentDelivery>): ShipmentDelivery => ({
-  state: 'not_platform_shipping',
-  platform_shipping: false,
-  evidence: null,
-  case: 'own_without_evidence',
-  ...over,
-});
 
 describe('order actions', () => {
   it('offers cancelling until the order is cancelled or invalid', () => {

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import english from '../../../../lib/i18n/messages/en.json';
 import { Answer, answerFetch, refusal } from '../../../../test-support/answering-fetch.ts';
+import { deliveryOf as delivery } from '../../../../test-support/deliveries.ts';
 import { installDialogs, renderWithApp, testQueryClient } from '../../../../test-support/render.tsx';
 import { orderQueryOptions } from '../../api/get-order.ts';
 import { shipmentQueryOptions } from '../../api/get-shipment.ts';
@@ -129,14 +130,6 @@ describe('CancelOrderDialog', () => {
     expect(client.getQueryData(key)?.order.status).toBe('paid');
     expect(onClose).not.toHaveBeenCalled();
   });
-});
-
-const delivery = (over: Partial<ShipmentDelivery> = {}): ShipmentDelivery => ({
-  state: 'not_platform_shipping',
-  platform_shipping: false,
-  evidence: null,
-  case: 'own_without_evidence',
-  ...over,
 });
 
 const shipment = (d: ShipmentDelivery) => ({ id: SHIPMENT_ID, delivery: d }) as unknown as Shipment;
