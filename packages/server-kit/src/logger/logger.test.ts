@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createLogger, REDACTED, redact, scrubText } from './logger.ts';
 
@@ -116,5 +118,75 @@ describe('createLogger', () => {
       explanation: 'the disk holding data/x.db is full',
     });
     expect(lines[2].explanation).toBeUndefined();
+  });
+});
+
+/**
+ * A process logging to its standard output through `createLogger`, as the server does; `script` runs after `log`
+ * is made. Answers the lines seen so far and a way to wait for one.
+ */
+function loggingProcess(script: string) {
+  const logger = fileURLToPath(new URL('./logger.ts', import.meta.url));
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      `import { createLogger } from ${JSON.stringify(logger)}; const log = createLogger(); ${script}`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  const waiters: (() => void)[] = [];
+  child.stdout.on('data', (chunk) => {
+    out += chunk;
+    for (const wake of waiters.splice(0)) wake();
+  });
+  const lines = () =>
+    out
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  return {
+    child,
+    lines,
+    async until(found: (lines: Record<string, unknown>[]) => boolean) {
+      while (!found(lines())) await new Promise<void>((wake) => waiters.push(wake));
+    },
+    exited: new Promise<number | null>((done) => child.once('exit', done)),
+  };
+}
+
+describe('standard output, written in batches', () => {
+  it('keeps every line whole and in order, and writes the rest when the process exits', async () => {
+    const run = loggingProcess(
+      "for (let i = 0; i < 2000; i++) log.info({ method: 'GET', path: '/orders/' + i, status: 200 }, 'request'); process.exit(0);",
+    );
+    expect(await run.exited).toBe(0);
+    const lines = run.lines();
+    expect(lines).toHaveLength(2000);
+    expect(lines.map((l) => l.path)).toEqual(Array.from({ length: 2000 }, (_, i) => `/orders/${i}`));
+    expect(lines[0]).toMatchObject({ level: 'info', msg: 'request', method: 'GET', status: 200 });
+  });
+
+  it('writes a few lines, and an error line, while the process runs on', async () => {
+    // Each process stays alive (the interval) and writes far less than a batch.
+    const cases = [
+      { script: "log.info({ path: '/a' }, 'request');", msg: 'request' },
+      { script: "log.error({ err: new Error('disk full') }, 'unexpected error');", msg: 'unexpected error' },
+    ];
+    for (const { script, msg } of cases) {
+      const run = loggingProcess(
+        `${script} setInterval(() => {}, 1000); process.once('SIGTERM', () => process.exit(0));`,
+      );
+      try {
+        await run.until((lines) => lines.some((l) => l.msg === msg));
+      } finally {
+        run.child.kill('SIGTERM');
+        await run.exited;
+      }
+    }
   });
 });

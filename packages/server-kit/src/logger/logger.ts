@@ -88,6 +88,13 @@ export interface LoggerOptions {
 }
 
 const ERROR_LEVEL = 50;
+/**
+ * Standard output gets lines in batches: written once this many bytes wait, or every `FLUSH_EVERY_MS`, and at once
+ * after an error line and when the process exits. A line per write made the request log a fifth of an API read's
+ * CPU (decision 0155); what a line says is unchanged.
+ */
+const BATCH_BYTES = 8 * 1024;
+const FLUSH_EVERY_MS = 100;
 const MAX_REPEAT_KEYS = 1000;
 
 /** Decides, per kind of error line, whether it is written now and how many like it were left out before it. */
@@ -120,6 +127,9 @@ function errorOf(args: unknown[]): unknown {
 export function createLogger(options: LoggerOptions = {}): Logger {
   const windowMs = options.repeatWindowMs ?? 60_000;
   const repeats = windowMs > 0 ? repeatFilter(windowMs, options.now ?? Date.now) : undefined;
+  const stdout = options.destination
+    ? undefined
+    : pino.destination({ dest: 1, minLength: BATCH_BYTES, periodicFlush: FLUSH_EVERY_MS });
   return pino(
     {
       level: options.level ?? 'info',
@@ -155,10 +165,11 @@ export function createLogger(options: LoggerOptions = {}): Logger {
                     : [extra, ...scrubbed];
             }
           }
-          return method.apply(this, scrubbed as Parameters<typeof method>);
+          method.apply(this, scrubbed as Parameters<typeof method>);
+          if (level >= ERROR_LEVEL) stdout?.flush();
         },
       },
     },
-    options.destination ?? pino.destination(1),
+    options.destination ?? stdout!,
   );
 }

@@ -331,8 +331,28 @@ function appliedFilters(raw: Record<string, string>) {
  */
 export function createOrderReadModel(deps: OrderReadModelDeps) {
   const { store } = deps;
-  // Read afresh by each step: a commit may come between any two awaits, by this process or another.
-  const count = (): number | undefined => store.changeCount?.();
+  /*
+   * One read of the change count per request (decision 0155). `caller` begins every request that reads orders: it
+   * reads the count afresh, after the request arrived, and the steps after it in the same turn of the event loop
+   * (the order, a search) answer as of that moment. A commit after it is concurrent with the request, which may be
+   * answered from either side of it; none of these steps writes. The next turn reads afresh, so nothing outside a
+   * request (nor a request that waited on I/O) trusts an older count.
+   */
+  let turnCount: number | undefined;
+  let turnEnds = false;
+  const endTurn = () => {
+    turnCount = undefined;
+    turnEnds = false;
+  };
+  const freshCount = (): number | undefined => {
+    turnCount = store.changeCount?.();
+    if (turnCount !== undefined && !turnEnds) {
+      turnEnds = true;
+      setImmediate(endTurn);
+    }
+    return turnCount;
+  };
+  const count = (): number | undefined => turnCount ?? freshCount();
   const parties = createPartyCards(store.db, store.keyring, {
     ...(store.read ? { read: store.read } : {}),
     ...(store.changeCount ? { changeCount: store.changeCount } : {}),
@@ -350,7 +370,7 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
   return {
     /** The caller a token stands for, or null when it is unknown, expired or revoked. */
     async caller(token: string, nowMs: number): Promise<Caller | null> {
-      const at = count();
+      const at = freshCount();
       if (at !== undefined) {
         const hit = remembered.get(token, at);
         if (hit && hit.expiresAt > nowMs) return hit.caller;

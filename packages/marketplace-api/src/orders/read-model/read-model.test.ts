@@ -144,3 +144,41 @@ describe('a change made through another store on the same database (another proc
     });
   }, 120_000);
 });
+
+describe('the change count, read once per request', () => {
+  let api: TestApi;
+  let reads = 0;
+  let app: ReturnType<typeof createMarketplaceApi>;
+
+  beforeAll(async () => {
+    api = await seededApi({ orders: 120, seed: 4 });
+    const { changeCount } = api.store;
+    // The file store keeps a count; a store without one has nothing to read.
+    if (!changeCount) return;
+    app = createMarketplaceApi({
+      store: {
+        ...api.store,
+        changeCount: () => {
+          reads++;
+          return changeCount();
+        },
+      },
+    });
+  }, 60_000);
+
+  it('by an order read and by a search, each answered as of that one read', async ({ skip }) => {
+    if (!api.store.changeCount) skip();
+    const order = await paidOrder(api.store, api.manifest);
+    const token = order.seller.access_token;
+    await buyerOf(app, order.id, token);
+    reads = 0;
+    expect((await buyerOf(app, order.id, token)).first_name).toEqual(expect.any(String));
+    expect(reads).toBe(1);
+    await searchedBuyerOf(app, order.seller.id, order.id, token);
+    reads = 0;
+    expect(await searchedBuyerOf(app, order.seller.id, order.id, token)).toMatchObject({
+      id: order.buyer.id,
+    });
+    expect(reads).toBe(1);
+  }, 120_000);
+});
