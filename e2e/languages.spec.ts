@@ -84,7 +84,7 @@ for (const language of ['es', 'pt-BR'] as const satisfies Language[]) {
       await expect(page).toHaveURL(/order\.status=paid/);
       const rows = page.locator('tbody tr[data-order-id]');
       await expect(rows.first()).toBeVisible();
-      for (const badge of await page.locator('tbody td:nth-child(6)').allTextContents())
+      for (const badge of await page.locator('tbody td:nth-child(7)').allTextContents())
         expect(badge).toBe(t('orderStatus.paid'));
       await expect(page.getByRole('list', { name: t('orders.activeFilters.filtersInEffect') })).toContainText(
         t('orders.activeFilters.status'),

@@ -43,7 +43,7 @@ test('filter by status and date, sort and page: all of it in the URL', async ({ 
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/order\.status=paid/);
   await expect(rows(page).first()).toBeVisible();
-  for (const badge of await page.locator('tbody td:nth-child(6)').allTextContents())
+  for (const badge of await page.locator('tbody td:nth-child(7)').allTextContents())
     expect(badge).toBe('Paid');
 
   await page.getByRole('combobox', { name: 'Created' }).selectOption('90d');

@@ -23,6 +23,8 @@ import { DEFAULT_LIMITS, type Limits, limitMiddleware } from './middleware/limit
 import { requestTarget } from './middleware/request-target.ts';
 import { noStore, securityHeaders } from './middleware/security-headers.ts';
 import { type SessionEnv, sessionContext } from './middleware/session.ts';
+import { createOrderNoteRepository } from './order-notes/order-note-repository.ts';
+import { orderNoteRoutes } from './order-notes/order-note-routes.ts';
 import { createLanguages } from './preferences/languages.ts';
 import { createPreferenceRepository } from './preferences/preference-repository.ts';
 import { preferenceRoutes } from './preferences/preference-routes.ts';
@@ -188,6 +190,18 @@ export function createBffApp(deps: BffDeps): Bff {
   app.route('/bff', preferenceRoutes({ sessions, languages, origins }));
   app.route('/bff', blockNoteRoutes(blockNotes));
   app.route('/bff', savedViewRoutes({ sessions, repo: createSavedViewRepository(deps.store.db), now }));
+  app.route(
+    '/bff',
+    orderNoteRoutes({
+      sessions,
+      repo: createOrderNoteRepository(deps.store.db, deps.store.keyring),
+      marketplace: deps.marketplace,
+      now,
+      timeoutMs: limits.timeoutMs,
+    }),
+  );
+  // What the dashboard may offer: recording a delivery is a local-use tool of the embedded marketplace.
+  app.get('/bff/platform', (c) => c.json({ embedded: deps.localUse === true }));
   app.route(
     '/bff',
     locationSearchRoutes(

@@ -19,6 +19,7 @@ export * from './notifications.ts';
 export * from './oauth.ts';
 export * from './options.ts';
 export * from './order-lifecycle.ts';
+export * from './order-notes.ts';
 export * from './order-search-params.ts';
 export * from './orders.ts';
 export * from './paging.ts';

@@ -70,6 +70,17 @@ export interface BffBlockAuditTable {
   at: Millis;
 }
 
+/** A note of the seller's team on one of its orders (decision 0181); the text is sealed, bound to its order. */
+export interface BffOrderNotesTable {
+  id: Generated<number>;
+  seller_id: number;
+  order_id: number;
+  author_id: number;
+  author_nickname: string;
+  text_enc: string;
+  created_at: Millis;
+}
+
 /**
  * A notification the marketplace sent, waiting for (or done with) the worker (decision 0051). Its body is not
  * trusted: only whom it is about and which order changed are kept.
@@ -145,5 +156,6 @@ export interface BffDatabase {
   bff_notification_receipts: BffNotificationReceiptsTable;
   bff_events: BffEventsTable;
   bff_user_preferences: BffUserPreferencesTable;
+  bff_order_notes: BffOrderNotesTable;
   bff_saved_views: BffSavedViewsTable;
 }

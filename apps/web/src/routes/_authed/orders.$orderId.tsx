@@ -40,9 +40,11 @@ function OrderPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const account = Route.useRouteContext({ select: (context) => context.account });
+  const user = Route.useRouteContext({ select: (context) => context.session?.user ?? null });
   // Signed out, the layout shows the sign-in gate instead of this page.
   if (!account) return null;
   const seller = { id: account.user_id, siteId: account.site_id };
+  const { selection: _selection, ...listSearch } = search;
   return (
     <OrderWorkspace
       key={orderId}
@@ -50,14 +52,26 @@ function OrderPage() {
       seller={seller}
       search={search}
       // Actions a team member may not take are not offered (the platform refuses them anyway).
-      offers={{ reply: can(account, 'feedback.reply'), give: account.permissions === null }}
+      offers={{
+        reply: can(account, 'feedback.reply'),
+        give: account.permissions === null,
+        // The marketplace lets the seller alone cancel a sale or report its own deliveries.
+        cancel: account.permissions === null,
+        recordDelivery: account.permissions === null,
+      }}
+      notes={
+        user
+          ? { sellerId: account.user_id, author: { user_id: user.user_id, nickname: user.nickname } }
+          : undefined
+      }
       open={(nextId, nextSearch) =>
         void navigate({ to: '/orders/$orderId', params: { orderId: String(nextId) }, search: nextSearch })
       }
       backToList={
         <Link
           to="/orders"
-          search={search}
+          // The list itself: a selection opened in turn stays with the order pages.
+          search={listSearch}
           className="self-start text-xs text-muted hover:text-ink hover:underline"
         >
           {t('shell.ordersOrderId.orders')}

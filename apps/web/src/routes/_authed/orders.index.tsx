@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { WorkOnButtons } from '../../features/account/components/work-on-buttons.tsx';
+import { can } from '../../features/account/model/working-account.ts';
+import { BlockBuyerDialog } from '../../features/blocklists/components/block-buyer/block-buyer-dialog.tsx';
 import { orderSearchQueryOptions } from '../../features/orders/api/search-orders.ts';
 import { OrderList } from '../../features/orders/components/order-list/order-list.tsx';
 import {
@@ -48,6 +50,27 @@ function OrdersPage() {
       search={search}
       subscribeChanges={subscribeOrderChanges}
       navigate={(next, options) => void navigate({ search: next, replace: options?.replace })}
+      onOpenInTurn={(ids) =>
+        void navigate({
+          to: '/orders/$orderId',
+          params: { orderId: String(ids[0]) },
+          search: { ...search, selection: ids.join(',') },
+        })
+      }
+      blockBuyers={
+        can(account, 'blocklists.manage')
+          ? ({ buyers, open, onClose, onBlocked }) => (
+              <BlockBuyerDialog
+                open={open}
+                onClose={onClose}
+                seller={{ id: account.user_id, siteId: account.site_id }}
+                defaultList="order"
+                buyers={buyers}
+                onBlocked={onBlocked}
+              />
+            )
+          : undefined
+      }
       emptyHint={
         operated.length > 0
           ? {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import type { ShipmentDelivery } from '@mostrador/contracts';
 import { describe, expect, it } from 'vitest';
 import { activateLanguage } from '../../../lib/i18n/i18n.ts';
+import { deliveryOf as delivery } from '../../../test-support/deliveries.ts';
 import { deliveryOutcome } from './delivery-outcome.ts';
 
 const approved = [{ status: 'approved' }] as never;
@@ -11,13 +11,6 @@ const paid: Parameters<typeof deliveryOutcome>[0] = {
   cancel_detail: null,
   payments: approved,
 };
-const delivery = (over: Partial<ShipmentDelivery>): ShipmentDelivery => ({
-  state: 'not_platform_shipping',
-  platform_shipping: false,
-  evidence: null,
-  case: 'own_without_evidence',
-  ...over,
-});
 
 describe('deliveryOutcome', () => {
   it('says an order without a shipment is refunded on a cancellation or a chargeback', () => {

@@ -5,11 +5,18 @@ import {
   orderSearchUrlSchema,
 } from '@mostrador/contracts';
 import { withLabels } from '../../../lib/i18n/i18n.ts';
+import { parseSelection } from './order-selection.ts';
 
 export type OrderSide = 'seller' | 'buyer';
 
-/** The order list's URL: the API's search parameters as strings (spec 4.2) and the side being looked at. */
-export type OrderListSearch = Omit<OrderSearchUrlState, 'seller' | 'buyer'> & { side?: OrderSide };
+/**
+ * The order list's URL: the API's search parameters as strings (spec 4.2), the side being looked at, and on an
+ * order's page the orders picked in the list to open in turn (`selection`, ids comma-separated).
+ */
+export type OrderListSearch = Omit<OrderSearchUrlState, 'seller' | 'buyer'> & {
+  side?: OrderSide;
+  selection?: string;
+};
 
 export const DEFAULT_SORT = 'date_desc';
 export const PAGE_SIZES = ['10', '25', '50'] as const;
@@ -25,19 +32,22 @@ export function validateOrderListSearch(raw: Record<string, unknown>): OrderList
     if (value === undefined || value === null || value === '') continue;
     text[key] = typeof value === 'string' ? value : String(value);
   }
-  const { seller: _seller, buyer: _buyer, side, ...rest } = text;
+  const { seller: _seller, buyer: _buyer, side, selection, ...rest } = text;
+  const picked = parseSelection(selection);
+  const withSelection = (search: OrderListSearch): OrderListSearch =>
+    picked.length > 0 ? { ...search, selection: picked.join(',') } : search;
   let candidate: Record<string, string> = rest;
   for (let attempt = 0; attempt < 3; attempt++) {
     const result = orderSearchUrlSchema.safeParse(candidate);
     if (result.success) {
       const search: OrderListSearch = { ...(result.data as OrderListSearch) };
       if (side === 'buyer' || side === 'seller') search.side = side;
-      return search;
+      return withSelection(search);
     }
     const bad = new Set(result.error.issues.map((issue) => String(issue.path[0] ?? '')));
     candidate = Object.fromEntries(Object.entries(candidate).filter(([key]) => !bad.has(key)));
   }
-  return side === 'buyer' || side === 'seller' ? { side } : {};
+  return withSelection(side === 'buyer' || side === 'seller' ? { side } : {});
 }
 
 /** The `/orders/search` query of a list view for the signed-in user. */
@@ -62,7 +72,7 @@ export function toApiQuery(
 /** Filters in effect (what "no orders match" is about): everything but side, sort and paging. */
 export function activeFilterKeys(search: OrderListSearch): string[] {
   return Object.entries(search)
-    .filter(([key, value]) => !['side', 'sort', 'offset', 'limit'].includes(key) && value)
+    .filter(([key, value]) => !['side', 'sort', 'offset', 'limit', 'selection'].includes(key) && value)
     .map(([key]) => key);
 }
 

@@ -7,12 +7,13 @@ import {
 } from '@mostrador/contracts';
 import { type FormEvent, useState } from 'react';
 import { ApiClientError } from '../../../../lib/api-client.ts';
-import { errorMessage } from '../../../../lib/i18n/error-messages.ts';
+import { errorMessage, errorText } from '../../../../lib/i18n/error-messages.ts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { Dialog } from '../../../../ui/dialog.tsx';
 import { FormError } from '../../../../ui/form-error.tsx';
+import { RadioGroup } from '../../../../ui/radio-group.tsx';
 import { SelectField } from '../../../../ui/select-field.tsx';
 import { TextField } from '../../../../ui/text-field.tsx';
 import { TextareaField } from '../../../../ui/textarea.tsx';
@@ -27,7 +28,10 @@ export interface BlockBuyerDialogProps {
   defaultList: BlockList;
   /** The buyer, when the page already knows who (an order's buyer); otherwise typed by id or nickname. */
   buyer?: ResolvedBuyer;
-  onBlocked: (buyer: ResolvedBuyer, list: BlockList) => void;
+  /** Several buyers the page picked (the buyers of orders selected in the list): blocked together, listed first. */
+  buyers?: readonly ResolvedBuyer[];
+  /** Once every buyer is blocked: the first one, the list, and all of them. */
+  onBlocked: (buyer: ResolvedBuyer, list: BlockList, all: readonly ResolvedBuyer[]) => void;
 }
 
 const REASON_OPTIONS = BLOCK_REASONS.map((reason) => ({ value: reason, label: REASON_LABELS[reason] }));
@@ -41,9 +45,12 @@ export function BlockBuyerDialog({
   onClose,
   seller,
   defaultList,
-  buyer: known,
+  buyer: one,
+  buyers: many,
   onBlocked,
 }: BlockBuyerDialogProps) {
+  const known = one ?? (many?.length === 1 ? many[0] : undefined);
+  const several = many && many.length > 1 ? many : undefined;
   const t = useT();
   const [buyer, setBuyer] = useState('');
   const [list, setList] = useState<BlockList>(defaultList);
@@ -71,12 +78,46 @@ export function BlockBuyerDialog({
     event.preventDefault();
     setBuyerError(null);
     setFormError(null);
-    if (!known && !buyer.trim()) {
+    if (!known && !several && !buyer.trim()) {
       setBuyerError(translate('blocklists.blockBuyerDialog.enterTheBuyerS'));
       return;
     }
     setResolving(true);
     try {
+      if (several) {
+        // One after the other, so a refusal names its buyer; those already blocked stay blocked.
+        const refused: string[] = [];
+        for (const target of several) {
+          try {
+            await block.mutateAsync({
+              sellerId: seller.id,
+              buyerId: target.id,
+              list,
+              note: { reason, note },
+            });
+          } catch (error) {
+            refused.push(
+              translate('blocklists.blockBuyerDialog.refusedFor', {
+                nickname: target.nickname,
+                reason: error instanceof ApiClientError ? errorMessage(error.error) : errorText(error),
+              }),
+            );
+          }
+        }
+        if (refused.length > 0) {
+          setFormError(
+            translate('blocklists.blockBuyerDialog.someNotBlocked', {
+              blocked: several.length - refused.length,
+              total: several.length,
+              refused: refused.join(' '),
+            }),
+          );
+          return;
+        }
+        onBlocked(several[0]!, list, several);
+        reset();
+        return;
+      }
       const found = known ?? (await resolveBuyer(buyer, seller));
       if (found === 'yourself') {
         setBuyerError(translate('blocklists.blockBuyerDialog.thatIsYourOwn'));
@@ -87,7 +128,7 @@ export function BlockBuyerDialog({
         return;
       }
       await block.mutateAsync({ sellerId: seller.id, buyerId: found.id, list, note: { reason, note } });
-      onBlocked(found, list);
+      onBlocked(found, list, [found]);
       reset();
     } catch (error) {
       setFormError(
@@ -105,18 +146,32 @@ export function BlockBuyerDialog({
       open={open}
       onClose={close}
       title={
-        known
-          ? translate('blocklists.blockBuyerDialog.block2', { nickname: known.nickname })
-          : t('blocklists.blockBuyerDialog.blockABuyer')
+        several
+          ? translate('blocklists.blockBuyerDialog.blockSeveral', { count: several.length })
+          : known
+            ? translate('blocklists.blockBuyerDialog.block2', { nickname: known.nickname })
+            : t('blocklists.blockBuyerDialog.blockABuyer')
       }
       description={
-        known
-          ? t('blocklists.blockBuyerDialog.theBuyerIsNot')
-          : t('blocklists.blockBuyerDialog.theMarketplaceEnforcesThe')
+        several
+          ? t('blocklists.blockBuyerDialog.theBuyersAreNot')
+          : known
+            ? t('blocklists.blockBuyerDialog.theBuyerIsNot')
+            : t('blocklists.blockBuyerDialog.theMarketplaceEnforcesThe')
       }
     >
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        {known ? null : (
+        {several ? (
+          <ul
+            aria-label={t('blocklists.blockBuyerDialog.buyersToBlock')}
+            className="max-h-40 overflow-y-auto rounded-md border border-line bg-subtle px-3 py-2 text-body text-ink"
+          >
+            {several.map((target) => (
+              <li key={target.id}>{target.nickname}</li>
+            ))}
+          </ul>
+        ) : null}
+        {known || several ? null : (
           <TextField
             label={t('blocklists.blockBuyerDialog.buyer')}
             name="buyer"
@@ -128,26 +183,14 @@ export function BlockBuyerDialog({
             hint={t('blocklists.blockBuyerDialog.aUserIdSuch')}
           />
         )}
-        <fieldset className="flex flex-col gap-1.5">
-          <legend className="mb-1.5 text-body font-medium text-ink">
-            {t('blocklists.blockBuyerDialog.blockFrom')}
-          </legend>
-          <div className="flex flex-wrap gap-4">
-            {BLOCK_LISTS.map((id) => (
-              <label key={id} className="flex items-center gap-2 text-sm text-ink">
-                <input
-                  type="radio"
-                  name="list"
-                  value={id}
-                  checked={list === id}
-                  onChange={() => setList(id)}
-                  className="size-4 accent-(--accent)"
-                />
-                {LIST_CHOICES[id]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <RadioGroup
+          legend={t('blocklists.blockBuyerDialog.blockFrom')}
+          name="list"
+          options={BLOCK_LISTS.map((id) => ({ value: id, label: LIST_CHOICES[id] }))}
+          value={list}
+          onChange={setList}
+          row
+        />
         <SelectField
           label={t('blocklists.blockBuyerDialog.reason')}
           name="reason"
@@ -170,9 +213,11 @@ export function BlockBuyerDialog({
         <div className="flex justify-end gap-2 pt-1">
           <Button onClick={close}>{t('blocklists.blockBuyerDialog.cancel')}</Button>
           <Button type="submit" variant="danger" pending={resolving || block.isPending}>
-            {known
-              ? t('blocklists.blockBuyerDialog.block')
-              : translate('blocklists.blockBuyerDialog.blockFromList', { list })}
+            {several
+              ? translate('blocklists.blockBuyerDialog.blockCount', { count: several.length })
+              : known
+                ? t('blocklists.blockBuyerDialog.block')
+                : translate('blocklists.blockBuyerDialog.blockFromList', { list })}
           </Button>
         </div>
       </form>

@@ -103,6 +103,7 @@ export function BlockedBuyersWorkspace({ seller, view, onViewChange }: BlockedBu
             {(data) => (
               <>
                 <BlocklistTable
+                  sellerId={seller.id}
                   view={view}
                   rows={data?.users ?? []}
                   loading={data === undefined}

@@ -15,6 +15,7 @@ import { BuyerName } from '../buyer-name.tsx';
 
 /** One page of a blocklist: who, since when, the reason and note kept for the team, and the way to unblock. */
 export function BlocklistTable({
+  sellerId,
   view,
   rows,
   loading,
@@ -22,6 +23,8 @@ export function BlocklistTable({
   onUnblock,
   onClearBuyer,
 }: {
+  /** The account whose blocklist and notes these are. */
+  sellerId: number;
   view: BlockedBuyersView;
   rows: readonly BlockedUser[];
   loading: boolean;
@@ -32,6 +35,7 @@ export function BlocklistTable({
   const t = useT();
   const notes = useQuery(
     blockNotesQueryOptions(
+      sellerId,
       view.list,
       rows.map((row) => row.id),
     ),
@@ -75,9 +79,14 @@ export function BlocklistTable({
         const note = notes.data?.get(row.id);
         if (!note?.note) return <span className="text-faint">—</span>;
         return (
-          <span className="line-clamp-2 max-w-md text-body leading-5 text-muted" title={note.note}>
-            {note.note}
-          </span>
+          <div className="max-w-md">
+            <span className="line-clamp-2 text-body leading-5 text-muted" title={note.note}>
+              {note.note}
+            </span>
+            <span className="text-xs text-faint">
+              {translate('blocklists.blocklistTable.noteBy', { nickname: note.updated_by.nickname })}
+            </span>
+          </div>
         );
       },
     },

@@ -47,7 +47,11 @@ export function FeedbackCard({
           {sides.mine ? (
             <FeedbackText feedback={sides.mine} locale={locale} />
           ) : canGive ? (
-            <GiveFeedbackForm orderId={order.id} isSeller={isSeller} />
+            <GiveFeedbackForm
+              orderId={order.id}
+              isSeller={isSeller}
+              fraud={order.tags.includes('fraud_risk_detected')}
+            />
           ) : (
             <p className="text-muted">{t('orders.feedbackCard.notGivenYet')}</p>
           )}

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { downloadFile } from '../../../../lib/download-file.ts';
 import { errorText } from '../../../../lib/i18n/error-messages.ts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
@@ -30,8 +31,9 @@ export function ExportCsvButton({ userId, search }: { userId: number; search: Or
     abort.current = controller;
     setState({ phase: 'running', done: 0, total: 0 });
     announce(translate('orders.exportCsvButton.exportStarted'));
-    const parts: BlobPart[] = [CSV_BOM, csvRecord(EXPORT_COLUMNS)];
+    const parts: BlobPart[] = [CSV_BOM];
     try {
+      parts.push(await csvRecord(EXPORT_COLUMNS));
       const pages = walkOrders(
         search,
         async (overrides, signal) => {
@@ -43,21 +45,13 @@ export function ExportCsvButton({ userId, search }: { userId: number; search: Or
       let total = 0;
       let done = 0;
       for await (const page of pages) {
-        parts.push(new Blob([csvRecords(page.results.map(exportRow))], { type: 'text/csv' }));
+        parts.push(new Blob([await csvRecords(page.results.map(exportRow))], { type: 'text/csv' }));
         total = page.total;
         done = page.done;
         setState({ phase: 'running', done, total });
       }
-      const blob = new Blob(parts, { type: 'text/csv;charset=utf-8' });
+      downloadFile(parts, `orders-${new Date().toISOString().slice(0, 10)}.csv`, 'text/csv;charset=utf-8');
       parts.length = 0;
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `orders-${new Date().toISOString().slice(0, 10)}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 0);
       setState({ phase: 'idle' });
       announce(translate('orders.exportCsvButton.exportedOrders', { done }));
     } catch (error) {

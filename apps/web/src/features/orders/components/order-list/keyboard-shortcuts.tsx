@@ -5,6 +5,7 @@ const SHORTCUTS = [
   ['j / ↓', 'orders.keyboardShortcuts.next'],
   ['k / ↑', 'orders.keyboardShortcuts.previous'],
   ['Enter', 'orders.keyboardShortcuts.open'],
+  ['x', 'orders.keyboardShortcuts.select'],
   ['/', 'orders.keyboardShortcuts.search'],
   [']  [', 'orders.keyboardShortcuts.page'],
   ['?', 'orders.keyboardShortcuts.toggle'],

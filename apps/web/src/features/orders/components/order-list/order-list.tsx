@@ -1,10 +1,13 @@
+import type { OrderSearchResult } from '@mostrador/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { cx } from '../../../../lib/class-names.ts';
+import { downloadFile } from '../../../../lib/download-file.ts';
+import { errorText } from '../../../../lib/i18n/error-messages.ts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
-import { DataTable } from '../../../../ui/data-table.tsx';
+import { DataTable, type DataTableColumn } from '../../../../ui/data-table.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import { PageHeader } from '../../../../ui/page-header.tsx';
 import { QueryState } from '../../../../ui/query-state.tsx';
@@ -14,6 +17,8 @@ import { orderSearchQueryOptions, ordersKey } from '../../api/search-orders.ts';
 import { useListKeyboard } from '../../hooks/use-list-keyboard.ts';
 import { type SubscribeOrderChanges, useOrderChanges } from '../../hooks/use-order-changes.ts';
 import { useSavedViews } from '../../hooks/use-saved-views.ts';
+import { CSV_BOM, csvRecord, csvRecords } from '../../model/csv.ts';
+import { EXPORT_COLUMNS, exportRow } from '../../model/order-export.ts';
 import {
   activeFilterKeys,
   DEFAULT_LIMIT,
@@ -22,6 +27,15 @@ import {
   toApiQuery,
   validateOrderListSearch,
 } from '../../model/order-search.ts';
+import {
+  type OrderSelection,
+  pageState,
+  SELECTION_MAX,
+  selectedBuyers,
+  selectPage,
+  selectRange,
+  toggleOrder,
+} from '../../model/order-selection.ts';
 import { loadColumns, sameSearch, saveColumns, viewName, viewSearch } from '../../model/saved-views.ts';
 import { isReachableOffset, patchSearch, type SearchPatch } from '../../model/search-edits.ts';
 import { ActiveFilters } from '../order-filters/active-filters.tsx';
@@ -34,6 +48,7 @@ import { DEFAULT_COLUMNS, ORDER_COLUMNS } from './order-columns.tsx';
 import { OrderListEmpty } from './order-list-empty.tsx';
 import { OrderPager } from './order-pager.tsx';
 import { SavedViews } from './saved-views.tsx';
+import { SelectionBar } from './selection-bar.tsx';
 import { SideSwitch } from './side-switch.tsx';
 
 export interface OrderListProps {
@@ -45,10 +60,33 @@ export interface OrderListProps {
   subscribeChanges?: SubscribeOrderChanges;
   /** What "no orders yet" offers instead (a team member on its own account: the accounts it works on). */
   emptyHint?: { description: string; action: ReactNode } | undefined;
+  /**
+   * The block dialog for the buyers of the selected sales: the route composes the blocklists feature's dialog here
+   * (and leaves it out for a team member not allowed to manage blocklists).
+   */
+  blockBuyers?: ((props: BlockBuyersProps) => ReactNode) | undefined;
+  /** Opens the selected orders one after the other: the first, with previous and next going through them. */
+  onOpenInTurn?: (orderIds: number[]) => void;
+}
+
+export interface BlockBuyersProps {
+  buyers: { id: number; nickname: string }[];
+  open: boolean;
+  onClose: () => void;
+  onBlocked: () => void;
 }
 
 /** The account's orders as a table: filters, saved views, columns, paging and the keyboard, all in the URL. */
-export function OrderList({ userId, locale, search, navigate, subscribeChanges, emptyHint }: OrderListProps) {
+export function OrderList({
+  userId,
+  locale,
+  search,
+  navigate,
+  subscribeChanges,
+  emptyHint,
+  blockBuyers,
+  onOpenInTurn,
+}: OrderListProps) {
   const t = useT();
   const side = search.side ?? 'seller';
   const query = useQuery({ ...orderSearchQueryOptions(userId, search), placeholderData: keepPreviousData });
@@ -62,6 +100,11 @@ export function OrderList({ userId, locale, search, navigate, subscribeChanges, 
   const saveView = useSaveView(userId);
   const deleteView = useDeleteSavedView(userId);
   const [now] = useState(() => new Date());
+  const [selection, setSelection] = useState<OrderSelection>(() => new Map());
+  // The row a shift-click extends from: the last one clicked on this page.
+  const [anchor, setAnchor] = useState<number | null>(null);
+  const [blocking, setBlocking] = useState(false);
+  const [exporting, setExporting] = useState(false);
 
   const limit = Number(search.limit ?? DEFAULT_LIMIT);
   const offset = Number(search.offset ?? 0);
@@ -102,6 +145,49 @@ export function OrderList({ userId, locale, search, navigate, subscribeChanges, 
     );
   }, [data, stale, announce]);
 
+  // Other filters are another list: the selection is let go. Paging keeps it, so a selection may span pages.
+  const { offset: _offset, limit: _limit, ...filters } = search;
+  const filterKey = JSON.stringify(filters);
+  useEffect(() => {
+    void filterKey;
+    setSelection(new Map());
+  }, [filterKey]);
+  useEffect(() => {
+    void offset;
+    setAnchor(null);
+  }, [offset]);
+
+  const pick = useCallback(
+    (index: number, extend: boolean) => {
+      const order = rows[index];
+      if (!order) return;
+      setSelection((current) =>
+        extend && anchor !== null
+          ? selectRange(current, rows, anchor, index, !current.has(order.id))
+          : toggleOrder(current, order),
+      );
+      setAnchor(index);
+    },
+    [rows, anchor],
+  );
+
+  async function exportSelection() {
+    setExporting(true);
+    try {
+      const picked = [...selection.values()];
+      downloadFile(
+        [CSV_BOM, await csvRecord(EXPORT_COLUMNS), await csvRecords(picked.map(exportRow))],
+        `orders-selected-${new Date().toISOString().slice(0, 10)}.csv`,
+        'text/csv;charset=utf-8',
+      );
+      announce(translate('orders.exportCsvButton.exportedOrders', { done: picked.length }));
+    } catch (error) {
+      announce(translate('orders.exportCsvButton.exportFailed', { message: errorText(error) }));
+    } finally {
+      setExporting(false);
+    }
+  }
+
   const { active, setActive } = useListKeyboard({
     container: tableBox,
     rowCount: rows.length,
@@ -109,6 +195,7 @@ export function OrderList({ userId, locale, search, navigate, subscribeChanges, 
     onNextPage: () => goToOffset(offset + limit),
     onPreviousPage: () => goToOffset(Math.max(0, offset - limit)),
     onHelp: () => setHelpOpen((open) => !open),
+    onToggle: (index) => pick(index, false),
   });
 
   const visible = useMemo(() => new Map(rows.map((order) => [order.id, order.date_last_updated])), [rows]);
@@ -119,9 +206,45 @@ export function OrderList({ userId, locale, search, navigate, subscribeChanges, 
   };
 
   const ctx = { locale, side, search } as const;
-  const tableColumns = ORDER_COLUMNS.filter((column) => column.fixed || columns.includes(column.id)).map(
-    (column) => column.build(ctx),
-  );
+  const page = pageState(selection, rows);
+  const selectColumn: DataTableColumn<OrderSearchResult> = {
+    id: 'select',
+    className: 'w-8',
+    header: (
+      <input
+        type="checkbox"
+        aria-label={t('orders.selection.selectPage')}
+        checked={page === 'all' && rows.length > 0}
+        ref={(box) => {
+          if (box) box.indeterminate = page === 'some';
+        }}
+        disabled={rows.length === 0}
+        onChange={() => setSelection((current) => selectPage(current, rows, page !== 'all'))}
+        className="size-3.5 accent-(--accent)"
+      />
+    ),
+    cell: (order) => (
+      <input
+        type="checkbox"
+        aria-label={translate('orders.selection.selectOrder', { id: order.id })}
+        checked={selection.has(order.id)}
+        onChange={(event) =>
+          pick(
+            rows.findIndex((row) => row.id === order.id),
+            (event.nativeEvent as MouseEvent).shiftKey === true,
+          )
+        }
+        className="size-3.5 accent-(--accent)"
+      />
+    ),
+  };
+  const tableColumns = [
+    selectColumn,
+    ...ORDER_COLUMNS.filter((column) => column.fixed || columns.includes(column.id)).map((column) =>
+      column.build(ctx),
+    ),
+  ];
+  const buyers = side === 'seller' && blockBuyers ? selectedBuyers(selection) : [];
   const sortDirection = (search.sort ?? DEFAULT_SORT) === 'date_asc' ? 'asc' : 'desc';
   const currentView = views.find((view) => sameSearch(view.search, viewSearch(search)));
 
@@ -167,6 +290,28 @@ export function OrderList({ userId, locale, search, navigate, subscribeChanges, 
         />
         <ActiveFilters search={search} onChange={(next) => patch(next)} locale={locale} />
         <LiveBanner updated={changes.updated} fresh={changes.fresh} onRefresh={refresh} />
+        {selection.size > 0 ? (
+          <SelectionBar
+            count={selection.size}
+            onBlockBuyers={buyers.length > 0 ? () => setBlocking(true) : undefined}
+            onExport={() => void exportSelection()}
+            exporting={exporting}
+            onOpenInTurn={() => onOpenInTurn?.([...selection.keys()].slice(0, SELECTION_MAX))}
+            onClear={() => setSelection(new Map())}
+          />
+        ) : null}
+        {blockBuyers && buyers.length > 0
+          ? blockBuyers({
+              buyers,
+              open: blocking,
+              onClose: () => setBlocking(false),
+              onBlocked: () => {
+                setBlocking(false);
+                setSelection(new Map());
+                announce(translate('orders.selection.blocked', { count: buyers.length }));
+              },
+            })
+          : null}
 
         <QueryState
           query={query}
@@ -207,8 +352,10 @@ export function OrderList({ userId, locale, search, navigate, subscribeChanges, 
                   'data-row-index': String(index),
                   'data-order-id': String(order.id),
                   'aria-selected': index === active ? true : undefined,
+                  'data-selected': selection.has(order.id) ? 'true' : 'false',
                   className: cx(
                     index === active && 'bg-accent-soft/60',
+                    selection.has(order.id) && index !== active && 'bg-accent-soft/30',
                     stale && 'opacity-60',
                     order.tags.includes('fraud_risk_detected') && 'shadow-[inset_3px_0_0_var(--danger)]',
                   ),
