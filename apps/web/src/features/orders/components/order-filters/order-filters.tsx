@@ -7,7 +7,14 @@ import { cardClasses } from '../../../../ui/card.tsx';
 import { Popover } from '../../../../ui/popover.tsx';
 import { SelectField } from '../../../../ui/select-field.tsx';
 import { DELIVERY_CASE_LABELS } from '../../model/delivery-outcome.ts';
-import { DATE_FIELDS, joinList, listOf, type OrderListSearch } from '../../model/order-search.ts';
+import {
+  DATE_FIELDS,
+  joinList,
+  listOf,
+  type OrderListSearch,
+  reversedDateFields,
+  searchText,
+} from '../../model/order-search.ts';
 import { moreFiltersCount, type SearchPatch } from '../../model/search-edits.ts';
 import { STATUS_LABELS } from '../order-status/order-labels.ts';
 import { CheckboxList } from './checkbox-list.tsx';
@@ -52,7 +59,8 @@ const ratingOptions = FEEDBACK_RATINGS.map((rating) => ({
 /** The toolbar (search, status, creation date, more filters) and the panel with every other parameter of 4.2. */
 export function OrderFilters({ search, onChange, searchInput, now, trailing }: OrderFiltersProps) {
   const t = useT();
-  const [moreOpen, setMoreOpen] = useState(false);
+  // A date range that ends before it starts is explained at its field, which lives in this panel.
+  const [moreOpen, setMoreOpen] = useState(() => reversedDateFields(search).length > 0);
   const panelId = useId();
   const statuses = listOf(search['order.status']);
   const more = moreFiltersCount(search);
@@ -76,7 +84,7 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
       <div className="flex flex-wrap items-center gap-2">
         <SearchBox
           value={search.q ?? ''}
-          onCommit={(q) => onChange({ q: q || undefined })}
+          onCommit={(q) => onChange({ q: searchText(q) || undefined })}
           inputRef={searchInput}
         />
         <Popover

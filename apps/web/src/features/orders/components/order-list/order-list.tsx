@@ -5,6 +5,8 @@ import { cx } from '../../../../lib/class-names.ts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { DataTable } from '../../../../ui/data-table.tsx';
+import { EmptyState } from '../../../../ui/empty-state.tsx';
+import { AlertIcon } from '../../../../ui/icons.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import { PageHeader } from '../../../../ui/page-header.tsx';
 import { QueryState } from '../../../../ui/query-state.tsx';
@@ -13,9 +15,12 @@ import { useListKeyboard } from '../../hooks/use-list-keyboard.ts';
 import { type SubscribeOrderChanges, useOrderChanges } from '../../hooks/use-order-changes.ts';
 import {
   activeFilterKeys,
+  DATE_FIELDS,
   DEFAULT_LIMIT,
   DEFAULT_SORT,
+  nearestPageOffset,
   type OrderListSearch,
+  reversedDateFields,
   toApiQuery,
 } from '../../model/order-search.ts';
 import {
@@ -55,7 +60,13 @@ export interface OrderListProps {
 export function OrderList({ userId, locale, search, navigate, subscribeChanges, emptyHint }: OrderListProps) {
   const t = useT();
   const side = search.side ?? 'seller';
-  const query = useQuery({ ...orderSearchQueryOptions(userId, search), placeholderData: keepPreviousData });
+  // A date range that ends before it starts is said at its field; no list answers it, so none is asked for.
+  const reversed = reversedDateFields(search);
+  const query = useQuery({
+    ...orderSearchQueryOptions(userId, search),
+    placeholderData: keepPreviousData,
+    enabled: reversed.length === 0,
+  });
   const queryClient = useQueryClient();
   const announce = useAnnounce();
   const searchInput = useRef<HTMLInputElement>(null);
@@ -87,6 +98,17 @@ export function OrderList({ userId, locale, search, navigate, subscribeChanges, 
     setColumns(next);
     saveColumns(next);
   };
+
+  // An address past the last page (a shared link to a list that has shrunk, a hand-edited offset) shows the last
+  // page there is, and says so in the address.
+  useEffect(() => {
+    if (!data || stale) return;
+    const nearest = nearestPageOffset(offset, limit, data.paging.total);
+    if (nearest !== offset)
+      navigate(patchSearch(search, { offset: nearest === 0 ? undefined : String(nearest) }), {
+        replace: true,
+      });
+  }, [data, stale, offset, limit, search, navigate]);
 
   // Result counts are announced politely when a search settles (not on every keystroke).
   useEffect(() => {
@@ -168,64 +190,74 @@ export function OrderList({ userId, locale, search, navigate, subscribeChanges, 
         <ActiveFilters search={search} onChange={(next) => patch(next)} locale={locale} />
         <LiveBanner updated={changes.updated} fresh={changes.fresh} onRefresh={refresh} />
 
-        <QueryState
-          query={query}
-          pending="children"
-          error={{ title: translate('orders.orderList.ordersCouldNotBe') }}
-        >
-          {() => (
-            <div
-              ref={tableBox}
-              className="relative"
-              // The query the rows on screen answer, once they do: what tests and the browser benchmark wait for.
-              data-results-for={data && !stale ? toApiQuery(search, userId).toString() : undefined}
-            >
+        {reversed.length > 0 ? (
+          <EmptyState
+            icon={<AlertIcon />}
+            title={t('orders.orderList.reversedRangeTitle')}
+            description={t('orders.orderList.reversedRangeText', {
+              field: DATE_FIELDS.find((field) => field.id === reversed[0])?.label ?? '',
+            })}
+          />
+        ) : (
+          <QueryState
+            query={query}
+            pending="children"
+            error={{ title: translate('orders.orderList.ordersCouldNotBe') }}
+          >
+            {() => (
               <div
-                aria-hidden="true"
-                className={cx(
-                  'absolute inset-x-0 -top-1 z-20 h-0.5 overflow-hidden rounded-full transition-opacity',
-                  query.isFetching && data ? 'opacity-100' : 'opacity-0',
-                )}
+                ref={tableBox}
+                className="relative"
+                // The query the rows on screen answer, once they do: what tests and the browser benchmark wait for.
+                data-results-for={data && !stale ? toApiQuery(search, userId).toString() : undefined}
               >
-                <div className="h-full w-full animate-pulse bg-accent motion-reduce:animate-none" />
+                <div
+                  aria-hidden="true"
+                  className={cx(
+                    'absolute inset-x-0 -top-1 z-20 h-0.5 overflow-hidden rounded-full transition-opacity',
+                    query.isFetching && data ? 'opacity-100' : 'opacity-0',
+                  )}
+                >
+                  <div className="h-full w-full animate-pulse bg-accent motion-reduce:animate-none" />
+                </div>
+                <DataTable
+                  caption={
+                    data
+                      ? translate('orders.orderList.captionCount', { count: total })
+                      : translate('orders.orderList.caption')
+                  }
+                  captionHidden
+                  columns={tableColumns}
+                  rows={rows}
+                  getRowKey={(order) => order.id}
+                  loading={query.isPending}
+                  skeletonRows={Math.min(limit, 12)}
+                  sort={{ columnId: 'date', direction: sortDirection }}
+                  onSortChange={() => patch({ sort: sortDirection === 'desc' ? 'date_asc' : 'date_desc' })}
+                  getRowProps={(order, index) => ({
+                    'data-row-index': String(index),
+                    'data-order-id': String(order.id),
+                    'aria-selected': index === active ? true : undefined,
+                    className: cx(
+                      index === active && 'bg-accent-soft/60',
+                      stale && 'opacity-60',
+                      order.tags.includes('fraud_risk_detected') && 'shadow-[inset_3px_0_0_var(--danger)]',
+                    ),
+                    onFocusCapture: () => setActive(index),
+                  })}
+                  empty={
+                    <OrderListEmpty
+                      side={side}
+                      filtered={activeFilterKeys(search).length > 0}
+                      onClearFilters={() => navigate(side === 'seller' ? {} : { side })}
+                      hint={emptyHint}
+                    />
+                  }
+                />
               </div>
-              <DataTable
-                caption={
-                  data
-                    ? translate('orders.orderList.captionCount', { count: total })
-                    : translate('orders.orderList.caption')
-                }
-                captionHidden
-                columns={tableColumns}
-                rows={rows}
-                getRowKey={(order) => order.id}
-                loading={query.isPending}
-                skeletonRows={Math.min(limit, 12)}
-                sort={{ columnId: 'date', direction: sortDirection }}
-                onSortChange={() => patch({ sort: sortDirection === 'desc' ? 'date_asc' : 'date_desc' })}
-                getRowProps={(order, index) => ({
-                  'data-row-index': String(index),
-                  'data-order-id': String(order.id),
-                  'aria-selected': index === active ? true : undefined,
-                  className: cx(
-                    index === active && 'bg-accent-soft/60',
-                    stale && 'opacity-60',
-                    order.tags.includes('fraud_risk_detected') && 'shadow-[inset_3px_0_0_var(--danger)]',
-                  ),
-                  onFocusCapture: () => setActive(index),
-                })}
-                empty={
-                  <OrderListEmpty
-                    side={side}
-                    filtered={activeFilterKeys(search).length > 0}
-                    onClearFilters={() => navigate(side === 'seller' ? {} : { side })}
-                    hint={emptyHint}
-                  />
-                }
-              />
-            </div>
-          )}
-        </QueryState>
+            )}
+          </QueryState>
+        )}
 
         <OrderPager
           offset={offset}
