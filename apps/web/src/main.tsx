@@ -5,21 +5,47 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { Fragment, type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { followSessionLanguage } from './features/account/api/get-session.ts';
+import {
+  dropAccountData,
+  followSessionLanguage,
+  forgetSession,
+  sessionKey,
+} from './features/account/api/get-session.ts';
 import { activateLanguage, documentLanguage } from './lib/i18n/i18n.ts';
 import { LanguageProvider } from './lib/i18n/use-t.tsx';
 import { createQueryClient } from './lib/query-client.ts';
+import { announceSessionChange, onSessionChangeElsewhere } from './lib/session-broadcast.ts';
 import { createAppRouter } from './router.tsx';
 import { LiveRegionProvider } from './ui/live-region.tsx';
 
+/** The session's access ended: nothing read with it stays, and the way to sign in again says why. */
+function sessionEnded() {
+  if (router.state.location.pathname !== '/sign-in')
+    void router
+      .navigate({ to: '/sign-in', search: { ended: 'expired' } })
+      .then(() => dropAccountData(queryClient));
+  else dropAccountData(queryClient);
+}
+
 const queryClient = createQueryClient({
-  // The marketplace stopped honouring the session's access (revoked, or expired): sign in again, with the reason.
+  // The marketplace stopped honouring the session's access (revoked, or expired): sign in again, with the reason,
+  // in every tab of the browser (they share the session).
   onSessionEnded: () => {
-    if (router.state.location.pathname === '/sign-in') return;
-    void router.navigate({ to: '/sign-in', search: { ended: 'expired' } });
+    announceSessionChange('ended');
+    sessionEnded();
   },
 });
 const router = createAppRouter(queryClient);
+// Another tab signed out, saw the session end, or switched the account the session works on: this one follows at
+// once, so no page shows what the session read before.
+onSessionChangeElsewhere((change) => {
+  if (change === 'signed-out') void forgetSession(queryClient);
+  else if (change === 'ended') sessionEnded();
+  else {
+    dropAccountData(queryClient);
+    void queryClient.invalidateQueries({ queryKey: sessionKey });
+  }
+});
 // The session names the language (the choice, else the account's site, else the browser's): a switch in the account
 // menu or a sign-in as an account of another site changes it everywhere at once.
 followSessionLanguage(queryClient, (language) => void activateLanguage(language));
