@@ -13,6 +13,7 @@ import { m0070 } from './migrations/0070-block-notes.ts';
 import { m0077 } from './migrations/0077-notification-feed.ts';
 import { m0100 } from './migrations/0100-acting-account.ts';
 import { m0170 } from './migrations/0170-language-preferences.ts';
+import { m0185 } from './migrations/0185-working-accounts.ts';
 import type { BffDatabase } from './schema.ts';
 
 /** The BFF's tables in a store: its own, or the embedded marketplace's (`store.tables<BffDatabase>()`). */
@@ -39,6 +40,7 @@ export const bffMigrations: MigrationOptions = {
     '0077-notification-feed': m0077,
     '0100-acting-account': m0100,
     '0170-language-preferences': m0170,
+    '0185-working-accounts': m0185,
   }),
   migrationTable: 'bff_migrations',
   migrationLockTable: 'bff_migrations_lock',

@@ -118,6 +118,14 @@ export interface BffUserPreferencesTable {
   updated_at: Millis;
 }
 
+/** The account a user last chose to work on (decision 0185); a new session starts there. */
+export interface BffWorkingAccountsTable {
+  user_id: number;
+  /** A seller the user operates, or null for its own account. */
+  seller_id: number | null;
+  updated_at: Millis;
+}
+
 export interface BffDatabase {
   bff_sessions: BffSessionsTable;
   bff_accounts: BffAccountsTable;
@@ -128,4 +136,5 @@ export interface BffDatabase {
   bff_notification_receipts: BffNotificationReceiptsTable;
   bff_events: BffEventsTable;
   bff_user_preferences: BffUserPreferencesTable;
+  bff_working_accounts: BffWorkingAccountsTable;
 }

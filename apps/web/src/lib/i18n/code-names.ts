@@ -47,3 +47,18 @@ export const paymentTypeName = byCode('paymentType', [
   'digital_wallet',
 ]);
 export const orderChannelName = byCode('orderChannel', ['marketplace', 'shops', 'proximity', 'mp-channel']);
+
+const ACCESSED_RESOURCES: Record<string, MessageId> = {
+  'GET /orders/search': 'accessedResource.orderSearch',
+  'GET /orders/{order_id}': 'accessedResource.order',
+  'GET /users/me': 'accessedResource.account',
+  'GET /users/{user_id}': 'accessedResource.account',
+  'GET /users/{user_id}/addresses': 'accessedResource.addresses',
+};
+
+/** Where personal data was read (the access log's `GET /orders/search`…), named for people, never as the path. */
+export const accessedResourceName = (resource: string): string =>
+  translate(ACCESSED_RESOURCES[resource] ?? 'accessedResource.other');
+
+/** Who funds a discount (`supplier.funding_mode`), by code. */
+export const fundingModeName = byCode('fundingMode', ['seller', 'co_funded', 'sale_fee']);

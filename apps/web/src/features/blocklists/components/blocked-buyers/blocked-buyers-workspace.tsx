@@ -83,7 +83,7 @@ export function BlockedBuyersWorkspace({ seller, view, onViewChange }: BlockedBu
           </Button>
         }
       />
-      <div className="grid gap-6 px-6 py-5 2xl:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 px-4 py-5 sm:px-6 2xl:grid-cols-[minmax(0,1fr)_22rem]">
         <Tabs
           label={t('blocklists.blockedBuyersWorkspace.blocklists')}
           selected={view.list}

@@ -51,7 +51,8 @@ export function BlocklistTable({
           {formatDate(row.blocked_at, locale)}
         </time>
       ),
-      className: 'w-48',
+      // On a phone the buyer, the reason and the way to unblock fit; the date and the note wait for a wider screen.
+      className: 'w-48 max-sm:hidden',
     },
     {
       id: 'reason',
@@ -80,6 +81,7 @@ export function BlocklistTable({
           </span>
         );
       },
+      className: 'max-sm:hidden',
     },
     {
       id: 'actions',

@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '../../../../lib/format.ts';
+import { fundingModeName } from '../../../../lib/i18n/code-names.ts';
 import { messagesByKey, translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../../ui/card.tsx';
 import { DataTable, type DataTableColumn } from '../../../../ui/data-table.tsx';
 import { QueryState } from '../../../../ui/query-state.tsx';
 import { Skeleton } from '../../../../ui/skeleton.tsx';
+import { PHONE_QUERY, useMediaQuery } from '../../../../ui/use-media-query.ts';
 import { orderDiscountsQueryOptions } from '../../api/get-order-discounts.ts';
 import { type DiscountLine, discountBreakdown } from '../../model/discounts.ts';
+import { DetailRow } from './detail-row.tsx';
 
 const TYPE_LABELS = messagesByKey({
   coupon: 'orders.discountsCard.coupon',
@@ -27,6 +30,7 @@ export function DiscountsCard({
 }) {
   const t = useT();
   const discounts = useQuery(orderDiscountsQueryOptions(orderId));
+  const phone = useMediaQuery(PHONE_QUERY);
   const money = (amount: number) => formatMoney(amount, currencyId, locale);
   const amount = (id: string, header: string, value: (line: DiscountLine) => number) =>
     ({
@@ -44,7 +48,7 @@ export function DiscountsCard({
           <span className="font-medium">{TYPE_LABELS[line.type]}</span>
           {line.reference ? <span className="text-muted"> · {line.reference}</span> : null}
           {line.fundingMode ? (
-            <span className="text-faint"> · {line.fundingMode.replaceAll('_', ' ')}</span>
+            <span className="text-faint"> · {fundingModeName(line.fundingMode)}</span>
           ) : null}
           {line.counterCurrency ? (
             <p className="text-xs text-muted">
@@ -60,9 +64,9 @@ export function DiscountsCard({
         </>
       ),
     },
-    amount('total', 'Total', (line) => line.total),
-    amount('seller', 'Seller', (line) => line.seller),
-    amount('platform', 'Platform', (line) => line.platform),
+    amount('total', translate('orders.discountsCard.total'), (line) => line.total),
+    amount('seller', translate('orders.discountsCard.seller'), (line) => line.seller),
+    amount('platform', translate('orders.discountsCard.platform'), (line) => line.platform),
   ];
   return (
     <Card title={t('orders.discountsCard.discounts')}>
@@ -76,6 +80,37 @@ export function DiscountsCard({
       >
         {(data) => {
           const breakdown = discountBreakdown(data.details, currencyId);
+          // On a phone four columns of amounts run together: each discount lists its three amounts instead.
+          if (phone) {
+            return (
+              <div data-testid="discounts" className="flex flex-col gap-3">
+                {breakdown.lines.map((line, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: discounts have no id; their place names them
+                  <div key={index} className="border-b border-line pb-3">
+                    {columns[0]?.cell(line)}
+                    <dl className="mt-1">
+                      <DetailRow label={t('orders.discountsCard.total')}>{money(line.total)}</DetailRow>
+                      <DetailRow label={t('orders.discountsCard.sellerPart')}>{money(line.seller)}</DetailRow>
+                      <DetailRow label={t('orders.discountsCard.platformPart')}>
+                        {money(line.platform)}
+                      </DetailRow>
+                    </dl>
+                  </div>
+                ))}
+                <dl>
+                  <DetailRow label={t('orders.discountsCard.allDiscounts')} strong>
+                    {money(breakdown.total)}
+                  </DetailRow>
+                  <DetailRow label={t('orders.discountsCard.sellerPart')}>
+                    {money(breakdown.seller)}
+                  </DetailRow>
+                  <DetailRow label={t('orders.discountsCard.platformPart')}>
+                    {money(breakdown.platform)}
+                  </DetailRow>
+                </dl>
+              </div>
+            );
+          }
           return (
             <div data-testid="discounts">
               <DataTable

@@ -1,3 +1,4 @@
+import type { OrderSearchResult } from '@mostrador/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -10,6 +11,7 @@ import { AlertIcon } from '../../../../ui/icons.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import { PageHeader } from '../../../../ui/page-header.tsx';
 import { QueryState } from '../../../../ui/query-state.tsx';
+import { PHONE_QUERY, useMediaQuery } from '../../../../ui/use-media-query.ts';
 import { orderSearchQueryOptions, ordersKey } from '../../api/search-orders.ts';
 import { useListKeyboard } from '../../hooks/use-list-keyboard.ts';
 import { type SubscribeOrderChanges, useOrderChanges } from '../../hooks/use-order-changes.ts';
@@ -39,6 +41,7 @@ import { ColumnPicker } from './column-picker.tsx';
 import { ExportCsvButton } from './export-csv-button.tsx';
 import { KeyboardShortcuts } from './keyboard-shortcuts.tsx';
 import { LiveBanner } from './live-banner.tsx';
+import { OrderCards } from './order-cards.tsx';
 import { DEFAULT_COLUMNS, ORDER_COLUMNS } from './order-columns.tsx';
 import { OrderListEmpty } from './order-list-empty.tsx';
 import { OrderPager } from './order-pager.tsx';
@@ -75,6 +78,7 @@ export function OrderList({ userId, locale, search, navigate, subscribeChanges, 
   const [columns, setColumns] = useState<string[]>(() => loadColumns(DEFAULT_COLUMNS));
   const [views, setViews] = useState<SavedView[]>(() => loadViews());
   const [now] = useState(() => new Date());
+  const phone = useMediaQuery(PHONE_QUERY);
 
   const limit = Number(search.limit ?? DEFAULT_LIMIT);
   const offset = Number(search.offset ?? 0);
@@ -142,11 +146,33 @@ export function OrderList({ userId, locale, search, navigate, subscribeChanges, 
     void queryClient.invalidateQueries({ queryKey: ordersKey });
   };
 
-  const ctx = { locale, side, search } as const;
+  const ctx = { locale, side, search, shown: columns } as const;
   const tableColumns = ORDER_COLUMNS.filter((column) => column.fixed || columns.includes(column.id)).map(
     (column) => column.build(ctx),
   );
   const sortDirection = (search.sort ?? DEFAULT_SORT) === 'date_asc' ? 'asc' : 'desc';
+  const caption = data
+    ? translate('orders.orderList.captionCount', { count: total })
+    : translate('orders.orderList.caption');
+  const rowProps = (order: OrderSearchResult, index: number) => ({
+    'data-row-index': String(index),
+    'data-order-id': String(order.id),
+    'aria-selected': index === active ? true : undefined,
+    className: cx(
+      index === active && 'bg-accent-soft/60',
+      stale && 'opacity-60',
+      order.tags.includes('fraud_risk_detected') && 'shadow-[inset_3px_0_0_var(--danger)]',
+    ),
+    onFocusCapture: () => setActive(index),
+  });
+  const empty = (
+    <OrderListEmpty
+      side={side}
+      filtered={activeFilterKeys(search).length > 0}
+      onClearFilters={() => navigate(side === 'seller' ? {} : { side })}
+      hint={emptyHint}
+    />
+  );
   const currentView = views.find((view) => sameSearch(view.search, search));
 
   return (
@@ -220,40 +246,38 @@ export function OrderList({ userId, locale, search, navigate, subscribeChanges, 
                 >
                   <div className="h-full w-full animate-pulse bg-accent motion-reduce:animate-none" />
                 </div>
-                <DataTable
-                  caption={
-                    data
-                      ? translate('orders.orderList.captionCount', { count: total })
-                      : translate('orders.orderList.caption')
-                  }
-                  captionHidden
-                  columns={tableColumns}
-                  rows={rows}
-                  getRowKey={(order) => order.id}
-                  loading={query.isPending}
-                  skeletonRows={Math.min(limit, 12)}
-                  sort={{ columnId: 'date', direction: sortDirection }}
-                  onSortChange={() => patch({ sort: sortDirection === 'desc' ? 'date_asc' : 'date_desc' })}
-                  getRowProps={(order, index) => ({
-                    'data-row-index': String(index),
-                    'data-order-id': String(order.id),
-                    'aria-selected': index === active ? true : undefined,
-                    className: cx(
-                      index === active && 'bg-accent-soft/60',
-                      stale && 'opacity-60',
-                      order.tags.includes('fraud_risk_detected') && 'shadow-[inset_3px_0_0_var(--danger)]',
-                    ),
-                    onFocusCapture: () => setActive(index),
-                  })}
-                  empty={
-                    <OrderListEmpty
-                      side={side}
-                      filtered={activeFilterKeys(search).length > 0}
-                      onClearFilters={() => navigate(side === 'seller' ? {} : { side })}
-                      hint={emptyHint}
-                    />
-                  }
-                />
+                {phone ? (
+                  <OrderCards
+                    caption={caption}
+                    rows={rows}
+                    side={side}
+                    locale={locale}
+                    search={search}
+                    loading={query.isPending}
+                    skeletonRows={Math.min(limit, 6)}
+                    empty={empty}
+                    getRowProps={(order, index) => {
+                      const { 'aria-selected': selected, ...props } = rowProps(order, index);
+                      return { ...props, ...(selected ? { 'aria-current': 'true' as const } : {}) };
+                    }}
+                  />
+                ) : (
+                  <DataTable
+                    caption={caption}
+                    captionHidden
+                    // Closer columns below 1536 px: the tags and any added column stay on screen at 1280.
+                    className="max-2xl:[&_td]:px-2 max-2xl:[&_th]:px-2"
+                    columns={tableColumns}
+                    rows={rows}
+                    getRowKey={(order) => order.id}
+                    loading={query.isPending}
+                    skeletonRows={Math.min(limit, 12)}
+                    sort={{ columnId: 'date', direction: sortDirection }}
+                    onSortChange={() => patch({ sort: sortDirection === 'desc' ? 'date_asc' : 'date_desc' })}
+                    getRowProps={rowProps}
+                    empty={empty}
+                  />
+                )}
               </div>
             )}
           </QueryState>
