@@ -15,13 +15,15 @@ test.describe('account', () => {
     const sales = me.seller_reputation.transactions;
 
     const seller = page.getByTestId('seller-reputation');
-    await expect(seller).toContainText(`${sales.total.toLocaleString('en-US')} sales`);
+    // Counts in the account's locale (Mexico), like its money; and why they exceed the order list's.
+    await expect(seller).toContainText(`${sales.total.toLocaleString('es-MX')} sales`);
+    await expect(seller).toContainText('The order list keeps the last 12 months');
     const salesLegend = seller.getByRole('list', { name: 'Sales' });
     await expect(salesLegend.getByRole('listitem').nth(0)).toHaveText(
-      new RegExp(`Completed\\s*${sales.completed.toLocaleString('en-US')}`),
+      new RegExp(`Completed\\s*${sales.completed.toLocaleString('es-MX')}`),
     );
     await expect(salesLegend.getByRole('listitem').nth(1)).toHaveText(
-      new RegExp(`Canceled\\s*${sales.canceled.toLocaleString('en-US')}`),
+      new RegExp(`Cancelled\\s*${sales.canceled.toLocaleString('es-MX')}`),
     );
     const ratings = seller.getByRole('list', { name: 'Ratings' });
     await expect(ratings.getByRole('listitem').first()).toHaveText(

@@ -109,19 +109,19 @@ test.describe('filters checked before the API', () => {
   }) => {
     await signInAs(page, 'TIENDA_PALERMO', '/orders');
     const count = page.getByTestId('result-count');
-    await expect(count).toHaveText(/^1–50 of [\d,]+ orders$/);
+    await expect(count).toHaveText(/^1–50 of [\d.,]+ orders$/);
     const total = Number(
-      (await count.textContent())?.replace(/.* of ([\d,]+) orders$/, '$1').replace(/,/g, ''),
+      (await count.textContent())?.replace(/.* of ([\d.,]+) orders$/, '$1').replace(/[.,]/g, ''),
     );
     const lastPage = Math.floor((total - 1) / 50) * 50;
 
     await page.goto('/orders?offset=-5');
-    await expect(count).toHaveText(`1–50 of ${total.toLocaleString('en-US')} orders`);
+    await expect(count).toHaveText(`1–50 of ${total.toLocaleString('es-AR')} orders`);
     await expect(page).toHaveURL(/\/orders$/);
 
     await page.goto('/orders?offset=999999');
     await expect(count).toHaveText(
-      `${(lastPage + 1).toLocaleString('en-US')}–${total.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} orders`,
+      `${(lastPage + 1).toLocaleString('es-AR')}–${total.toLocaleString('es-AR')} of ${total.toLocaleString('es-AR')} orders`,
     );
     await expect(page).toHaveURL(new RegExp(`/orders\\?offset=${lastPage}$`));
   });

@@ -11,7 +11,9 @@ import {
   forgetSession,
   sessionKey,
 } from './features/account/api/get-session.ts';
-import { activateLanguage, documentLanguage } from './lib/i18n/i18n.ts';
+import { workingAccount } from './features/account/model/working-account.ts';
+import { FALLBACK_LOCALE, localeForSite, setAccountLocale } from './lib/format.ts';
+import { activateLanguage, documentLanguage, numbersLocaleFor, setNumbersLocale } from './lib/i18n/i18n.ts';
 import { LanguageProvider } from './lib/i18n/use-t.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { announceSessionChange, onSessionChangeElsewhere } from './lib/session-broadcast.ts';
@@ -48,7 +50,14 @@ onSessionChangeElsewhere((change) => {
 });
 // The session names the language (the choice, else the account's site, else the browser's): a switch in the account
 // menu or a sign-in as an account of another site changes it everywhere at once.
-followSessionLanguage(queryClient, (language) => void activateLanguage(language));
+// Counts, rates and times follow the account the session works on, like its money and dates.
+followSessionLanguage(queryClient, (language, session) => {
+  const site = workingAccount(session)?.site_id;
+  const locale = site ? localeForSite(site) : undefined;
+  setAccountLocale(locale ?? FALLBACK_LOCALE);
+  setNumbersLocale(locale ? numbersLocaleFor(language, locale) : undefined);
+  void activateLanguage(language);
+});
 
 /**
  * Everything below is drawn again from the new catalog when the language changes, labels kept outside components
@@ -56,7 +65,7 @@ followSessionLanguage(queryClient, (language) => void activateLanguage(language)
  */
 function OneLanguage({ children }: { children: ReactNode }) {
   const { i18n } = useLingui();
-  return <Fragment key={i18n.locale}>{children}</Fragment>;
+  return <Fragment key={`${i18n.locale}|${String(i18n.locales ?? '')}`}>{children}</Fragment>;
 }
 
 const container = document.getElementById('root');

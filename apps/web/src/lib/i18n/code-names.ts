@@ -1,4 +1,11 @@
-import { ORDER_PAYMENT_STATUSES, SHIPMENT_STATUSES } from '@mostrador/contracts';
+import {
+  EVIDENCE_KINDS,
+  OAUTH_SCOPES,
+  ORDER_NOTIFICATION_TOPICS,
+  ORDER_PAYMENT_STATUSES,
+  ORDER_STATUSES,
+  SHIPMENT_STATUSES,
+} from '@mostrador/contracts';
 import { type MessageId, translate } from './i18n.ts';
 
 /**
@@ -62,3 +69,29 @@ export const accessedResourceName = (resource: string): string =>
 
 /** Who funds a discount (`supplier.funding_mode`), by code. */
 export const fundingModeName = byCode('fundingMode', ['seller', 'co_funded', 'sale_fee']);
+
+/** A notification's topic (`orders_v2`), named for people. */
+export const notificationTopicName = byCode('notificationTopic', ORDER_NOTIFICATION_TOPICS);
+
+/** What an application may do, by its OAuth scope (`offline_access`). */
+export const scopeName = byCode('oauthScope', OAUTH_SCOPES);
+
+/** An order's status, by code, where the orders feature's badge is not at hand. */
+export const orderStatusName = byCode('orderStatus', ORDER_STATUSES);
+
+export const feedbackRatingName = byCode('feedbackRating', ['positive', 'neutral', 'negative']);
+/** Who has rated an order so far (`feedback.status` of the order search). */
+export const feedbackStatusName = byCode('feedbackStatus', [
+  'pending',
+  'waiting_buyer',
+  'waiting_seller',
+  'complete',
+]);
+export const mediationStageName = byCode('mediationStage', ['claim', 'dispute']);
+export const mediationStatusName = byCode('mediationStatus', ['opened', 'closed']);
+
+/** The seller's MercadoLíder medal (`power_seller_status`), by code. */
+export const powerSellerStatusName = byCode('powerSellerStatus', ['platinum', 'gold', 'silver']);
+
+/** The kind of proof of a delivery the seller recorded. */
+export const evidenceKindName = byCode('evidenceKind', EVIDENCE_KINDS);

@@ -62,11 +62,11 @@ export function watchSession(queryClient: QueryClient, onChange: (session: Sessi
  */
 export function followSessionLanguage(
   queryClient: QueryClient,
-  onLanguage: (language: Session['language']) => void,
+  onLanguage: (language: Session['language'], session: Session) => void,
 ): () => void {
   return queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.query.queryKey[0] !== sessionKey[0]) return;
     const data = event.query.state.data as Session | undefined;
-    if (data) onLanguage(data.language);
+    if (data) onLanguage(data.language, data);
   });
 }

@@ -7,6 +7,7 @@ import {
   type ShipmentDelivery,
   saleOutcome,
 } from '@mostrador/contracts';
+import { evidenceKindName } from '../../../lib/i18n/code-names.ts';
 import { messagesByKey, translate } from '../../../lib/i18n/i18n.ts';
 
 /** Plain names of spec 1's table rows, for the list filter and the panel. */
@@ -71,7 +72,7 @@ export function deliveryOutcome(
         : (CARRIER_WORDS[delivery.state] ?? translate('orders.deliveryOutcome.theCarrierHasThe'))
       : c === 'own_with_evidence'
         ? translate('orders.deliveryOutcome.because.ownWithProof', {
-            kind: delivery.evidence?.kind.replaceAll('_', ' ') ?? '',
+            kind: delivery.evidence ? evidenceKindName(delivery.evidence.kind) : '',
             reference: delivery.evidence?.reference ?? '',
           })
         : delivery.state === 'delivered'

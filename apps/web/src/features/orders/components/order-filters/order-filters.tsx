@@ -1,5 +1,11 @@
 import { DELIVERY_CASES, FEEDBACK_RATINGS, ORDER_STATUSES } from '@mostrador/contracts';
 import { type ReactNode, type RefObject, useId, useState } from 'react';
+import {
+  feedbackRatingName,
+  feedbackStatusName,
+  mediationStageName,
+  mediationStatusName,
+} from '../../../../lib/i18n/code-names.ts';
 import { translate, withLabels } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
@@ -51,10 +57,23 @@ const BOOLEAN_OPTIONS = withLabels([
   { value: 'false', label: 'orders.orderFilters.notFulfilled' },
 ]);
 
-const ratingOptions = FEEDBACK_RATINGS.map((rating) => ({
-  value: rating,
-  label: rating[0]!.toUpperCase() + rating.slice(1),
-}));
+/** Choices of a list filter whose values the search knows, each named by its code in the active language. */
+const choices = (values: readonly string[], name: (code: string) => string) =>
+  values.map((value) => ({
+    value,
+    get label() {
+      return name(value);
+    },
+  }));
+
+const ratingOptions = choices(FEEDBACK_RATINGS, feedbackRatingName);
+// The platform's values of these filters (the seed's and the spec's examples); the search takes any word.
+const feedbackStatusOptions = choices(
+  ['pending', 'waiting_buyer', 'waiting_seller', 'complete'],
+  feedbackStatusName,
+);
+const mediationStageOptions = choices(['claim', 'dispute'], mediationStageName);
+const mediationStatusOptions = choices(['opened', 'closed'], mediationStatusName);
 
 /** The toolbar (search, status, creation date, more filters) and the panel with every other parameter of 4.2. */
 export function OrderFilters({ search, onChange, searchInput, now, trailing }: OrderFiltersProps) {
@@ -64,18 +83,16 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
   const panelId = useId();
   const statuses = listOf(search['order.status']);
   const more = moreFiltersCount(search);
-  // A param that takes a list of lower-case words (`claim,dispute`), applied once what is typed reads as one.
-  const wordList = (
+  const choiceList = (
     param: 'feedback.status' | 'mediations.stage' | 'mediations.status',
-    label: string,
-    hint: string,
+    legend: string,
+    options: readonly { value: string; label: string }[],
   ) => (
-    <DebouncedTextField
-      label={label}
-      hint={hint}
-      value={search[param] ?? ''}
-      pattern="[a-z_,]*"
-      onCommit={(value) => onChange({ [param]: value || undefined })}
+    <CheckboxList
+      legend={legend}
+      options={options}
+      selected={listOf(search[param])}
+      onChange={(values) => onChange({ [param]: joinList(values) })}
     />
   );
 
@@ -158,7 +175,11 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
               now={now}
             />
           ))}
-          {wordList('feedback.status', 'Feedback status', 'e.g. pending, active (comma-separated)')}
+          {choiceList(
+            'feedback.status',
+            t('orders.orderFilters.feedbackStatusLegend'),
+            feedbackStatusOptions,
+          )}
           <CheckboxList
             legend={t('orders.orderFilters.sellerFeedbackLegend')}
             options={ratingOptions}
@@ -194,8 +215,16 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
             options={DELIVERY_CASE_OPTIONS}
             onChange={(event) => onChange({ 'delivery.case': event.target.value || undefined })}
           />
-          {wordList('mediations.stage', 'Mediation stage', 'e.g. claim, dispute (comma-separated)')}
-          {wordList('mediations.status', 'Mediation status', 'e.g. opened, closed (comma-separated)')}
+          {choiceList(
+            'mediations.stage',
+            t('orders.orderFilters.mediationStageLegend'),
+            mediationStageOptions,
+          )}
+          {choiceList(
+            'mediations.status',
+            t('orders.orderFilters.mediationStatusLegend'),
+            mediationStatusOptions,
+          )}
         </section>
       ) : null}
     </div>

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { cx } from '../../../../lib/class-names.ts';
+import { formatCount } from '../../../../lib/format.ts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { DataTable } from '../../../../ui/data-table.tsx';
@@ -123,7 +124,7 @@ export function OrderList({ userId, locale, search, navigate, subscribeChanges, 
       data.paging.total === 0
         ? translate('orders.orderList.noOrdersFound')
         : translate('orders.orderList.ordersShowingTo', {
-            total: data.paging.total.toLocaleString(),
+            total: formatCount(data.paging.total),
             first,
             last,
           }),
@@ -291,6 +292,9 @@ export function OrderList({ userId, locale, search, navigate, subscribeChanges, 
           onOffsetChange={goToOffset}
           onLimitChange={(next) => patch({ limit: next })}
         />
+        {side === 'seller' && total > 0 ? (
+          <p className="text-caption text-faint">{t('orders.orderList.retention')}</p>
+        ) : null}
         <KeyboardShortcuts open={helpOpen} onToggle={() => setHelpOpen((open) => !open)} />
       </div>
     </>
