@@ -19,12 +19,13 @@ import { type ClientAddress, connectionAddress, isLoopbackKey } from './middlewa
 import { csrfProtection } from './middleware/csrf.ts';
 import { hostCheck } from './middleware/host-check.ts';
 import { DEFAULT_LIMITS, type Limits, limitMiddleware } from './middleware/limits.ts';
+import { requestTarget } from './middleware/request-target.ts';
 import { noStore, securityHeaders } from './middleware/security-headers.ts';
 import { type SessionEnv, sessionContext } from './middleware/session.ts';
 import { createLanguages } from './preferences/languages.ts';
 import { createPreferenceRepository } from './preferences/preference-repository.ts';
 import { preferenceRoutes } from './preferences/preference-routes.ts';
-import { apiForwarder } from './proxy/api-forwarder.ts';
+import { apiForwarder, refusal } from './proxy/api-forwarder.ts';
 import { createMarketplaceClient } from './session/marketplace-client.ts';
 import { createSessionRepository } from './session/session-repository.ts';
 import { sessionRoutes } from './session/session-routes.ts';
@@ -120,6 +121,7 @@ export function createBffApp(deps: BffDeps): Bff {
     securityHeaders({ https: origins.length > 0 && origins.every((o) => o.startsWith('https://')) }),
   );
   app.use('*', hostCheck(origins));
+  app.use('*', requestTarget());
   // One line per request, the marketplace's included (decision 0150): the query of `/api` requests as the
   // marketplace logged it, and the path only elsewhere (queries carry codes and states on the callback).
   if (deps.logger) app.use('*', requestLog(deps.logger, { query: (path) => path.startsWith('/api/') }));
@@ -162,7 +164,7 @@ export function createBffApp(deps: BffDeps): Bff {
   };
   app.use('/api/users/*', blockAudit(blockNotes));
   app.all('/api/*', apiForwarder({ marketplace: deps.marketplace, sessions, timeoutMs: limits.timeoutMs }));
-  app.all('/api', (c) => c.json(errorBody('not_found', { message: 'Resource / not found' }), 404));
+  app.all('/api', (c) => refusal(c, errorBody('not_found', { message: 'Resource / not found' })));
 
   app.get('/bff/health', (c) => c.json({ status: 'ok' }));
   app.route(

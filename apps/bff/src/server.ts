@@ -23,6 +23,7 @@ import { createBffApp } from './app.ts';
 import { type BffDatabase, type BffStore, migrateBff, openBffStore } from './db/migrate.ts';
 import { env } from './env.ts';
 import type { FetchApp } from './marketplace.ts';
+import { answerClientErrors } from './middleware/client-errors.ts';
 import { answerExpectContinue } from './middleware/expect-continue.ts';
 import { createRemoteMarketplace } from './proxy/remote-marketplace.ts';
 import { createSimulatorControl } from './simulator/simulator-routes.ts';
@@ -71,6 +72,7 @@ const address = await new Promise<AddressInfo>((resolve) => {
 });
 server.on('error', (error) => logger.error({ err: error }, 'server error'));
 answerExpectContinue(server, env.BODY_LIMIT_BYTES);
+answerClientErrors(server);
 const origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
 
 if (!env.DATABASE_URL && env.DATABASE_FILE !== ':memory:')

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTimeSchema, numericIdSchema } from './common.ts';
+import { commonQueryShape, isoDateTimeSchema, numericIdSchema } from './common.ts';
 import { pagingSchema } from './paging.ts';
 
 // blocked_at is typed only as a string by spec 2.11 and recorded without milliseconds, so no timestampSchema.
@@ -36,9 +36,7 @@ export const blockSearchParamsSchema = z.strictObject({
   'caller.id': z.string().regex(/^[1-9]\d*$/, 'expected a user id'),
   offset: integerText(0, Number.MAX_SAFE_INTEGER).default(0),
   limit: integerText(1, 1000).default(10),
-  callback: z.string().optional(),
-  attributes: z.string().optional(),
-  access_token: z.string().optional(),
+  ...commonQueryShape,
 });
 
 export type BlockedUser = z.infer<typeof blockedUserSchema>;

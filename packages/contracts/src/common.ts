@@ -16,6 +16,18 @@ function isCalendarDate(value: string): boolean {
 }
 
 // Spec 2.1: ISO 8601 with a millisecond part and a numeric offset or `Z`.
+/**
+ * Query parameters every resource accepts besides its own (spec 4.5): consumed by the conventions' middleware, then
+ * dropped. `_` is the cache-busting parameter JSONP libraries add; it is ignored (decision 0135).
+ */
+export const COMMON_QUERY_PARAMETERS = ['callback', 'attributes', 'access_token', '_'] as const;
+export const commonQueryShape = {
+  callback: z.string().optional(),
+  attributes: z.string().optional(),
+  access_token: z.string().optional(),
+  _: z.string().optional(),
+};
+
 export const timestampSchema = z
   .string()
   .regex(TIMESTAMP_PATTERN, {

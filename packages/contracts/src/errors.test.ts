@@ -100,7 +100,9 @@ describe('general error codes', () => {
       blocked_buyer: 403,
       payment_not_found: 404,
       operator_permission_denied: 403,
+      request_timeout: 408,
       payload_too_large: 413,
+      request_header_fields_too_large: 431,
       unsupported_media_type: 415,
       too_many_requests: 429,
       session_expired: 401,
@@ -112,7 +114,7 @@ describe('general error codes', () => {
   });
 
   it('lists every code once in the combined catalogue and its enum', () => {
-    expect(ERROR_CODES).toHaveLength(29);
+    expect(ERROR_CODES).toHaveLength(31);
     expect(Object.keys(errorCodes)).toEqual(ERROR_CODES);
     expect(errorCodeSchema.safeParse('caller.id.invalid').success).toBe(true);
     expect(errorCodeSchema.safeParse('machine_readable_error_code').success).toBe(false);

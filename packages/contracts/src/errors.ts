@@ -44,7 +44,12 @@ export const apiErrorCodes = {
   payment_not_found: { message: 'Payment not found.', status: 404 },
   // An operator's token used without the permission the resource needs (docs/decisions/0100-team-access.md).
   operator_permission_denied: { message: 'The operator lacks the permission this needs.', status: 403 },
+  request_timeout: { message: 'The request took too long to arrive.', status: 408 },
   payload_too_large: { message: 'Payload too large', status: 413 },
+  request_header_fields_too_large: {
+    message: 'The request line or headers are too large (at most 16 KB).',
+    status: 431,
+  },
   unsupported_media_type: { message: 'Unsupported media type', status: 415 },
   too_many_requests: { message: 'Too many requests', status: 429 },
   // The BFF's own answers (docs/decisions/0034-bff-session.md, 0036-bff-limits.md).

@@ -12,7 +12,8 @@ export const ACCESS_TOKEN_LIFETIME_SECONDS = 21_600;
  */
 export const oauthTokenResponseSchema = z.strictObject({
   access_token: z.string().min(1),
-  token_type: z.string().regex(/^bearer$/i),
+  // Case-insensitive (RFC 6749 7.1), spelled out so the JSON Schema of the OpenAPI document says the same.
+  token_type: z.string().regex(/^[Bb][Ee][Aa][Rr][Ee][Rr]$/),
   expires_in: z.number().int().positive(),
   scope: z.string(),
   user_id: z.number().int().positive(),

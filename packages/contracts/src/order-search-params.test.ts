@@ -314,7 +314,9 @@ describe('comma-separated parameters', () => {
                 ? 'positive'
                 : key === 'delivery.case'
                   ? DELIVERY_CASES[0]
-                  : 'a',
+                  : key === 'feedback.status'
+                    ? 'pending'
+                    : 'a',
           )
           .join(',');
       const atCap = { seller: '1', [key]: value(ORDER_SEARCH_MAX_LIST_VALUES) };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTimeSchema } from './common.ts';
+import { commonQueryShape, isoDateTimeSchema } from './common.ts';
 import { DELIVERY_CASES, type DeliveryCase, deliveryCaseSchema } from './delivery.ts';
 import { type OrderStatus, orderStatusSchema } from './orders.ts';
 
@@ -11,6 +11,8 @@ export type OrderSortId = (typeof ORDER_SORTS)[number]['id'];
 export const orderSortIdSchema = z.enum(['date_asc', 'date_desc']);
 
 export const FEEDBACK_RATINGS = ['positive', 'neutral', 'negative'] as const;
+// The order's feedback state (decision 0004): nobody rated, the buyer rated, the seller rated, both.
+export const ORDER_FEEDBACK_STATUSES = ['pending', 'waiting_seller', 'waiting_buyer', 'complete'] as const;
 export const feedbackRatingSchema = z.enum(FEEDBACK_RATINGS);
 export type FeedbackRating = z.infer<typeof feedbackRatingSchema>;
 
@@ -78,6 +80,7 @@ const tagListText = (key: string) => patternList(key, /^[a-z0-9_]+$/, 'tags ([a-
 const wordListText = (key: string) => patternList(key, /^[a-z_]+$/, 'values ([a-z_])');
 const statusListText = enumList('order.status', orderStatusSchema.options);
 const ratingListText = (key: string) => enumList(key, FEEDBACK_RATINGS);
+const feedbackStatusListText = enumList('feedback.status', ORDER_FEEDBACK_STATUSES);
 const booleanText = z.enum(['true', 'false'], { error: 'expected true or false' });
 const deliveryCaseListText = enumList('delivery.case', DELIVERY_CASES);
 const offsetText = integerText(0, ORDER_SEARCH_MAX_OFFSET);
@@ -100,7 +103,7 @@ const textChecks = {
   'order.date_last_updated.to': isoDateTimeSchema,
   'mediations.stage': wordListText('mediations.stage'),
   'mediations.status': wordListText('mediations.status'),
-  'feedback.status': wordListText('feedback.status'),
+  'feedback.status': feedbackStatusListText,
   'feedback.sale.rating': ratingListText('feedback.sale.rating'),
   'feedback.purchase.rating': ratingListText('feedback.purchase.rating'),
   'feedback.sale.fulfilled': booleanText,
@@ -186,9 +189,7 @@ const rawQueryShape = {
   offset: offsetText.transform(Number).default(0),
   limit: limitText.transform(Number).default(ORDER_SEARCH_DEFAULT_LIMIT),
   // Common parameters of every resource (spec 4.5), consumed by outer layers: accepted, then dropped.
-  callback: z.string().optional(),
-  attributes: z.string().optional(),
-  access_token: z.string().optional(),
+  ...commonQueryShape,
   'caller.id': z.string().optional(),
 };
 

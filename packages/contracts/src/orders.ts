@@ -158,12 +158,15 @@ export const orderPartySchema = z.object({
 
 export const orderSearchPartySchema = z.object({ id: numericIdSchema, ...partyFields });
 
+// Spec 2.2: the buyer, the seller or the platform operator, whose literal the spec does not give (decision 0131).
+export const CANCEL_REQUESTERS = ['buyer', 'seller', 'platform'] as const;
+export const cancelRequesterSchema = z.enum(CANCEL_REQUESTERS);
+
 export const cancelDetailSchema = z.object({
   group: cancelDetailGroupSchema,
   code: z.string(),
   description: z.string(),
-  // buyer, seller or the platform operator, whose literal the spec does not give.
-  requested_by: z.string(),
+  requested_by: cancelRequesterSchema,
   date: timestampSchema,
   application_id: z.string().nullable(),
 });
@@ -237,6 +240,25 @@ export const partialOrderSchema = orderSchema.extend({
   seller: orderPartySchema.or(emptyObjectSchema),
   feedback: orderSchema.shape.feedback.or(emptyObjectSchema),
   shipping: orderSchema.shape.shipping.or(emptyObjectSchema),
+});
+
+/**
+ * The legacy format of `GET /orders/{id}` (without `x-format-new: true`, decision 0005): `shipping` embeds a summary
+ * of the shipment instead of its id alone, as the platform's older recorded answers do.
+ */
+export const legacyOrderShippingSchema = z
+  .object({
+    id: numericIdSchema,
+    shipment_type: z.string(),
+    status: z.string(),
+    date_created: timestampSchema,
+    currency_id: currencyIdSchema,
+    cost: z.number().nonnegative(),
+  })
+  .or(z.object({ id: z.null() }));
+export const legacyOrderSchema = orderSchema.extend({ shipping: legacyOrderShippingSchema });
+export const partialLegacyOrderSchema = partialOrderSchema.extend({
+  shipping: legacyOrderShippingSchema.or(emptyObjectSchema),
 });
 
 export const orderSearchEnvelopeSchema = z.object({

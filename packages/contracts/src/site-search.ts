@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  commonQueryShape,
   currencyIdSchema,
   idNameSchema,
   itemIdSchema,
@@ -142,9 +143,10 @@ export const siteSearchParamsSchema = z.strictObject({
     .string()
     .regex(/^[A-Z]{3}\d{1,9}$/, 'expected a category id such as MLA1055')
     .optional(),
+  // A state of the classified locations, as listings carry it (decision 0132).
   state: z
     .string()
-    .regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/, 'expected a state id such as AR-C')
+    .regex(/^[A-Za-z0-9_=+-]{1,64}$/, 'expected a classified-location state id such as TUxBUENBUGw3M2E1')
     .optional(),
   accepts_paymentsvc: yes.or(z.literal('no')).optional(),
   installments: yes.or(z.literal('no_interest')).optional(),
@@ -154,9 +156,7 @@ export const siteSearchParamsSchema = z.strictObject({
   sort: z.enum(['relevance', 'price_asc', 'price_desc']).default('relevance'),
   offset: z.string().optional(),
   limit: z.string().optional(),
-  callback: z.string().optional(),
-  attributes: z.string().optional(),
-  access_token: z.string().optional(),
+  ...commonQueryShape,
 });
 
 export type ItemSummary = z.infer<typeof itemSummarySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTimeSchema, numericIdSchema } from './common.ts';
+import { commonQueryShape, isoDateTimeSchema, numericIdSchema } from './common.ts';
 import { pagingSchema } from './paging.ts';
 
 /**
@@ -100,9 +100,7 @@ const integerText = (min: number, max: number) =>
 export const personalDataAccessParamsSchema = z.strictObject({
   offset: integerText(0, 10_000).default(0),
   limit: integerText(1, 100).default(50),
-  callback: z.string().optional(),
-  attributes: z.string().optional(),
-  access_token: z.string().optional(),
+  ...commonQueryShape,
 });
 
 /** The dashboard's `/team` address: the access log page (its offset). */

@@ -2,44 +2,102 @@ import { errorBodySchema } from '@mostrador/contracts';
 import { errorRenderer, requestLog } from '@mostrador/server-kit/http';
 import type { Logger } from '@mostrador/server-kit/logger';
 import { Hono } from 'hono';
+import { applicationsModule } from './applications/index.ts';
 import { createCurrencyRepository } from './currencies/currency-repository.ts';
-import { currencyResources, currencyRoutes } from './currencies/routes.ts';
+import { currenciesModule, currencyConversionsModule } from './currencies/index.ts';
 import type { Store } from './db/store.ts';
 import { type Clock, systemClock } from './domain/time.ts';
 import { createFeedbackRepository } from './feedback/feedback-repository.ts';
-import { feedbackResources, feedbackRoutes } from './feedback/routes.ts';
+import { feedbackModule } from './feedback/index.ts';
 import { ApiError } from './http/api-error.ts';
-import { authenticate } from './http/auth.ts';
-import { conventions } from './http/conventions.ts';
 import type { ApiContext, ApiEnv, Faults } from './http/env.ts';
-import { openApiDocument, optionsHandler, type ResourceDescription } from './http/resources.ts';
+import { openApiDocument } from './http/openapi.ts';
+import {
+  type ApiModule,
+  METHODS,
+  type Method,
+  methodNotAllowed,
+  mountModule,
+  ResourceTable,
+} from './http/resources.ts';
+import { classifiedLocationsModule } from './locations/index.ts';
 import { createLocationRepository } from './locations/location-repository.ts';
-import { locationResources, locationRoutes } from './locations/routes.ts';
+import { attributes } from './middleware/attributes/index.ts';
+import { authenticate } from './middleware/auth/index.ts';
+import { jsonp } from './middleware/jsonp/index.ts';
+import { describeResource } from './middleware/options/index.ts';
+import { myFeedsModule } from './notifications/index.ts';
 import { createOutboxRepository } from './notifications/outbox-repository.ts';
-import { notificationResources, notificationRoutes } from './notifications/routes.ts';
+import { authorizationModule, authorizationStylesheetModule, oauthModule } from './oauth/index.ts';
 import { createOAuthRepository } from './oauth/oauth-repository.ts';
-import { oauthResources, oauthRoutes } from './oauth/routes.ts';
 import { createTokenRepository } from './oauth/token-repository.ts';
-import { orderLifecycleResources, orderLifecycleRoutes } from './orders/lifecycle-routes.ts';
+import { openApiModule } from './openapi/index.ts';
+import { ordersModule } from './orders/index.ts';
 import { createOrderRepository } from './orders/order-repository.ts';
 import { createOrderWriteRepository } from './orders/order-write-repository.ts';
 import { createOrderReadModel } from './orders/read-model/index.ts';
-import { orderResources, orderRoutes } from './orders/routes.ts';
+import { reviewsModule } from './reviews/index.ts';
 import { createReviewRepository } from './reviews/review-repository.ts';
-import { reviewResources, reviewRoutes } from './reviews/routes.ts';
-import { shipmentResources, shipmentRoutes } from './shipments/routes.ts';
+import { shipmentsModule } from './shipments/index.ts';
 import { createShipmentRepository } from './shipments/shipment-repository.ts';
+import { sitesModule } from './sites/index.ts';
 import { createItemSearchRepository } from './sites/item-search-repository.ts';
-import { siteSearchResources, siteSearchRoutes } from './sites/routes.ts';
 import { createAccessLogRepository } from './users/access-log-repository.ts';
 import { createAccountRepository } from './users/account-repository.ts';
 import { createBlockRepository } from './users/block-repository.ts';
-import { blocklistResources, blocklistRoutes } from './users/blocklist-routes.ts';
+import { blockApiModule, usersModule } from './users/index.ts';
 import { createOperatorRepository } from './users/operator-repository.ts';
-import { userResourceResources, userResourceRoutes } from './users/resource-routes.ts';
-import { userResources, userRoutes } from './users/routes.ts';
-import { teamResources, teamRoutes } from './users/team-routes.ts';
 import { createUserRepository } from './users/user-repository.ts';
+
+let documentText: string | undefined;
+const apiDocument = () => {
+  documentText ??= JSON.stringify(openApiDocument(API_MODULES, errorBodySchema));
+  return documentText;
+};
+
+/**
+ * Every module of the API, each at its URL prefix: the one table that the routes, OPTIONS, the OpenAPI document,
+ * the 405 answer and the BFF's allowlist are made from. The authorization server comes first: it is mounted before
+ * the bearer token is read.
+ */
+export const API_MODULES: readonly ApiModule[] = [
+  authorizationModule,
+  authorizationStylesheetModule,
+  oauthModule,
+  ordersModule,
+  feedbackModule,
+  shipmentsModule,
+  currenciesModule,
+  currencyConversionsModule,
+  usersModule,
+  blockApiModule,
+  applicationsModule,
+  sitesModule,
+  classifiedLocationsModule,
+  reviewsModule,
+  myFeedsModule,
+  openApiModule(apiDocument),
+];
+const API_TABLE = new ResourceTable(API_MODULES);
+
+/** A documented path of the API and the methods it serves: what a proxy in front of it may let through. */
+export interface ApiPath {
+  path: string;
+  methods: readonly Method[];
+  /** Also reached with its last parameter empty (`/orders/`). */
+  emptyLastParameter: boolean;
+  /** The authorization server's: never sent with a user's bearer token. */
+  ownAuthentication: boolean;
+}
+
+export const API_PATHS: readonly ApiPath[] = API_MODULES.flatMap((module) =>
+  module.resources.map((resource) => ({
+    path: resource.path,
+    methods: METHODS.filter((method) => resource.methods[method] !== undefined),
+    emptyLastParameter: resource.emptyLastParameter ?? false,
+    ownAuthentication: module.ownAuthentication ?? false,
+  })),
+);
 
 export interface MarketplaceDeps {
   store: Store;
@@ -61,8 +119,6 @@ export interface MarketplaceDeps {
   /** Secret that lets the platform's own tools (the simulator) run platform operations, as `X-Operator-Token`. */
   operatorToken?: string;
 }
-
-const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
 
 export function createMarketplaceApi(deps: MarketplaceDeps) {
   const { store } = deps;
@@ -94,24 +150,6 @@ export function createMarketplaceApi(deps: MarketplaceDeps) {
     oauth: createOAuthRepository(store.db),
     operators: createOperatorRepository(store.db, store.read),
   };
-  const resources: ResourceDescription[] = [
-    ...orderResources,
-    ...shipmentResources,
-    ...currencyResources,
-    ...userResources,
-    ...userResourceResources,
-    ...blocklistResources,
-    ...siteSearchResources,
-    ...locationResources,
-    ...reviewResources,
-    ...feedbackResources,
-    ...orderLifecycleResources,
-    ...notificationResources,
-    ...oauthResources,
-    ...teamResources,
-  ];
-  const openApi = JSON.stringify(openApiDocument(resources, errorBodySchema));
-
   const app = new Hono<ApiEnv>().basePath(deps.basePath ?? '');
 
   app.onError(
@@ -134,31 +172,21 @@ export function createMarketplaceApi(deps: MarketplaceDeps) {
 
   if (deps.logger && deps.requestLog !== false)
     app.use(requestLog(deps.logger, { basePath: deps.basePath ?? '' }));
-  app.use(conventions);
-  app.options('*', optionsHandler(resources, deps.basePath ?? ''));
-  app.get('/openapi.json', (c) => c.body(openApi, 200, JSON_TYPE));
-  // Before `authenticate`: the OAuth endpoints authenticate clients and users themselves, never by bearer token.
-  app.route('/', oauthRoutes(ctx));
+  app.use(jsonp);
+  app.use(attributes);
+  app.options('*', describeResource(API_TABLE, deps.basePath ?? ''));
+  const authorizationServer = API_MODULES.filter((m) => m.ownAuthentication);
+  for (const module of authorizationServer) app.route(module.prefix, mountModule(module, ctx));
   app.use(authenticate(ctx.readModel.caller, clock));
-  app.route('/', orderRoutes(ctx));
-  app.route('/shipments', shipmentRoutes(ctx));
-  app.route('/', currencyRoutes(ctx));
-  app.route('/users', userRoutes(ctx));
-  app.route('/', userResourceRoutes(ctx));
-  app.route('/', blocklistRoutes(ctx));
-  app.route('/sites', siteSearchRoutes(ctx));
-  app.route('/classified_locations', locationRoutes(ctx));
-  app.route('/reviews', reviewRoutes(ctx));
-  app.route('/', feedbackRoutes(ctx));
-  app.route('/', orderLifecycleRoutes(ctx));
-  app.route('/', notificationRoutes(ctx));
-  app.route('/users', teamRoutes(ctx));
+  for (const module of API_MODULES.filter((m) => !m.ownAuthentication)) {
+    app.route(module.prefix, mountModule(module, ctx));
+  }
 
   // A known path with a method it does not serve: 405 rather than "not found".
   app.all('*', (c) => {
     const path = new URL(c.req.url).pathname.slice((deps.basePath ?? '').length);
-    const known = resources.some((r) => new RegExp(`^${r.path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path));
-    if (known) throw new ApiError('method_not_allowed', { message: `${c.req.method} is not allowed here` });
+    const resource = API_TABLE.match(path);
+    if (resource) throw methodNotAllowed(c.req.method, resource);
     throw new ApiError('not_found', { message: 'resource not found' });
   });
   return app;

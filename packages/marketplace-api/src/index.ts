@@ -3,7 +3,9 @@
  *
  * - `openStore({ file })` opens (and migrates) the SQLite database; `':memory:'` for tests. `openStore({ url })` opens
  *   a PostgreSQL database (`postgres://…`) with the same schema; `isPostgres(db)` tells a handle's kind.
- * - `createMarketplaceApi({ store, clock })` builds the Hono app, to be mounted at `/api`.
+ * - `createMarketplaceApi({ store, clock })` builds the Hono app, to be mounted at `/api`. `API_PATHS` lists every
+ *   documented path with its methods, from the same definitions as the routes; `resourcePattern(path, segment)` is
+ *   the regular expression of one (a proxy's allowlist is built from both).
  * - `ensureDemoData(store, { orders })` seeds an empty database and returns the manifest (or null when not empty);
  *   `demoAccessTokens(store)` issues fresh tokens for its demo accounts.
  * - `logger` takes the redacting structured logger of `@mostrador/server-kit/logger`; `startRetentionJob(store,
@@ -18,7 +20,7 @@
  * - `startSimulator(store, { rate, clock })` drives realistic change through the order life cycle and answers its
  *   stop function.
  */
-export { createMarketplaceApi, type MarketplaceDeps } from './app.ts';
+export { API_PATHS, type ApiPath, createMarketplaceApi, type MarketplaceDeps } from './app.ts';
 export { isPostgres } from './db/dialect.ts';
 export { openStore, type Store } from './db/store.ts';
 export {
@@ -26,6 +28,7 @@ export {
   configureOAuthClient,
   type OAuthClientConfiguration,
 } from './domain/oauth-client.ts';
+export { resourcePattern } from './http/resources.ts';
 export { checkCallbackUrl, setApplicationCallback } from './notifications/callback-url.ts';
 export { createDispatcher, type DispatcherDeps, startDispatcher } from './notifications/dispatcher.ts';
 export { createSimulator, type SimulatedChange, startSimulator } from './notifications/simulator.ts';

@@ -8,6 +8,8 @@ import pg from 'pg';
 import { afterAll, expect } from 'vitest';
 import { createMarketplaceApi, type MarketplaceDeps } from './app.ts';
 import { openStore, type Store } from './db/store.ts';
+import { createTokenRepository } from './oauth/token-repository.ts';
+import { DEMO_APPLICATION_ID } from './seed/generate.ts';
 import { type SeedManifest, seedStore } from './seed/seed.ts';
 
 export { seedStore } from './seed/seed.ts';
@@ -143,4 +145,26 @@ export async function expectError(res: Response, status: number, code: string) {
   expect(Array.isArray(body.cause)).toBe(true);
   expect(text).not.toMatch(/\bat .+:\d+:\d+|\/work\/|node_modules|SELECT |sqlite|kysely|hono/i);
   return body;
+}
+
+/** The three values of a JSONP answer `name([status, headers, body])`, after checking its wrapper. */
+export function unwrapJsonp(text: string, name: string): [number, Record<string, string[]>, unknown] {
+  expect(text.startsWith(`${name}([`)).toBe(true);
+  expect(text.endsWith('])')).toBe(true);
+  return JSON.parse(text.slice(name.length + 1, -1));
+}
+
+/** A token of the demo application for any user of the store, issued once per user at `now()`. */
+export function tokenIssuer(store: Store, now: () => number): (userId: number) => Promise<string> {
+  const tokens = new Map<number, Promise<string>>();
+  return (userId) => {
+    let token = tokens.get(userId);
+    if (!token) {
+      token = createTokenRepository(store.db)
+        .issue(DEMO_APPLICATION_ID, userId, new Date(now()))
+        .then((issued) => issued.token);
+      tokens.set(userId, token);
+    }
+    return token;
+  };
 }

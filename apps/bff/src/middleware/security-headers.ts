@@ -39,10 +39,19 @@ export const securityHeaders =
     headers.set('Cross-Origin-Opener-Policy', 'same-origin');
     headers.set('Cross-Origin-Resource-Policy', 'same-origin');
     headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+    // Every JSON answer names its charset, the BFF's own as the marketplace's.
+    if (headers.get('Content-Type') === 'application/json') {
+      headers.set('Content-Type', 'application/json; charset=UTF-8');
+    }
   };
 
-/** API and session responses are per-user data: never store them in any cache. */
+/**
+ * API and session responses are per-user data: never store them in any cache. The one exception is what the
+ * marketplace itself marks `public` (reference data the same for everybody, such as the classified locations:
+ * decision 0020), which keeps its policy.
+ */
 export const noStore = (): MiddlewareHandler => async (c, next) => {
   await next();
+  if (/(^|,)\s*public\s*(,|$)/i.test(c.res.headers.get('Cache-Control') ?? '')) return;
   c.res.headers.set('Cache-Control', 'no-store');
 };

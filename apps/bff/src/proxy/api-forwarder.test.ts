@@ -1,11 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { errorBodySchema, sessionSchema, userPrivateSchema } from '@mostrador/contracts';
-import { configureOAuthClient, createMarketplaceApi, DEMO_APPLICATION_ID } from '@mostrador/marketplace-api';
+import {
+  API_PATHS,
+  configureOAuthClient,
+  createMarketplaceApi,
+  DEMO_APPLICATION_ID,
+} from '@mostrador/marketplace-api';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_SECRET, createKit, expectNoTokens, type Kit, ORIGIN } from '../test-support.ts';
-import { checkAllowlist } from './api-allowlist.ts';
+import { AUTHORIZATION_SERVER_PATHS, checkAllowlist } from './api-allowlist.ts';
 import { createRemoteMarketplace } from './remote-marketplace.ts';
 
 let kit: Kit;
@@ -40,6 +45,22 @@ describe('the allowlist', () => {
     ['GET', '/users/me/', 'not_found'],
   ])('%s %s is %s', (method, path, verdict) => {
     expect(checkAllowlist(method, path)).toBe(verdict);
+  });
+
+  it('lets through every operation the marketplace documents, and no other method', () => {
+    for (const p of API_PATHS) {
+      const path = p.path.replace(/\{[^}]+\}/g, '2000001234');
+      for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'PATCH']) {
+        const documented = (p.methods as readonly string[]).includes(method);
+        expect(checkAllowlist(method, path), `${method} ${p.path}`).toBe(
+          documented ? 'allowed' : 'method_not_allowed',
+        );
+      }
+      expect(checkAllowlist('OPTIONS', path)).toBe('allowed');
+    }
+    expect(AUTHORIZATION_SERVER_PATHS).toEqual(
+      new Set(['/authorization', '/authorization.css', '/oauth/token']),
+    );
   });
 
   it('is applied before anything reaches the marketplace', async () => {
@@ -135,6 +156,102 @@ describe('forwarding with the session', () => {
     });
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
     expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+});
+
+describe('what the browser gets through /api', () => {
+  /** The three values of a JSONP answer, after checking the wrapper. */
+  const unwrap = (text: string, name: string) => {
+    expect(text.startsWith(`${name}([`) && text.endsWith('])'), text.slice(0, 80)).toBe(true);
+    return JSON.parse(text.slice(name.length + 1, -1)) as [number, Record<string, string[]>, unknown];
+  };
+
+  it('answers the BFF’s own 404 and 405 as JSONP when asked, with Allow on the 405', async () => {
+    const token = kit.user('TIENDA_PALERMO').access_token;
+    for (const auth of [`&access_token=${token}`, '']) {
+      const missing = await kit.browser().request(`/api/nope?callback=cb${auth}`);
+      expect(missing.status).toBe(200);
+      expect(missing.headers.get('content-type')).toBe('text/javascript;charset=UTF-8');
+      const [status, , body] = unwrap(await missing.text(), 'cb');
+      expect(status).toBe(404);
+      expect(errorBodySchema.parse(body).error).toBe('not_found');
+    }
+    const root = await kit.browser().request('/api?callback=cb');
+    expect(unwrap(await root.text(), 'cb')[0]).toBe(404);
+    const wrong = await kit.browser().request('/api/currencies?callback=app.cb', {
+      method: 'DELETE',
+      headers: { 'x-requested-with': 'fetch' },
+    });
+    const [status, headers, body] = unwrap(await wrong.text(), 'app.cb');
+    expect(status).toBe(405);
+    expect(headers.Allow).toEqual(['GET, HEAD, OPTIONS']);
+    expect(errorBodySchema.parse(body).error).toBe('method_not_allowed');
+    // Without callback, plain JSON with Allow.
+    const plain = await kit.browser().request('/api/currencies', {
+      method: 'DELETE',
+      headers: { 'x-requested-with': 'fetch' },
+    });
+    expect(plain.status).toBe(405);
+    expect(plain.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+  });
+
+  it('reaches an order read without an id (400 empty_order_id) and every documented operation', async () => {
+    const browser = kit.browser();
+    await browser.signIn('TIENDA_PALERMO');
+    const empty = await browser.request('/api/orders/');
+    expect(empty.status).toBe(400);
+    expect(errorBodySchema.parse(await empty.json()).error).toBe('empty_order_id');
+    // The chargeback and the delivery step are the marketplace's to answer (here: platform operations, 403).
+    const shipment = await kit.store.db
+      .selectFrom('shipments')
+      .select(['id', 'order_id'])
+      .where('seller_id', '=', kit.user('TIENDA_PALERMO').id)
+      .executeTakeFirstOrThrow();
+    for (const path of [
+      `/api/orders/${shipment.order_id}/chargeback`,
+      `/api/shipments/${shipment.id}/delivery`,
+    ]) {
+      const calls = kit.upstream.length;
+      const res = await browser.write(path, { headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(kit.upstream.length, path).toBe(calls + 1);
+      expect(res.status, path).not.toBe(404);
+      expect(errorBodySchema.parse(await res.json()).error, path).not.toBe('not_found');
+    }
+  });
+
+  it('points Location at /api, so a created order is found where the browser reaches the API', async () => {
+    const browser = kit.browser();
+    await browser.signIn('COMPRADOR_BELGRANO');
+    const seller = kit.user('TIENDA_PALERMO');
+    const item = await kit.store.db
+      .selectFrom('items')
+      .select('id')
+      .where('seller_id', '=', seller.id)
+      .where('available_quantity', '>', 0)
+      .executeTakeFirstOrThrow();
+    const created = await browser.write('/api/orders', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seller_id: seller.id, items: [{ id: item.id, quantity: 1 }] }),
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    const { id } = (await created.json()) as { id: number };
+    expect(location).toBe(`/api/orders/${id}`);
+    const read = await browser.request(location);
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as { id: number }).id).toBe(id);
+  });
+
+  it('lets the locations keep their public cache policy, and nothing else', async () => {
+    const browser = kit.browser();
+    for (const who of ['anonymous', 'signed in']) {
+      if (who === 'signed in') await browser.signIn('TIENDA_PALERMO');
+      const res = await browser.request('/api/classified_locations/countries');
+      expect(res.status, who).toBe(200);
+      expect(res.headers.get('cache-control'), who).toBe('public, max-age=3600');
+      expect((await browser.request('/api/currencies')).headers.get('cache-control'), who).toBe('no-store');
+    }
+    expect((await browser.request('/api/users/me')).headers.get('cache-control')).toBe('no-store');
   });
 });
 

@@ -1,9 +1,10 @@
-import { errorBody } from '@mostrador/contracts';
+import { type ErrorBody, errorBody } from '@mostrador/contracts';
+import { isJsonpCallback, jsonpAnswer } from '@mostrador/server-kit/http';
 import type { Context, Handler } from 'hono';
 import type { FetchApp } from '../marketplace.ts';
 import type { SessionEnv } from '../middleware/session.ts';
 import type { Sessions } from '../session/sessions.ts';
-import { AUTHORIZATION_SERVER_PATHS, checkAllowlist } from './api-allowlist.ts';
+import { AUTHORIZATION_SERVER_PATHS, allowedMethods } from './api-allowlist.ts';
 import { inProcessRequest, REQUEST_HEADERS_DROPPED } from './in-process-request.ts';
 
 // The marketplace (a remote one especially) never grants CORS or sets cookies on this origin.
@@ -22,17 +23,25 @@ function splitUrl(url: string): { origin: string; pathname: string; search: stri
   };
 }
 
-/** The answer without the headers a marketplace may not set on this origin; the same object when it has none. */
+/** A `Location` the marketplace gives from its own root, which the browser reaches under `/api`. */
+const rootRelative = (location: string | null): location is string => /^\/(?!\/)/.test(location ?? '');
+
+/**
+ * The answer without the headers a marketplace may not set on this origin, and with its root-relative `Location`
+ * under `/api` (decision 0134); the same object when it needs neither.
+ */
 function withoutDroppedHeaders(upstream: Response): Response {
   let dropped = false;
   upstream.headers.forEach((_, name) => {
     if (RESPONSE_HEADER_DROPPED.test(name)) dropped = true;
   });
-  if (!dropped) return upstream;
+  const location = upstream.headers.get('location');
+  if (!dropped && !rootRelative(location)) return upstream;
   const headers = new Headers();
   upstream.headers.forEach((value, name) => {
     if (!RESPONSE_HEADER_DROPPED.test(name)) headers.append(name, value);
   });
+  if (rootRelative(location)) headers.set('location', `/api${location}`);
   return new Response(upstream.body, { status: upstream.status, headers });
 }
 
@@ -52,12 +61,13 @@ export function apiForwarder(options: ApiForwarderOptions): Handler<SessionEnv> 
   return async (c: Context) => {
     const { origin, pathname, search } = splitUrl(c.req.url);
     const path = pathname.slice('/api'.length) || '/';
-    const verdict = checkAllowlist(c.req.method, path);
-    if (verdict === 'not_found') {
-      return c.json(errorBody('not_found', { message: `Resource ${path.slice(0, 200)} not found` }), 404);
+    const allowed = allowedMethods(path);
+    if (!allowed) {
+      return refusal(c, errorBody('not_found', { message: `Resource ${path.slice(0, 200)} not found` }));
     }
-    if (verdict === 'method_not_allowed') {
-      return c.json(errorBody('method_not_allowed', { message: `${c.req.method} is not allowed here` }), 405);
+    if (!allowed.includes(c.req.method)) {
+      const message = `${c.req.method.slice(0, 20)} is not allowed here; allowed: ${allowed.join(', ')}`;
+      return refusal(c, errorBody('method_not_allowed', { message }), { Allow: allowed.join(', ') });
     }
 
     let authorization: string | undefined;
@@ -105,4 +115,14 @@ export function apiForwarder(options: ApiForwarderOptions): Handler<SessionEnv> 
     );
     return withoutDroppedHeaders(upstream);
   };
+}
+
+/**
+ * The BFF's own refusal of an `/api` request, as the marketplace would give it: the error body, and wrapped as
+ * JSONP when the request asks for it with a valid callback (spec 4.6: every JSONP answer is 200).
+ */
+export async function refusal(c: Context, body: ErrorBody, headers: Record<string, string> = {}) {
+  const res = c.json(body, body.status as 404, headers);
+  const callback = c.req.query('callback');
+  return callback !== undefined && isJsonpCallback(callback) ? jsonpAnswer(callback, res) : res;
 }

@@ -5,7 +5,7 @@ export function createCurrencyRepository(db: Kysely<Database>) {
   const columns = ['id', 'description', 'symbol', 'decimal_places'] as const;
   return {
     async list() {
-      return db.selectFrom('currencies').select(columns).orderBy('id').execute();
+      return db.selectFrom('currencies').select(columns).orderBy('position').orderBy('id').execute();
     },
     async find(id: string) {
       return db.selectFrom('currencies').select(columns).where('id', '=', id).executeTakeFirst();

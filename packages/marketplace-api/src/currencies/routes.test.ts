@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { currencyConversionSchema, currencyListSchema, currencySchema } from '@mostrador/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, seededApi, type TestApi } from '../test-support.ts';
@@ -11,6 +12,19 @@ describe('currencies', () => {
   it('lists the platform currencies with their decimal places, without a token', async () => {
     const list = currencyListSchema.parse(await api.json('/currencies'));
     expect(list).toHaveLength(20);
+    // In the platform's order, as recorded (not alphabetical: GTQ, BOB, HNL… follow VEF).
+    const recorded = currencyListSchema.parse(
+      JSON.parse(
+        readFileSync(
+          new URL(
+            '../../../contracts/fixtures/real/currencies/ralvarezdev-mercadolibre-go-sdk-1.json',
+            import.meta.url,
+          ),
+          'utf8',
+        ),
+      ),
+    );
+    expect(list.map((c) => c.id)).toEqual(recorded.map((c) => c.id));
     expect(list.find((c) => c.id === 'CLP')?.decimal_places).toBe(0);
     expect(list.find((c) => c.id === 'ARS')).toEqual({
       id: 'ARS',

@@ -20,6 +20,8 @@ export interface CurrenciesTable {
   /** Units of this currency per US dollar; conversions are ratios of these, so they stay consistent. */
   usd_rate: number;
   rate_updated_at: Millis;
+  /** Place in the platform's list (`GET /currencies`). */
+  position: number;
 }
 
 export interface UsersTable {

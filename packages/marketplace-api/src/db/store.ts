@@ -21,6 +21,7 @@ import { m0006 } from './migrations/0006-delivery.ts';
 import { m0007 } from './migrations/0007-team.ts';
 import { createAuditTables, m0008 } from './migrations/0008-audit-file.ts';
 import { m0009 } from './migrations/0009-read-model-changes.ts';
+import { m0010 } from './migrations/0010-currency-order.ts';
 import type { Database } from './schema.ts';
 
 export type { Dialect, SnapshotRead };
@@ -77,6 +78,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0007-team': m0007,
     '0008-audit-file': m0008(dialect),
     '0009-read-model-changes': m0009(dialect),
+    '0010-currency-order': m0010,
   };
 }
 

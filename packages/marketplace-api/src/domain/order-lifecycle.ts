@@ -1,3 +1,4 @@
+import { marketplaceFeeMinor, saleFeeMinor } from './fees.ts';
 import type { OrderItemRecord, OrderRecord, PaymentRecord } from './order-record.ts';
 
 /**
@@ -90,15 +91,15 @@ const approvedSum = (payments: PaymentRecord[]) =>
 
 /**
  * The status the payments give: paid when the approved amount covers what is due, partially paid below that, then a
- * payment being processed, then one waiting to be paid. Without any, an order is confirmed once closed and waits
- * for payment otherwise.
+ * payment being processed. Otherwise (no payment, or one waiting to be paid) an order is confirmed once closed and
+ * waits for payment before.
  */
 export function statusFromPayments(o: OrderRecord): string {
   const paid = approvedSum(o.payments);
   if (paid >= due(o)) return 'paid';
   if (paid > 0) return 'partially_paid';
   if (o.payments.some((p) => p.status === 'in_process')) return 'payment_in_process';
-  if (o.payments.some((p) => p.status === 'pending')) return 'payment_required';
+  // A confirmed order stays confirmed while a payment waits: its parties' contact was shown already (0131).
   return o.dateClosed === null ? 'payment_required' : 'confirmed';
 }
 
@@ -154,7 +155,7 @@ export function createOrder(input: NewOrderInput): Transition {
     quantity,
     unitPriceMinor: Number(item.price_minor),
     fullUnitPriceMinor: Number(item.price_minor),
-    saleFeeMinor: Math.round(Number(item.price_minor) * quantity * 0.13),
+    saleFeeMinor: saleFeeMinor(Number(item.price_minor)),
     listingTypeId: item.listing_type_id,
     currencyId: item.currency_id,
     manufacturingDays: null,
@@ -264,7 +265,7 @@ export function recordPayment(o: OrderRecord, input: PaymentInput): Transition {
       shippingCostMinor: 0,
       overpaidMinor: 0,
       totalPaidMinor: 0,
-      marketplaceFeeMinor: Math.round(amount * 0.11),
+      marketplaceFeeMinor: marketplaceFeeMinor(after.items, amount, due(after)),
       deferredPeriod: null,
       dateApproved: null,
       dateCreated: now,
@@ -346,7 +347,7 @@ export function invalidateOrder(o: OrderRecord, input: { now: number }): Transit
     group: 'fraud',
     code: 'fraud_malicious_buyer',
     description: 'Malicious buyer',
-    requested_by: 'internal',
+    requested_by: 'platform',
     date: input.now,
     application_id: null,
   };

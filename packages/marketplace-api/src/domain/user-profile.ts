@@ -1,4 +1,4 @@
-import type { PersonalData, PhoneRecord, UserRecord } from '../users/user-repository.ts';
+import type { OrderCount, PersonalData, PhoneRecord, UserRecord } from '../users/user-repository.ts';
 import { profilePermalink } from './listings.ts';
 import { isoAt } from './time.ts';
 
@@ -21,6 +21,40 @@ export interface LoadedParts {
   seller_reputation: Record<string, unknown>;
   buyer_reputation: Record<string, unknown>;
   missing: UserPart[];
+}
+
+const CANCELED = new Set(['cancelled', 'manually_cancelled']);
+
+/**
+ * A stored reputation with its transaction counts taken from the user's order counters, so they always equal the
+ * orders a search finds (new orders, the retention purge); ratings and levels stay as stored (decision 0131).
+ */
+export function withOrderCounts(
+  part: UserPart,
+  reputation: Record<string, unknown>,
+  counts: readonly OrderCount[],
+): Record<string, unknown> {
+  const side = part === 'seller_reputation' ? 'seller' : 'buyer';
+  const mine = counts.filter((c) => c.side === side);
+  const stored = reputation.transactions as Record<string, unknown> | undefined;
+  // A user who never sold (or bought) keeps the platform's empty reputation as stored.
+  if (!stored || (mine.length === 0 && !stored.total)) return reputation;
+  const total = mine.reduce((n, c) => n + c.n, 0);
+  const canceled = mine.filter((c) => CANCELED.has(c.status)).reduce((n, c) => n + c.n, 0);
+  if (side === 'seller') {
+    return { ...reputation, transactions: { ...stored, total, completed: total - canceled, canceled } };
+  }
+  const completed = mine.find((c) => c.status === 'paid')?.n ?? 0;
+  return {
+    ...reputation,
+    canceled_transactions: canceled,
+    transactions: {
+      ...stored,
+      total,
+      completed,
+      canceled: { ...(stored.canceled as Record<string, unknown>), total: canceled },
+    },
+  };
 }
 
 const permission = (reasons: string[] = []) => ({

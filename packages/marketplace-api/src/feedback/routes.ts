@@ -7,26 +7,18 @@ import {
   orderFeedbackSchema,
   SELLER_FEEDBACK_REASONS,
 } from '@mostrador/contracts';
-import { Hono } from 'hono';
 import { z } from 'zod';
 import { renderFeedback } from '../domain/order-record.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
-import { type ApiContext, type ApiEnv, requireCaller } from '../http/env.ts';
+import { requireCaller } from '../http/env.ts';
+import { JSON_TYPE, json } from '../http/json-answer.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { actOnOrder } from '../http/operator-access.ts';
-import type { ResourceDescription } from '../http/resources.ts';
+import { defineResource } from '../http/resources.ts';
 import type { Caller } from '../oauth/token-repository.ts';
+import { parseOrderId } from '../orders/order-id.ts';
 
-const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
 const DAY = 86_400_000;
-
-// The same reading of an order id as GET /orders/{id}: the spec's codes for a null or non-integer id.
-function parseOrderId(raw: string): number {
-  if (raw === '' || raw === 'null' || raw === 'undefined') throw new ApiError('empty_order_id');
-  if (!/^[1-9]\d{0,15}$/.test(raw) || !Number.isSafeInteger(Number(raw)))
-    throw new ApiError('invalid_order_id');
-  return Number(raw);
-}
 
 function parseFeedbackId(raw: string): number {
   if (!/^[1-9]\d{0,15}$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
@@ -63,86 +55,6 @@ function invalidBody(error: z.ZodError): ApiError {
   return badRequest(causes[0]?.message ?? 'invalid body', causes);
 }
 
-export function feedbackRoutes(ctx: ApiContext) {
-  const app = new Hono<ApiEnv>();
-
-  app.get('/orders/:id/feedback', async (c) => {
-    const id = parseOrderId(c.req.param('id'));
-    const caller = requireCaller(c.get('caller'));
-    const row = await ctx.readModel.findOrder(id);
-    if (!row) throw new ApiError('order_not_found');
-    await actOnOrder(ctx, caller, row, 'orders.read');
-    return c.body(Buffer.from(row.feedback_doc).toString('utf8'), 200, JSON_TYPE);
-  });
-
-  app.post('/orders/:id/feedback', async (c) => {
-    const id = parseOrderId(c.req.param('id'));
-    const caller = requireCaller(c.get('caller'));
-    const owners = await ctx.orders.owners(id);
-    if (!owners) throw new ApiError('order_not_found');
-    const side = sideOf(owners, caller);
-    const raw = await jsonBody(c, z.record(z.string(), z.unknown()));
-    checkFulfilled(raw);
-    const parsed = feedbackBodySchema.safeParse(raw);
-    if (!parsed.success) throw invalidBody(parsed.error);
-    const body = parsed.data;
-    const reasons: readonly string[] = side === 'seller' ? SELLER_FEEDBACK_REASONS : BUYER_FEEDBACK_REASONS;
-    if (body.reason !== undefined && !reasons.includes(body.reason)) {
-      throw badRequest(`reason: not a reason a ${side} may give`, [
-        {
-          code: 'invalid_reason',
-          message: `${body.reason.slice(0, 60)} is not among the documented reasons`,
-        },
-      ]);
-    }
-    const now = ctx.clock().getTime();
-    const given = await ctx.feedback.give(
-      {
-        orderId: id,
-        role: side === 'seller' ? 'sale' : 'purchase',
-        fromUserId: caller.userId,
-        toUserId: Number(side === 'seller' ? owners.buyer_id : owners.seller_id),
-        fulfilled: body.fulfilled,
-        rating: body.rating,
-        reason: body.reason ?? null,
-        message: body.message ?? null,
-      },
-      now,
-    );
-    if (given === 'exists') throw new ApiError('feedback_already_exists');
-    return c.json(renderFeedback(given.feedback, given.offsetMinutes), 201);
-  });
-
-  app.post('/feedback/:id/reply', async (c) => {
-    const id = parseFeedbackId(c.req.param('id'));
-    const caller = requireCaller(c.get('caller'));
-    const found = await ctx.feedback.find(id);
-    if (!found) throw new ApiError('feedback_not_found');
-    // The receiver itself, or a member of its team with `feedback.reply` (decision 0100).
-    const acting = await actOnOrder(
-      ctx,
-      caller,
-      { seller_id: found.sellerId, buyer_id: found.buyerId },
-      'feedback.reply',
-    );
-    if (found.record.toUserId !== acting.userId) {
-      throw new ApiError('forbidden', {
-        message: 'Only the user who received the feedback can reply to it.',
-      });
-    }
-    const { reply } = await jsonBody(c, feedbackReplyBodySchema);
-    if (found.record.reply !== null) throw new ApiError('reply_already_exists');
-    const now = ctx.clock().getTime();
-    if (now - found.record.dateCreated > FEEDBACK_REPLY_WINDOW_DAYS * DAY)
-      throw new ApiError('reply_time_expired');
-    const replied = await ctx.feedback.reply(id, reply, now);
-    if (replied === 'exists') throw new ApiError('reply_already_exists');
-    return c.json(renderFeedback(replied.feedback, replied.offsetMinutes), 201);
-  });
-
-  return app;
-}
-
 const feedbackAttributes: Record<string, string> = {
   id: 'Feedback id.',
   date_created: 'When it was given.',
@@ -155,57 +67,128 @@ const feedbackAttributes: Record<string, string> = {
   reply_date: 'When it was replied to, or null.',
 };
 
-export const feedbackResources: ResourceDescription[] = [
-  {
-    path: '/orders/{order_id}/feedback',
-    name: 'Order feedback',
-    description:
-      'The feedback of an order: `purchase` (given by the buyer) and `sale` (given by the seller). The caller ' +
-      "must be the order's seller or buyer; the caller's side decides which feedback a POST gives.",
-    attributes: { purchase: 'The buyer’s feedback or null.', sale: 'The seller’s feedback or null.' },
-    methods: [
-      {
-        method: 'GET',
-        example: '/orders/2000003508419013/feedback',
-        description: 'Read both feedbacks of an order.',
-        response: orderFeedbackSchema,
-        auth: 'required',
+export const orderFeedback = defineResource({
+  path: '/orders/{order_id}/feedback',
+  name: 'Order feedback',
+  description:
+    'The feedback of an order: `purchase` (given by the buyer) and `sale` (given by the seller). The caller ' +
+    "must be the order's seller or buyer; the caller's side decides which feedback a POST gives.",
+  attributes: { purchase: 'The buyer’s feedback or null.', sale: 'The seller’s feedback or null.' },
+  related_resources: ['/orders/{order_id}', '/feedback/{feedback_id}/reply'],
+  connections: { order: '/orders/{order_id}', reply: '/feedback/{feedback_id}/reply' },
+  methods: {
+    GET: {
+      example: '/orders/2000003508419013/feedback',
+      description: 'Read both feedbacks of an order.',
+      response: orderFeedbackSchema,
+      auth: 'required',
+      async handle(c, ctx) {
+        const id = parseOrderId(c.req.param('order_id'));
+        const caller = requireCaller(c.get('caller'));
+        const row = await ctx.readModel.findOrder(id);
+        if (!row) throw new ApiError('order_not_found');
+        await actOnOrder(ctx, caller, row, 'orders.read');
+        return c.body(Buffer.from(row.feedback_doc).toString('utf8'), 200, JSON_TYPE);
       },
-      {
-        method: 'POST',
-        example: '/orders/2000003508419013/feedback',
-        description:
-          'Give your feedback: {fulfilled, rating, message?, reason?}. reason is required (and only allowed) when ' +
-          'fulfilled is false, else invalid_fulfilled; a not fulfilled order cannot be rated positive. 201 with ' +
-          'the feedback; 409 feedback_already_exists the second time.',
-        body: feedbackBodySchema,
-        response: feedbackSchema,
-        auth: 'required',
+    },
+    POST: {
+      example: '/orders/2000003508419013/feedback',
+      description:
+        'Give your feedback: {fulfilled, rating, message?, reason?}. reason is required (and only allowed) when ' +
+        'fulfilled is false, else invalid_fulfilled; a not fulfilled order cannot be rated positive. 201 with ' +
+        'the feedback; 409 feedback_already_exists the second time.',
+      body: feedbackBodySchema,
+      response: feedbackSchema,
+      status: 201,
+      errors: [409],
+      auth: 'required',
+      async handle(c, ctx) {
+        const id = parseOrderId(c.req.param('order_id'));
+        const caller = requireCaller(c.get('caller'));
+        const owners = await ctx.orders.owners(id);
+        if (!owners) throw new ApiError('order_not_found');
+        const side = sideOf(owners, caller);
+        const raw = await jsonBody(c, z.record(z.string(), z.unknown()));
+        checkFulfilled(raw);
+        const parsed = feedbackBodySchema.safeParse(raw);
+        if (!parsed.success) throw invalidBody(parsed.error);
+        const body = parsed.data;
+        const reasons: readonly string[] =
+          side === 'seller' ? SELLER_FEEDBACK_REASONS : BUYER_FEEDBACK_REASONS;
+        if (body.reason !== undefined && !reasons.includes(body.reason)) {
+          throw badRequest(`reason: not a reason a ${side} may give`, [
+            {
+              code: 'invalid_reason',
+              message: `${body.reason.slice(0, 60)} is not among the documented reasons`,
+            },
+          ]);
+        }
+        const given = await ctx.feedback.give(
+          {
+            orderId: id,
+            role: side === 'seller' ? 'sale' : 'purchase',
+            fromUserId: caller.userId,
+            toUserId: Number(side === 'seller' ? owners.buyer_id : owners.seller_id),
+            fulfilled: body.fulfilled,
+            rating: body.rating,
+            reason: body.reason ?? null,
+            message: body.message ?? null,
+          },
+          ctx.clock().getTime(),
+        );
+        if (given === 'exists') throw new ApiError('feedback_already_exists');
+        return json(c, renderFeedback(given.feedback, given.offsetMinutes), 201);
       },
-    ],
-    related_resources: ['/orders/{order_id}', '/feedback/{feedback_id}/reply'],
-    connections: { order: '/orders/{order_id}', reply: '/feedback/{feedback_id}/reply' },
+    },
   },
-  {
-    path: '/feedback/{feedback_id}/reply',
-    name: 'Feedback reply',
-    description:
-      'The reply to a feedback, by the user who received it (or an operator of it with feedback.reply), within ' +
-      '14 days of the feedback; one reply only.',
-    attributes: feedbackAttributes,
-    methods: [
-      {
-        method: 'POST',
-        example: '/feedback/5040068160032/reply',
-        description:
-          'Reply: {"reply": "…"} (at most 160 characters). feedback_not_found, reply_time_expired after 14 days, ' +
-          'reply_already_exists the second time. 201 with the feedback.',
-        body: feedbackReplyBodySchema,
-        response: feedbackSchema,
-        auth: 'required',
+});
+
+export const feedbackReply = defineResource({
+  path: '/feedback/{feedback_id}/reply',
+  name: 'Feedback reply',
+  description:
+    'The reply to a feedback, by the user who received it (or an operator of it with feedback.reply), within ' +
+    '14 days of the feedback; one reply only.',
+  attributes: feedbackAttributes,
+  related_resources: ['/orders/{order_id}/feedback'],
+  connections: { order_feedback: '/orders/{order_id}/feedback' },
+  methods: {
+    POST: {
+      example: '/feedback/5040068160032/reply',
+      description:
+        'Reply: {"reply": "…"} (at most 160 characters). feedback_not_found, reply_time_expired after 14 days, ' +
+        'reply_already_exists the second time. 201 with the feedback.',
+      body: feedbackReplyBodySchema,
+      response: feedbackSchema,
+      status: 201,
+      errors: [409],
+      auth: 'required',
+      async handle(c, ctx) {
+        const id = parseFeedbackId(c.req.param('feedback_id'));
+        const caller = requireCaller(c.get('caller'));
+        const found = await ctx.feedback.find(id);
+        if (!found) throw new ApiError('feedback_not_found');
+        // The receiver itself, or a member of its team with `feedback.reply` (decision 0100).
+        const acting = await actOnOrder(
+          ctx,
+          caller,
+          { seller_id: found.sellerId, buyer_id: found.buyerId },
+          'feedback.reply',
+        );
+        if (found.record.toUserId !== acting.userId) {
+          throw new ApiError('forbidden', {
+            message: 'Only the user who received the feedback can reply to it.',
+          });
+        }
+        const { reply } = await jsonBody(c, feedbackReplyBodySchema);
+        if (found.record.reply !== null) throw new ApiError('reply_already_exists');
+        const now = ctx.clock().getTime();
+        if (now - found.record.dateCreated > FEEDBACK_REPLY_WINDOW_DAYS * DAY)
+          throw new ApiError('reply_time_expired');
+        const replied = await ctx.feedback.reply(id, reply, now);
+        if (replied === 'exists') throw new ApiError('reply_already_exists');
+        return json(c, renderFeedback(replied.feedback, replied.offsetMinutes), 201);
       },
-    ],
-    related_resources: ['/orders/{order_id}/feedback'],
-    connections: { order_feedback: '/orders/{order_id}/feedback' },
+    },
   },
-];
+});

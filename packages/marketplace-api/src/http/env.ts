@@ -2,6 +2,7 @@ import type { CurrencyRepository } from '../currencies/currency-repository.ts';
 import type { Clock } from '../domain/time.ts';
 import type { FeedbackRepository } from '../feedback/feedback-repository.ts';
 import type { LocationRepository } from '../locations/location-repository.ts';
+import type { AuthVariables } from '../middleware/auth/index.ts';
 import type { OutboxRepository } from '../notifications/outbox-repository.ts';
 import type { OAuthRepository } from '../oauth/oauth-repository.ts';
 import type { Caller, TokenRepository } from '../oauth/token-repository.ts';
@@ -17,7 +18,6 @@ import type { BlockRepository } from '../users/block-repository.ts';
 import type { OperatorRepository } from '../users/operator-repository.ts';
 import type { UserRepository } from '../users/user-repository.ts';
 import { ApiError } from './api-error.ts';
-import type { AuthVariables } from './auth.ts';
 
 export type ApiEnv = { Variables: AuthVariables };
 

@@ -1,126 +1,178 @@
-import type { Handler } from 'hono';
-import { z } from 'zod';
+import { type Context, type ErrorHandler, Hono } from 'hono';
+import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
+import type { ApiContext, ApiEnv } from './env.ts';
+import { checkQueryNames, queryNames } from './query.ts';
 
-export interface MethodDescription {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+export const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+export type Method = (typeof METHODS)[number];
+
+/** `/orders/{order_id}` → `/orders/:order_id`: Hono's form of a path, at the type level too. */
+export type HonoPath<P extends string> = P extends `${infer Head}{${infer Name}}${infer Tail}`
+  ? `${Head}:${Name}${HonoPath<Tail>}`
+  : P;
+
+/** Error statuses an operation may answer besides 400 and 401, which every one may (decisions 0135, 0006). */
+export type ErrorStatus = 401 | 403 | 404 | 409 | 413 | 415;
+
+/** One operation: what OPTIONS and the OpenAPI document say about it, and its handler beside it. */
+export interface Operation<P extends string = string> {
   example: string;
   description: string;
-  /** Query parameters, name → meaning (for OPTIONS and the OpenAPI document). */
+  /** Query parameters, name → meaning. */
   query?: Record<string, string>;
+  /** Request headers, name → meaning. */
   headers?: Record<string, string>;
   body?: z.ZodType;
+  /** The successful answer's schema (every shape it may take, as a union). */
   response?: z.ZodType;
-  auth?: 'required' | 'optional' | 'none';
+  /** Its status: 200 unless the operation creates (201) or redirects (303). */
+  status?: 200 | 201 | 303;
+  /** Its media type, when not JSON (the sign-in page, its stylesheet). */
+  contentType?: string;
+  /** Headers of the successful answer, name → meaning (`Location` after a creation). */
+  responseHeaders?: Record<string, string>;
+  /** Spec 4.1 and 4.3's 206: the partial answer, whose empty members `X-Content-Missing` names. */
+  partial?: z.ZodType;
+  /** Error statuses besides 400 and 401; 403 (authenticated operations) and 404 (paths with ids) are implied. */
+  errors?: readonly ErrorStatus[];
+  /** Error answers of another shape (the OAuth token endpoint's, the sign-in page's HTML). */
+  errorBody?: { schema?: z.ZodType; contentType?: string };
+  auth: 'required' | 'optional' | 'none';
+  handle: (c: Context<ApiEnv, HonoPath<P>>, ctx: ApiContext) => Response | Promise<Response>;
 }
 
-/** What OPTIONS on a resource answers (spec 4.4), and what the OpenAPI document is built from. */
-export interface ResourceDescription {
-  path: string;
+/** A path of the API (spec 4.4): its OPTIONS description and the operations it serves, the path written once. */
+export interface Resource<P extends string = string> {
+  path: P;
   name: string;
   description: string;
   attributes: Record<string, string>;
-  methods: MethodDescription[];
   related_resources: string[];
   connections: Record<string, string>;
+  methods: Partial<Record<Method, Operation<P>>>;
+  /**
+   * The resource also answers with its last path parameter empty (`/orders/` for `/orders/{order_id}`), so its
+   * handlers can give the spec's code for an empty id rather than "not found".
+   */
+  emptyLastParameter?: boolean;
 }
 
-function matcher(path: string): RegExp {
-  const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}|\{[^}]+\}/g, '[^/]+');
-  return new RegExp(`^${source}$`);
+export function defineResource<const P extends string>(resource: Resource<P>): Resource {
+  return resource as unknown as Resource;
 }
 
-/** OPTIONS on any described path answers its description; anything else is an unknown resource. */
-export function optionsHandler(resources: ResourceDescription[], prefix = ''): Handler {
-  const table = resources.map((r) => ({ r, re: matcher(r.path) }));
-  return (c) => {
-    const path = new URL(c.req.url).pathname.slice(prefix.length) || '/';
-    const hit = table.find(({ re }) => re.test(path));
-    if (!hit) throw new ApiError('not_found', { message: 'resource not found' });
-    const { r } = hit;
-    c.header('Allow', ['OPTIONS', ...r.methods.map((m) => m.method)].join(', '));
-    return c.json({
-      name: r.name,
-      description: r.description,
-      attributes: r.attributes,
-      methods: r.methods.map((m) => ({ method: m.method, example: m.example, description: m.description })),
-      related_resources: r.related_resources,
-      connections: r.connections,
-    });
-  };
+/** The resources under one URL prefix, mounted with `app.route(prefix, …)`. */
+export interface ApiModule {
+  prefix: string;
+  resources: readonly Resource[];
+  /**
+   * The authorization server authenticates clients and users itself: these resources are mounted before the bearer
+   * token is read, and the BFF never attaches a session's token to them.
+   */
+  ownAuthentication?: boolean;
+  /** Errors the module renders itself (the authorization server's OAuth format); others reach the API's onError. */
+  onError?: ErrorHandler<ApiEnv>;
 }
 
-const errorResponse = { $ref: '#/components/schemas/Error' };
-
-function jsonSchema(schema: z.ZodType) {
-  return z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' });
-}
-
-/** OpenAPI 3.1 document of the described resources, with response schemas from packages/contracts. */
-export function openApiDocument(resources: ResourceDescription[], errorSchema: z.ZodType) {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const r of resources) {
-    const pathParams = [...r.path.matchAll(/\{([^}]+)\}/g)].map((m) => ({
-      name: m[1],
-      in: 'path',
-      required: true,
-      schema: { type: 'string' },
-    }));
-    const ops: Record<string, unknown> = {};
-    for (const m of r.methods) {
-      const query = Object.entries(m.query ?? {}).map(([name, description]) => ({
-        name,
-        in: 'query',
-        required: false,
-        description,
-        schema: { type: 'string' },
-      }));
-      const headers = Object.entries(m.headers ?? {}).map(([name, description]) => ({
-        name,
-        in: 'header',
-        required: false,
-        description,
-        schema: { type: 'string' },
-      }));
-      ops[m.method.toLowerCase()] = {
-        summary: m.description,
-        tags: [r.name],
-        parameters: [...pathParams, ...query, ...headers],
-        ...(m.auth === 'none' ? { security: [] } : {}),
-        ...(m.body
-          ? {
-              requestBody: {
-                required: true,
-                content: { 'application/json': { schema: jsonSchema(m.body) } },
-              },
-            }
-          : {}),
-        responses: {
-          '200': {
-            description: 'OK',
-            content: { 'application/json': { schema: m.response ? jsonSchema(m.response) : {} } },
-          },
-          default: { description: 'Error', content: { 'application/json': { schema: errorResponse } } },
-        },
-      };
+export function defineModule(module: ApiModule): ApiModule {
+  module.resources.forEach((r, i) => {
+    if (r.path !== module.prefix && !r.path.startsWith(`${module.prefix}/`)) {
+      throw new Error(`${r.path} is not under ${module.prefix}`);
     }
-    paths[r.path] = ops;
+    // Requests go to the first path that matches: a fixed one after a parameter that takes it is never reached.
+    const shadow = module.resources
+      .slice(0, i)
+      .find((earlier) => resourcePattern(earlier, '[^/]+').test(r.path));
+    if (shadow) throw new Error(`${r.path} comes after ${shadow.path}, which takes its requests`);
+  });
+  return module;
+}
+
+function honoPath(resource: Resource): string {
+  const path = resource.path.replace(/\{([^}]+)\}/g, ':$1');
+  // Hono's parameters need one character; `{[^/]*}` lets the last one be empty.
+  return resource.emptyLastParameter ? path.replace(/(:[^/]+)$/, '$1{[^/]*}') : path;
+}
+
+/**
+ * The module's Hono sub-app: each operation's handler at its path, relative to the prefix, behind the one rule for
+ * query parameters (decision 0135). The authorization server follows RFC 6749's rules for its parameters instead.
+ */
+export function mountModule(module: ApiModule, ctx: ApiContext): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+  if (module.onError) app.onError(module.onError);
+  for (const resource of module.resources) {
+    const path = honoPath(resource).slice(module.prefix.length) || '/';
+    for (const method of METHODS) {
+      const operation = resource.methods[method];
+      if (!operation) continue;
+      if (module.ownAuthentication) {
+        app.on(method, path, (c) => operation.handle(c as never, ctx));
+        continue;
+      }
+      const allowed = queryNames(Object.keys(operation.query ?? {}));
+      app.on(method, path, (c) => {
+        checkQueryNames(c.req.url, allowed);
+        return operation.handle(c as never, ctx);
+      });
+    }
+    // A fixed path (`/users/me`) owns its other methods too, rather than lending them to a sibling with a
+    // parameter (`/users/{user_id}` would read `me` as an id).
+    if (!resource.path.includes('{')) {
+      app.all(path, (c) => {
+        throw methodNotAllowed(c.req.method, resource);
+      });
+    }
   }
-  return {
-    openapi: '3.1.0',
-    info: {
-      title: 'Marketplace API',
-      version: '1',
-      description:
-        'Orders, shipments, currencies and the conventions common to all resources (JSONP with `callback`, ' +
-        '`attributes`, paging, OPTIONS). Send `Authorization: Bearer <token>`.',
-    },
-    servers: [{ url: '/api' }],
-    components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      schemas: { Error: jsonSchema(errorSchema) },
-    },
-    security: [{ bearer: [] }],
-    paths,
-  };
+  return app;
+}
+
+/** The methods a resource answers, as `Allow` names them: its own, HEAD wherever GET is, and OPTIONS. */
+export function allowedMethods(resource: Resource): string {
+  const own = METHODS.filter((m) => resource.methods[m] !== undefined);
+  return [...own, ...(own.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+}
+
+/** 405 for a method the resource does not serve, with the ones it does in `Allow` (RFC 9110 15.5.6). */
+export function methodNotAllowed(method: string, resource: Resource): ApiError {
+  return new ApiError('method_not_allowed', {
+    message: `${method.slice(0, 20)} is not allowed here; allowed: ${allowedMethods(resource)}`,
+    headers: { Allow: allowedMethods(resource) },
+  });
+}
+
+/** Every resource of the API, found by request path: OPTIONS and the 405 answer read it. */
+export class ResourceTable {
+  readonly resources: readonly Resource[];
+  readonly #matchers: { resource: Resource; re: RegExp }[];
+
+  constructor(modules: readonly ApiModule[]) {
+    this.resources = modules.flatMap((m) => m.resources);
+    this.#matchers = this.resources.map((resource) => ({ resource, re: resourcePattern(resource, '[^/]+') }));
+  }
+
+  /** The resource a path names, if any. */
+  match(path: string): Resource | undefined {
+    return this.#matchers.find(({ re }) => re.test(path))?.resource;
+  }
+}
+
+/**
+ * The regular expression of a resource's path, each parameter one `segment`: the API's table and the BFF's
+ * allowlist build theirs from it.
+ */
+export function resourcePattern(
+  resource: Pick<Resource, 'path' | 'emptyLastParameter'>,
+  segment: string,
+): RegExp {
+  const parts = resource.path.split(/(\{[^}]+\})/);
+  const last = parts.length - 2;
+  const source = parts
+    .map((part, i) => {
+      if (!/^\{[^}]+\}$/.test(part)) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+      return resource.emptyLastParameter && i === last && parts[i + 1] === '' ? `(?:${segment})?` : segment;
+    })
+    .join('');
+  return new RegExp(`^${source}$`);
 }

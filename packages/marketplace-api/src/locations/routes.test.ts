@@ -5,6 +5,7 @@ import {
   countrySchema,
   listingLocationFor,
   neighborhoodSchema,
+  siteSearchSchema,
   stateSchema,
 } from '@mostrador/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -240,5 +241,71 @@ describe('conventions on locations', () => {
   it('refuses writes', async () => {
     const res = await api.app.request('/classified_locations/countries/AR', { method: 'DELETE' });
     await expectError(res, 405, 'method_not_allowed');
+  });
+});
+
+describe('every location id the API hands out', () => {
+  /** 200 at /classified_locations/{kind}/{id}, parsed with its contract. */
+  async function resolve(kind: 'countries' | 'states' | 'cities' | 'neighborhoods', id: string) {
+    const res = await api.get(`/classified_locations/${kind}/${id}`);
+    expect(res.status, `${kind}/${id}`).toBe(200);
+    const schema = {
+      countries: countrySchema,
+      states: stateSchema,
+      cities: citySchema,
+      neighborhoods: neighborhoodSchema,
+    };
+    return schema[kind].parse(await res.json());
+  }
+
+  it('resolves, through the whole tree from the country list down to subneighborhoods', async () => {
+    let seen = 0;
+    for (const summary of countryListSchema.parse(await api.json('/classified_locations/countries'))) {
+      const country = (await resolve('countries', summary.id)) as { states: { id: string }[] };
+      for (const s of country.states) {
+        const state = (await resolve('states', s.id)) as { cities: { id: string }[] };
+        for (const c of state.cities) {
+          const city = (await resolve('cities', c.id)) as { neighborhoods?: { id: string }[] };
+          const walk = async (ids: { id: string }[]) => {
+            for (const n of ids) {
+              const neighborhood = (await resolve('neighborhoods', n.id)) as {
+                subneighborhoods: { id: string }[];
+              };
+              seen++;
+              await walk(neighborhood.subneighborhoods);
+            }
+          };
+          await walk(city.neighborhoods ?? []);
+          seen++;
+        }
+      }
+    }
+    expect(seen).toBeGreaterThan(300);
+  });
+
+  it('resolves in every listing of every seller, the city inside the state the listing names', async () => {
+    const sellers = await api.store.db
+      .selectFrom('users')
+      .innerJoin('items', 'items.seller_id', 'users.id')
+      .select(['users.nickname', 'users.site_id'])
+      .distinct()
+      .execute();
+    expect(sellers.length).toBeGreaterThan(3);
+    for (const seller of sellers) {
+      for (let offset = 0; ; offset += 50) {
+        const page = siteSearchSchema.parse(
+          await api.json(`/sites/${seller.site_id}/search?nickname=${seller.nickname}&offset=${offset}`),
+        );
+        for (const item of page.results) {
+          const city = citySchema.parse(await resolve('cities', item.address.city_id!));
+          expect(city.name).toBe(item.address.city_name);
+          expect(city.state.id).toBe(item.address.state_id);
+          expect((await resolve('states', item.address.state_id!)).name).toBe(item.address.state_name);
+          expect(item.seller_address.city.id).toBe(item.address.city_id);
+          await resolve('countries', item.seller_address.country.id!);
+        }
+        if (offset + 50 >= page.paging.total) break;
+      }
+    }
   });
 });

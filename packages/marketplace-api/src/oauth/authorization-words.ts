@@ -7,6 +7,17 @@ import {
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 
+/** What went wrong on the sign-in page, by kind; the page says it in its language. */
+export type AuthorizationProblem =
+  | { kind: 'unknown_client' }
+  | { kind: 'unregistered_redirect_uri' }
+  | { kind: 'repeated_parameter'; name: string }
+  | { kind: 'repeated_field'; name: string }
+  | { kind: 'foreign_form' }
+  | { kind: 'not_a_form' }
+  | { kind: 'form_too_large' }
+  | { kind: 'unlisted_account' };
+
 /** The sign-in page's words in the languages the dashboard speaks; each sentence whole in each language. */
 interface AuthorizationWords {
   problemTitle: string;
@@ -20,6 +31,7 @@ interface AuthorizationWords {
   teamHint: string;
   teamMemberOf: (sellers: string) => string;
   cancel: string;
+  problem: (problem: AuthorizationProblem) => string;
 }
 
 const WORDS: Record<Language, AuthorizationWords> = {
@@ -34,6 +46,26 @@ const WORDS: Record<Language, AuthorizationWords> = {
     teamHint: 'They act for a seller with the permissions it gave them.',
     teamMemberOf: (sellers) => `, team member of ${sellers}`,
     cancel: 'Cancel',
+    problem: (p) => {
+      switch (p.kind) {
+        case 'unknown_client':
+          return 'The application is missing or unknown (client_id).';
+        case 'unregistered_redirect_uri':
+          return 'The redirect_uri is not one the application registered.';
+        case 'repeated_parameter':
+          return `The parameter ${p.name} was sent more than once.`;
+        case 'repeated_field':
+          return `The field ${p.name} was sent more than once.`;
+        case 'foreign_form':
+          return 'This form can only be sent from the sign-in page.';
+        case 'not_a_form':
+          return 'The sign-in form must be sent as a form.';
+        case 'form_too_large':
+          return 'The form is too large.';
+        case 'unlisted_account':
+          return 'Choose one of the listed accounts.';
+      }
+    },
   },
   es: {
     problemTitle: 'Problema al iniciar sesión',
@@ -46,6 +78,26 @@ const WORDS: Record<Language, AuthorizationWords> = {
     teamHint: 'Actúan para un vendedor con los permisos que este les dio.',
     teamMemberOf: (sellers) => `, miembro del equipo de ${sellers}`,
     cancel: 'Cancelar',
+    problem: (p) => {
+      switch (p.kind) {
+        case 'unknown_client':
+          return 'Falta la aplicación o no se conoce (client_id).';
+        case 'unregistered_redirect_uri':
+          return 'La redirect_uri no es una de las que registró la aplicación.';
+        case 'repeated_parameter':
+          return `El parámetro ${p.name} se envió más de una vez.`;
+        case 'repeated_field':
+          return `El campo ${p.name} se envió más de una vez.`;
+        case 'foreign_form':
+          return 'Este formulario solo se puede enviar desde la página de inicio de sesión.';
+        case 'not_a_form':
+          return 'El inicio de sesión debe enviarse como formulario.';
+        case 'form_too_large':
+          return 'El formulario es demasiado grande.';
+        case 'unlisted_account':
+          return 'Elige una de las cuentas de la lista.';
+      }
+    },
   },
   'pt-BR': {
     problemTitle: 'Problema ao entrar',
@@ -58,6 +110,26 @@ const WORDS: Record<Language, AuthorizationWords> = {
     teamHint: 'Eles agem por um vendedor com as permissões que ele deu.',
     teamMemberOf: (sellers) => `, membro da equipe de ${sellers}`,
     cancel: 'Cancelar',
+    problem: (p) => {
+      switch (p.kind) {
+        case 'unknown_client':
+          return 'O aplicativo está faltando ou é desconhecido (client_id).';
+        case 'unregistered_redirect_uri':
+          return 'A redirect_uri não é uma das que o aplicativo registrou.';
+        case 'repeated_parameter':
+          return `O parâmetro ${p.name} foi enviado mais de uma vez.`;
+        case 'repeated_field':
+          return `O campo ${p.name} foi enviado mais de uma vez.`;
+        case 'foreign_form':
+          return 'Este formulário só pode ser enviado pela página de entrada.';
+        case 'not_a_form':
+          return 'A entrada deve ser enviada como formulário.';
+        case 'form_too_large':
+          return 'O formulário é grande demais.';
+        case 'unlisted_account':
+          return 'Escolha uma das contas da lista.';
+      }
+    },
   },
 };
 

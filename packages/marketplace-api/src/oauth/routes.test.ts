@@ -216,6 +216,35 @@ describe('GET /authorization', () => {
       })
     ).text();
     expect(problem).toContain('<h1>Problema al iniciar sesión</h1>');
+    expect(problem).toContain('<p>Falta la aplicación o no se conoce (client_id).</p>');
+  });
+
+  it('says what went wrong with a posted form in the page’s language', async () => {
+    const fields = authorizeQuery();
+    fields.set('user_id', '0');
+    const unlisted = await api.app.request(
+      '/authorization',
+      form(fields, { cookie: 'mostrador_language=pt-BR' }),
+    );
+    expect(unlisted.status).toBe(400);
+    const portuguese = await unlisted.text();
+    expect(portuguese).toContain('<html lang="pt-BR">');
+    expect(portuguese).toContain('<h1>Problema ao entrar</h1>');
+    expect(portuguese).toContain('<p>Escolha uma das contas da lista.</p>');
+    fields.set('user_id', String(demoUser('TIENDA_PALERMO').id));
+    const foreign = await api.app.request(
+      '/authorization',
+      form(fields, { origin: 'https://evil.example', 'accept-language': 'es-AR,es;q=0.9' }),
+    );
+    expect(foreign.status).toBe(403);
+    expect(await foreign.text()).toContain(
+      '<p>Este formulario solo se puede enviar desde la página de inicio de sesión.</p>',
+    );
+    const repeated = await api.app.request(`/authorization?${authorizeQuery()}&state=again`, {
+      headers: { 'accept-language': 'en' },
+    });
+    expect(repeated.status).toBe(400);
+    expect(await repeated.text()).toContain('<p>The parameter state was sent more than once.</p>');
   });
 
   it.each([

@@ -10,9 +10,8 @@ import {
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMarketplaceApi } from '../app.ts';
 import { setApplicationCallback } from '../notifications/callback-url.ts';
-import { createTokenRepository } from '../oauth/token-repository.ts';
 import { DEMO_APPLICATION_ID } from '../seed/generate.ts';
-import { expectError, seededApi, type TestApi } from '../test-support.ts';
+import { expectError, seededApi, type TestApi, tokenIssuer } from '../test-support.ts';
 
 // Spec 1's table, end to end (docs/decisions/0090–0093): every row through the API, its outbox row, and the
 // property that no sale is ever both refunded and covered.
@@ -22,26 +21,17 @@ const OPERATOR = 'operator-secret-for-delivery-tests';
 let api: TestApi;
 /** The same store as a deployment serves it: no local use. */
 let deployed: ReturnType<typeof createMarketplaceApi>;
-const tokens = new Map<number, string>();
 const used = new Set<number>();
+let tokenOf: (userId: number) => Promise<string>;
 
 beforeAll(async () => {
   api = await seededApi({ clock: () => new Date(now), localUse: true, operatorToken: OPERATOR });
+  tokenOf = tokenIssuer(api.store, () => now);
   deployed = createMarketplaceApi({ store: api.store, clock: () => new Date(now), operatorToken: OPERATOR });
   await setApplicationCallback(api.store, DEMO_APPLICATION_ID, 'https://hooks.example.com/meli', {
     localUse: false,
   });
 });
-
-async function tokenOf(userId: number) {
-  let token = tokens.get(userId);
-  if (!token) {
-    token = (await createTokenRepository(api.store.db).issue(DEMO_APPLICATION_ID, userId, new Date(now)))
-      .token;
-    tokens.set(userId, token);
-  }
-  return token;
-}
 
 interface Sale {
   orderId: number;

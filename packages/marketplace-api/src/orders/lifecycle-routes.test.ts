@@ -398,6 +398,57 @@ describe('POST /orders/{id}/payments', () => {
     }
   });
 
+  it('keeps a confirmed order confirmed while a payment waits, its parties still shown to each other', async () => {
+    now += 60_000;
+    const order = await newOrder();
+    const pending = await ok(
+      await post(
+        `/orders/${order.id}/payments`,
+        { status: 'pending', payment_method_id: 'rapipago' },
+        buyer.access_token,
+      ),
+      201,
+    );
+    expect(pending).toMatchObject({ status: 'confirmed', date_closed: order.date_closed });
+    const read = orderSchema.parse(
+      await api.json(`/orders/${order.id}`, seller.access_token, { 'x-format-new': 'true' }),
+    );
+    expect(read.status).toBe('confirmed');
+    expect(read.buyer.first_name).toEqual(expect.any(String));
+    expect(read.buyer.phone).toBeDefined();
+  });
+
+  it('charges the fee per unit, and a payment the fee of what it pays for', async () => {
+    now += 60_000;
+    const item = await freshItem();
+    const order = await newOrder(3, item);
+    const line = order.order_items[0]!;
+    expect(line.quantity).toBe(3);
+    expect(line.sale_fee).toBeCloseTo(Math.round(Number(item.price_minor) * 0.13) / 100, 2);
+    const half = Math.floor((order.total_amount / 2) * 100) / 100;
+    const partial = await ok(
+      await post(`/orders/${order.id}/payments`, { status: 'approved', amount: half }, buyer.access_token),
+      201,
+    );
+    const paid = await ok(
+      await post(`/orders/${order.id}/payments`, { status: 'approved' }, buyer.access_token),
+      201,
+    );
+    expect(partial.status).toBe('partially_paid');
+    expect(paid.status).toBe('paid');
+    const search = orderSearchEnvelopeSchema.parse(
+      await api.json(`/orders/search?seller=${seller.id}&q=${order.id}`, seller.access_token),
+    );
+    const payments = search.results[0]!.payments;
+    const fees = payments.map((p) => p.marketplace_fee ?? 0);
+    // The two parts of the order pay its whole fee, each in proportion to its amount.
+    expect(fees[0]! + fees[1]!).toBeCloseTo(line.sale_fee * 3, 1);
+    expect(fees[0]! / fees[1]!).toBeCloseTo(
+      payments[0]!.transaction_amount / payments[1]!.transaction_amount,
+      1,
+    );
+  });
+
   it('rolls a refused payment back whole: no stock, no payment, no version, no notification', async () => {
     await api.app.request(`/users/${seller.id}/immediate_payment`, {
       method: 'PUT',
@@ -598,7 +649,8 @@ describe('platform operations', () => {
     expect(invalid).toMatchObject({
       status: 'invalid',
       status_detail: { code: 'invalid' },
-      cancel_detail: { group: 'fraud', code: 'fraud_malicious_buyer' },
+      // Spec 2.2: requested by the platform operator.
+      cancel_detail: { group: 'fraud', code: 'fraud_malicious_buyer', requested_by: 'platform' },
     });
     expect(await stock(item.id)).toEqual(initial);
     await expectError(

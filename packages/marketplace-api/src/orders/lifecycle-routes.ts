@@ -1,28 +1,23 @@
-import { timingSafeEqual } from 'node:crypto';
 import {
   createOrderBodySchema,
   orderCancelBodySchema,
   orderChangeSchema,
   orderPaymentBodySchema,
 } from '@mostrador/contracts';
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import type { OrdersTable } from '../db/schema.ts';
 import { toMinor } from '../domain/money.ts';
 import { LifecycleError } from '../domain/order-lifecycle.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import { type ApiContext, type ApiEnv, requireCaller } from '../http/env.ts';
+import { json } from '../http/json-answer.ts';
 import { jsonBody } from '../http/json-body.ts';
-import type { ResourceDescription } from '../http/resources.ts';
+import { operatorAccess } from '../http/platform-access.ts';
+import { defineResource, type Resource } from '../http/resources.ts';
 import type { Caller } from '../oauth/token-repository.ts';
-import type { WrittenOrder } from './order-write-repository.ts';
-
-function parseOrderId(raw: string): number {
-  if (raw === '' || raw === 'null' || raw === 'undefined') throw new ApiError('empty_order_id');
-  if (!/^[1-9]\d{0,15}$/.test(raw) || !Number.isSafeInteger(Number(raw)))
-    throw new ApiError('invalid_order_id');
-  return Number(raw);
-}
+import { parseOrderId } from './order-id.ts';
+import type { OrderWriteRepository, WrittenOrder } from './order-write-repository.ts';
 
 /** Runs a life-cycle write; a refusal of the domain becomes its error code, with nothing written. */
 async function write(run: () => Promise<WrittenOrder | undefined>): Promise<WrittenOrder | undefined> {
@@ -32,6 +27,13 @@ async function write(run: () => Promise<WrittenOrder | undefined>): Promise<Writ
     if (error instanceof LifecycleError) throw new ApiError(error.code, { message: error.message });
     throw error;
   }
+}
+
+/** Runs a write on an existing order and answers the order after it. */
+async function change(c: Context, run: () => Promise<WrittenOrder | undefined>, status: 200 | 201 = 200) {
+  const written = await write(run);
+  if (!written) throw new ApiError('order_not_found');
+  return json(c, summary(written.row), status);
 }
 
 /** The answer of every operation: the order's state after it, from the row just written. */
@@ -56,31 +58,6 @@ function summary(row: OrdersTable) {
   };
 }
 
-const sameSecret = (given: string, expected: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
-
-/**
- * Platform operations (fraud alerts, invalidation) belong to the platform: its tools carry the operator token. In
- * local use an order's seller or buyer may trigger them too, to try the flow. Anyone else is refused before the
- * order is even looked up.
- */
-export function operatorAccess(ctx: ApiContext, c: Context<ApiEnv>): { operator: true } | { party: Caller } {
-  const token = c.req.header('x-operator-token');
-  if (token !== undefined) {
-    if (ctx.platform.operatorToken !== null && sameSecret(token, ctx.platform.operatorToken)) {
-      return { operator: true };
-    }
-    throw new ApiError('forbidden', { message: 'invalid operator token' });
-  }
-  if (!ctx.platform.localUse) {
-    throw new ApiError('forbidden', { message: 'a platform operation; only the platform may run it' });
-  }
-  return { party: requireCaller(c.get('caller')) };
-}
-
 /** A body that must be absent or `{}`: these operations take no input. */
 async function noInput(c: Context<ApiEnv>) {
   const length = c.req.header('content-length');
@@ -90,104 +67,28 @@ async function noInput(c: Context<ApiEnv>) {
   await jsonBody(c, z.strictObject({}));
 }
 
-export function orderLifecycleRoutes(ctx: ApiContext) {
-  const app = new Hono<ApiEnv>();
-  const now = () => ctx.clock().getTime();
-
-  async function orderOf(id: number) {
-    const parties = await ctx.orderWrites.parties(id);
-    if (!parties) throw new ApiError('order_not_found');
-    return parties;
-  }
-
-  app.post('/orders', async (c) => {
-    const caller = requireCaller(c.get('caller'));
-    const body = await jsonBody(c, createOrderBodySchema);
-    const written = await write(() =>
-      ctx.orderWrites.create({
-        buyerId: caller.userId,
-        sellerId: body.seller_id,
-        items: body.items,
-        applicationId: caller.applicationId,
-        now: now(),
-      }),
-    );
-    if (!written) throw new ApiError('not_found', { message: 'Seller not found' });
-    return c.json(summary(written.row), 201, { Location: `/orders/${written.order.id}` });
-  });
-
-  app.post('/orders/:id/payments', async (c) => {
-    const id = parseOrderId(c.req.param('id'));
-    const caller = requireCaller(c.get('caller'));
-    const order = await orderOf(id);
-    if (order.sellerId === caller.userId) {
-      throw new ApiError('forbidden', { message: 'Only the buyer pays for an order.' });
-    }
-    if (order.buyerId !== caller.userId) throw new ApiError('not_owned_order');
-    const body = await jsonBody(c, orderPaymentBodySchema);
-    let amountMinor: number | undefined;
-    if (body.amount !== undefined) {
-      amountMinor = toMinor(body.amount, order.decimals);
-      if (Math.abs(amountMinor / 10 ** order.decimals - body.amount) > 1e-9) {
-        throw badRequest(`amount: at most ${order.decimals} decimal places in the order's currency`, [
-          { code: 'invalid_field', message: 'amount has more decimal places than the currency' },
-        ]);
-      }
-    }
-    const written = await write(() =>
-      ctx.orderWrites.pay(id, {
-        status: body.status,
-        amountMinor,
-        paymentId: body.payment_id,
-        paymentMethodId: body.payment_method_id,
-        now: now(),
-      }),
-    );
-    if (!written) throw new ApiError('order_not_found');
-    return c.json(summary(written.row), 201);
-  });
-
-  app.post('/orders/:id/cancel', async (c) => {
-    const id = parseOrderId(c.req.param('id'));
-    const caller = requireCaller(c.get('caller'));
-    const order = await orderOf(id);
-    if (order.buyerId === caller.userId) {
-      throw new ApiError('forbidden', { message: 'Only the seller cancels an order.' });
-    }
-    if (order.sellerId !== caller.userId) throw new ApiError('not_owned_order');
-    const body = await jsonBody(c, orderCancelBodySchema);
-    const written = await write(() =>
-      ctx.orderWrites.cancel(id, { code: body.code, applicationId: caller.applicationId, now: now() }),
-    );
-    if (!written) throw new ApiError('order_not_found');
-    return c.json(summary(written.row), 200);
-  });
-
-  for (const [path, operation] of [
-    ['fraud_alert', (id: number) => ctx.orderWrites.fraudAlert(id, now())],
-    ['invalidate', (id: number) => ctx.orderWrites.invalidate(id, now())],
-    ['chargeback', (id: number) => ctx.orderWrites.chargeback(id, now())],
-  ] as const) {
-    app.post(`/orders/:id/${path}`, async (c) => {
-      const id = parseOrderId(c.req.param('id'));
-      const access = operatorAccess(ctx, c);
-      const order = await orderOf(id);
-      if (
-        'party' in access &&
-        order.sellerId !== access.party.userId &&
-        order.buyerId !== access.party.userId
-      ) {
-        throw new ApiError('not_owned_order');
-      }
-      await noInput(c);
-      const written = await write(() => operation(id));
-      if (!written) throw new ApiError('order_not_found');
-      return c.json(summary(written.row), 200);
-    });
-  }
-
-  return app;
+async function orderOf(ctx: ApiContext, id: number) {
+  const parties = await ctx.orderWrites.parties(id);
+  if (!parties) throw new ApiError('order_not_found');
+  return parties;
 }
+
+/** The order, for the one party an operation belongs to: the other party is told why not, anyone else not_owned_order. */
+async function partyOrder(
+  ctx: ApiContext,
+  id: number,
+  caller: Caller,
+  side: 'buyer' | 'seller',
+  refusal: string,
+) {
+  const order = await orderOf(ctx, id);
+  const [own, other] = side === 'buyer' ? [order.buyerId, order.sellerId] : [order.sellerId, order.buyerId];
+  if (other === caller.userId) throw new ApiError('forbidden', { message: refusal });
+  if (own !== caller.userId) throw new ApiError('not_owned_order');
+  return order;
+}
+
+const now = (ctx: ApiContext) => ctx.clock().getTime();
 
 const changeAttributes: Record<string, string> = {
   id: 'Order id.',
@@ -207,145 +108,221 @@ const changeAttributes: Record<string, string> = {
   seller: '{id}.',
 };
 
+export const orderCreation = defineResource({
+  path: '/orders',
+  name: 'Order creation',
+  description:
+    'A buyer orders listed items of one seller (local use; docs/decisions/0041-order-life-cycle-endpoints.md). ' +
+    'The order starts confirmed (its items leave stock at once), or payment_required when the seller accepts only ' +
+    'the platform’s payment mode. Sends orders_v2 to the seller’s applications.',
+  attributes: changeAttributes,
+  related_resources: ['/orders/{order_id}', '/orders/{order_id}/payments'],
+  connections: { order: '/orders/{order_id}' },
+  methods: {
+    POST: {
+      example: '/orders',
+      description:
+        'Create an order as the caller (the buyer): {seller_id, items: [{id, quantity}]}. 201 with the order; 403 ' +
+        'blocked_buyer when the seller blocked the caller from buying; 409 out_of_stock; 400 for items not the ' +
+        'seller’s; 404 for an unknown seller.',
+      body: createOrderBodySchema,
+      response: orderChangeSchema,
+      status: 201,
+      responseHeaders: { Location: 'The new order, under the API’s root (`/orders/{order_id}`).' },
+      errors: [409],
+      auth: 'required',
+      async handle(c, ctx) {
+        const caller = requireCaller(c.get('caller'));
+        const body = await jsonBody(c, createOrderBodySchema);
+        const written = await write(() =>
+          ctx.orderWrites.create({
+            buyerId: caller.userId,
+            sellerId: body.seller_id,
+            items: body.items,
+            applicationId: caller.applicationId,
+            now: now(ctx),
+          }),
+        );
+        if (!written) throw new ApiError('not_found', { message: 'Seller not found' });
+        return json(c, summary(written.row), 201, { Location: `/orders/${written.order.id}` });
+      },
+    },
+  },
+});
+
+export const orderPayments = defineResource({
+  path: '/orders/{order_id}/payments',
+  name: 'Order payments',
+  description:
+    'Payments of an order, recorded by its buyer: pending, in_process, approved or rejected. The order’s status ' +
+    'follows: paid when approved payments cover total and shipping, partially_paid below, payment_in_process, ' +
+    'payment_required.',
+  attributes: changeAttributes,
+  related_resources: ['/orders/{order_id}'],
+  connections: { order: '/orders/{order_id}' },
+  methods: {
+    POST: {
+      example: '/orders/2000003508419013/payments',
+      description:
+        'Record a payment: {status, amount?, payment_method_id?} adds one (amount defaults to what is due); ' +
+        '{status, payment_id} moves a pending or in-process one on. 201 with the order; 409 invalid_order_status ' +
+        'on a cancelled, invalid or paid order; 409 out_of_stock when payment would close an order whose items ' +
+        'are gone; 404 payment_not_found.',
+      body: orderPaymentBodySchema,
+      response: orderChangeSchema,
+      status: 201,
+      errors: [409],
+      auth: 'required',
+      async handle(c, ctx) {
+        const id = parseOrderId(c.req.param('order_id'));
+        const caller = requireCaller(c.get('caller'));
+        const order = await partyOrder(ctx, id, caller, 'buyer', 'Only the buyer pays for an order.');
+        const body = await jsonBody(c, orderPaymentBodySchema);
+        let amountMinor: number | undefined;
+        if (body.amount !== undefined) {
+          amountMinor = toMinor(body.amount, order.decimals);
+          if (Math.abs(amountMinor / 10 ** order.decimals - body.amount) > 1e-9) {
+            throw badRequest(`amount: at most ${order.decimals} decimal places in the order's currency`, [
+              { code: 'invalid_field', message: 'amount has more decimal places than the currency' },
+            ]);
+          }
+        }
+        return change(
+          c,
+          () =>
+            ctx.orderWrites.pay(id, {
+              status: body.status,
+              amountMinor,
+              paymentId: body.payment_id,
+              paymentMethodId: body.payment_method_id,
+              now: now(ctx),
+            }),
+          201,
+        );
+      },
+    },
+  },
+});
+
+export const orderCancellation = defineResource({
+  path: '/orders/{order_id}/cancel',
+  name: 'Order cancellation',
+  description:
+    'The seller cancels an order that is not cancelled or invalid yet: approved payments are refunded and items ' +
+    'taken from stock go back. By spec 1’s delivery table (docs/decisions/0090): on the seller’s own delivery the ' +
+    'seller is told by e-mail or phone; with the platform’s shipping before the package reaches the carrier the ' +
+    'shipment is cancelled too; once shipped the carrier returns the item (cancel_detail group delivery, code ' +
+    'carrier_return).',
+  attributes: changeAttributes,
+  related_resources: ['/orders/{order_id}'],
+  connections: { order: '/orders/{order_id}' },
+  methods: {
+    POST: {
+      example: '/orders/2000003508419013/cancel',
+      description:
+        'Cancel: {code: seller_out_of_stock | seller_cancel_sale | fraud_risk_detected} (the last only after a ' +
+        'fraud alert). 200 with the order; 403 for the buyer; 409 invalid_order_status.',
+      body: orderCancelBodySchema,
+      response: orderChangeSchema,
+      errors: [409],
+      auth: 'required',
+      async handle(c, ctx) {
+        const id = parseOrderId(c.req.param('order_id'));
+        const caller = requireCaller(c.get('caller'));
+        await partyOrder(ctx, id, caller, 'seller', 'Only the seller cancels an order.');
+        const body = await jsonBody(c, orderCancelBodySchema);
+        return change(c, () =>
+          ctx.orderWrites.cancel(id, { code: body.code, applicationId: caller.applicationId, now: now(ctx) }),
+        );
+      },
+    },
+  },
+});
+
 const platformOnly =
   'A platform operation: with the operator token (X-Operator-Token), or in local use by the order’s seller or buyer; ' +
   'otherwise 403.';
 
-export const orderLifecycleResources: ResourceDescription[] = [
-  {
-    path: '/orders',
-    name: 'Order creation',
-    description:
-      'A buyer orders listed items of one seller (local use; docs/decisions/0041-order-life-cycle-endpoints.md). ' +
-      'The order starts confirmed (its items leave stock at once), or payment_required when the seller accepts only ' +
-      'the platform’s payment mode. Sends orders_v2 to the seller’s applications.',
+/** A platform operation on an order (no body), as the platform's tools run it. */
+function platformOperation(definition: {
+  path: `/orders/{order_id}/${'fraud_alert' | 'chargeback' | 'invalidate'}`;
+  name: string;
+  description: string;
+  example: string;
+  summary: string;
+  related_resources: string[];
+  run: (writes: OrderWriteRepository, id: number, now: number) => Promise<WrittenOrder | undefined>;
+}): Resource {
+  return defineResource({
+    path: definition.path,
+    name: definition.name,
+    description: `${definition.description} ${platformOnly}`,
     attributes: changeAttributes,
-    methods: [
-      {
-        method: 'POST',
-        example: '/orders',
-        description:
-          'Create an order as the caller (the buyer): {seller_id, items: [{id, quantity}]}. 201 with the order; 403 ' +
-          'blocked_buyer when the seller blocked the caller from buying; 409 out_of_stock; 400 for items not the ' +
-          'seller’s; 404 for an unknown seller.',
-        body: createOrderBodySchema,
-        response: orderChangeSchema,
-        auth: 'required',
-      },
-    ],
-    related_resources: ['/orders/{order_id}', '/orders/{order_id}/payments'],
+    related_resources: definition.related_resources,
     connections: { order: '/orders/{order_id}' },
-  },
-  {
-    path: '/orders/{order_id}/payments',
-    name: 'Order payments',
-    description:
-      'Payments of an order, recorded by its buyer: pending, in_process, approved or rejected. The order’s status ' +
-      'follows: paid when approved payments cover total and shipping, partially_paid below, payment_in_process, ' +
-      'payment_required.',
-    attributes: changeAttributes,
-    methods: [
-      {
-        method: 'POST',
-        example: '/orders/2000003508419013/payments',
-        description:
-          'Record a payment: {status, amount?, payment_method_id?} adds one (amount defaults to what is due); ' +
-          '{status, payment_id} moves a pending or in-process one on. 201 with the order; 409 invalid_order_status ' +
-          'on a cancelled, invalid or paid order; 409 out_of_stock when payment would close an order whose items ' +
-          'are gone; 404 payment_not_found.',
-        body: orderPaymentBodySchema,
+    methods: {
+      POST: {
+        example: definition.example,
+        description: definition.summary,
         response: orderChangeSchema,
-        auth: 'required',
-      },
-    ],
-    related_resources: ['/orders/{order_id}'],
-    connections: { order: '/orders/{order_id}' },
-  },
-  {
-    path: '/orders/{order_id}/cancel',
-    name: 'Order cancellation',
-    description:
-      'The seller cancels an order that is not cancelled or invalid yet: approved payments are refunded and items ' +
-      'taken from stock go back. By spec 1’s delivery table (docs/decisions/0090): on the seller’s own delivery the ' +
-      'seller is told by e-mail or phone; with the platform’s shipping before the package reaches the carrier the ' +
-      'shipment is cancelled too; once shipped the carrier returns the item (cancel_detail group delivery, code ' +
-      'carrier_return).',
-    attributes: changeAttributes,
-    methods: [
-      {
-        method: 'POST',
-        example: '/orders/2000003508419013/cancel',
-        description:
-          'Cancel: {code: seller_out_of_stock | seller_cancel_sale | fraud_risk_detected} (the last only after a ' +
-          'fraud alert). 200 with the order; 403 for the buyer; 409 invalid_order_status.',
-        body: orderCancelBodySchema,
-        response: orderChangeSchema,
-        auth: 'required',
-      },
-    ],
-    related_resources: ['/orders/{order_id}'],
-    connections: { order: '/orders/{order_id}' },
-  },
-  {
-    path: '/orders/{order_id}/fraud_alert',
-    name: 'Order fraud alert',
-    description:
-      'Spec 3: after a payment was approved, the payment network or a bank signals fraud: the order gets the tag ' +
-      `fraud_risk_detected and orders_v2 is sent. ${platformOnly}`,
-    attributes: changeAttributes,
-    methods: [
-      {
-        method: 'POST',
-        example: '/orders/2000003508419013/fraud_alert',
-        description:
-          'Raise the alert (no body). 200 with the order; again: 200, unchanged, nothing sent; 409 ' +
-          'invalid_order_status without an approved payment.',
-        response: orderChangeSchema,
+        errors: [409],
         auth: 'optional',
+        async handle(c, ctx) {
+          const id = parseOrderId(c.req.param('order_id'));
+          const access = operatorAccess(ctx, c);
+          const order = await orderOf(ctx, id);
+          if (
+            'party' in access &&
+            order.sellerId !== access.party.userId &&
+            order.buyerId !== access.party.userId
+          ) {
+            throw new ApiError('not_owned_order');
+          }
+          await noInput(c);
+          return change(c, () => definition.run(ctx.orderWrites, id, now(ctx)));
+        },
       },
-    ],
-    related_resources: ['/orders/{order_id}', '/orders/{order_id}/cancel'],
-    connections: { order: '/orders/{order_id}' },
-  },
-  {
-    path: '/orders/{order_id}/chargeback',
-    name: 'Order chargeback',
-    description:
-      'The buyer’s chargeback, reported by the payment network, settled by spec 1’s delivery table ' +
-      '(docs/decisions/0090-sale-outcome-by-delivery.md): delivered with evidence on the seller’s own delivery, the ' +
-      'seller is covered (the money stays, tag chargeback_covered); without evidence the seller refunds (cancelled, ' +
-      'code chargeback_not_delivered); with the platform’s shipping before the carrier the sale is cancelled ' +
-      `(chargeback_not_shipped); after, the carrier returns the item (chargeback_carrier_return). ${platformOnly}`,
-    attributes: changeAttributes,
-    methods: [
-      {
-        method: 'POST',
-        example: '/orders/2000003508419013/chargeback',
-        description:
-          'Charge back (no body). 200 with the order; a covered order again: 200, unchanged, nothing sent; 409 ' +
-          'invalid_order_status without an approved payment or when the order is final.',
-        response: orderChangeSchema,
-        auth: 'optional',
-      },
-    ],
-    related_resources: ['/orders/{order_id}', '/shipments/{shipping_id}'],
-    connections: { order: '/orders/{order_id}' },
-  },
-  {
-    path: '/orders/{order_id}/invalidate',
-    name: 'Order invalidation',
-    description: `The platform invalidates an order from a malicious buyer (status invalid). ${platformOnly}`,
-    attributes: changeAttributes,
-    methods: [
-      {
-        method: 'POST',
-        example: '/orders/2000003508419013/invalidate',
-        description: 'Invalidate (no body). 200 with the order; 409 invalid_order_status when already final.',
-        response: orderChangeSchema,
-        auth: 'optional',
-      },
-    ],
-    related_resources: ['/orders/{order_id}'],
-    connections: { order: '/orders/{order_id}' },
-  },
-];
+    },
+  });
+}
+
+export const orderFraudAlert = platformOperation({
+  path: '/orders/{order_id}/fraud_alert',
+  name: 'Order fraud alert',
+  description:
+    'Spec 3: after a payment was approved, the payment network or a bank signals fraud: the order gets the tag ' +
+    'fraud_risk_detected and orders_v2 is sent.',
+  example: '/orders/2000003508419013/fraud_alert',
+  summary:
+    'Raise the alert (no body). 200 with the order; again: 200, unchanged, nothing sent; 409 ' +
+    'invalid_order_status without an approved payment.',
+  related_resources: ['/orders/{order_id}', '/orders/{order_id}/cancel'],
+  run: (writes, id, at) => writes.fraudAlert(id, at),
+});
+
+export const orderChargeback = platformOperation({
+  path: '/orders/{order_id}/chargeback',
+  name: 'Order chargeback',
+  description:
+    'The buyer’s chargeback, reported by the payment network, settled by spec 1’s delivery table ' +
+    '(docs/decisions/0090-sale-outcome-by-delivery.md): delivered with evidence on the seller’s own delivery, the ' +
+    'seller is covered (the money stays, tag chargeback_covered); without evidence the seller refunds (cancelled, ' +
+    'code chargeback_not_delivered); with the platform’s shipping before the carrier the sale is cancelled ' +
+    '(chargeback_not_shipped); after, the carrier returns the item (chargeback_carrier_return).',
+  example: '/orders/2000003508419013/chargeback',
+  summary:
+    'Charge back (no body). 200 with the order; a covered order again: 200, unchanged, nothing sent; 409 ' +
+    'invalid_order_status without an approved payment or when the order is final.',
+  related_resources: ['/orders/{order_id}', '/shipments/{shipping_id}'],
+  run: (writes, id, at) => writes.chargeback(id, at),
+});
+
+export const orderInvalidation = platformOperation({
+  path: '/orders/{order_id}/invalidate',
+  name: 'Order invalidation',
+  description: 'The platform invalidates an order from a malicious buyer (status invalid).',
+  example: '/orders/2000003508419013/invalidate',
+  summary: 'Invalidate (no body). 200 with the order; 409 invalid_order_status when already final.',
+  related_resources: ['/orders/{order_id}'],
+  run: (writes, id, at) => writes.invalidate(id, at),
+});

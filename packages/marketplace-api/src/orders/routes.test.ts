@@ -2,6 +2,8 @@ import {
   DELIVERY_CASES,
   ORDER_SEARCH_LIST_PARAMS,
   ORDER_SEARCH_MAX_LIST_VALUES,
+  ORDER_STATUSES,
+  type OrderSearchEnvelope,
   orderDiscountsSchema,
   orderProductSchema,
   orderSchema,
@@ -448,5 +450,62 @@ describe('GET /orders/search', () => {
         expect(await jsonp.text()).toMatch(/^show\(\[400, .*"error":"bad_request"/);
       }
     });
+  });
+});
+
+/** Every order of a user on one side, through the search, parsed with the contract. */
+async function everyOrder(api: TestApi, user: TestApi['sellers'][number], side: 'seller' | 'buyer') {
+  const statuses = ORDER_STATUSES.join(',');
+  const orders: OrderSearchEnvelope['results'] = [];
+  for (let offset = 0; ; offset += 51) {
+    const page = orderSearchEnvelopeSchema.parse(
+      await api.json(
+        `/orders/search?${side}=${user.id}&order.status=${statuses}&limit=51&offset=${offset}`,
+        user.access_token,
+      ),
+    );
+    orders.push(...page.results);
+    if (offset + 51 >= page.paging.total) return orders;
+  }
+}
+
+describe('seeded orders as the spec and the recorded answers have them', () => {
+  // A store of its own: the tests above damage a party's personal data on purpose.
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await seededApi();
+  });
+
+  it('sets date_closed on every order first confirmed or paid, and only then (spec 3)', async () => {
+    for (const s of api.sellers) {
+      const orders = await everyOrder(api, s, 'seller');
+      const confirmed = orders.filter((o) => o.status === 'confirmed' || o.status === 'paid');
+      expect(confirmed.length, s.nickname).toBeGreaterThan(0);
+      for (const o of confirmed) expect(o.date_closed, `${o.id} ${o.status}`).not.toBeNull();
+      for (const o of orders.filter((o) => o.status === 'payment_required')) expect(o.date_closed).toBeNull();
+      // Confirmed when created: closed at creation.
+      for (const o of orders.filter((o) => o.status === 'confirmed'))
+        expect(o.date_closed).toBe(o.date_created);
+    }
+  });
+
+  it('gives sale_fee per unit and a payment of the whole order the fee of every unit', async () => {
+    let multiUnit = 0;
+    for (const s of api.sellers) {
+      for (const o of await everyOrder(api, s, 'seller')) {
+        const due = o.total_amount + (o.shipping_cost ?? 0);
+        const orderFee = o.order_items.reduce((sum, i) => sum + i.sale_fee * i.quantity, 0);
+        for (const i of o.order_items) {
+          // 13% of one unit, rounded to the currency's cents (or units).
+          expect(Math.abs(i.sale_fee - i.unit_price * 0.13), `${o.id}`).toBeLessThanOrEqual(0.5);
+          if (i.quantity > 1) multiUnit++;
+        }
+        for (const p of o.payments) {
+          if (p.transaction_amount < due) continue;
+          expect(p.marketplace_fee, `${o.id} payment ${p.id}`).toBeCloseTo(orderFee, 2);
+        }
+      }
+    }
+    expect(multiUnit).toBeGreaterThan(0);
   });
 });

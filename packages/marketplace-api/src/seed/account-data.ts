@@ -7,6 +7,7 @@ import type {
   UserBlocksTable,
 } from '../db/schema.ts';
 import { PROMOTION_PACKS } from '../domain/listings.ts';
+import { LOCATIONS } from './locations-data.ts';
 import type { Random } from './random.ts';
 import type { Product, SiteRef } from './reference.ts';
 
@@ -77,25 +78,46 @@ export function buyerReputationJson(counts: OrderCountsTable[], tally: BuyerTall
   });
 }
 
-/** Classified-style location ids, shaped like the platform's (base64 of site, kind and a short name). */
-export function cityId(siteId: string, cityName: string): string {
-  const ascii = cityName
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .replace(/[^A-Za-z]/g, '')
-    .toUpperCase();
-  return Buffer.from(`${siteId}C${ascii.slice(0, 3)}${ascii.length}${ascii.slice(-2)}`)
-    .toString('base64')
-    .replace(/=+$/, '');
+// Reference places that the classified tree names otherwise, or holds as a part of a larger place.
+const PLACE_IN_TREE: Record<string, string> = {
+  'BR|São Paulo': 'São Paulo Centro',
+  'CO|Bogotá': 'Bogotá D.C.',
+  'PE|Surco': 'Santiago de Surco',
+  'EC|Cumbayá': 'Quito',
+  'DO|Santo Domingo': 'Santo Domingo de Guzmán',
+};
+
+export interface ListingPlace {
+  stateId: string;
+  stateName: string;
+  cityId: string;
+  cityName: string;
+}
+
+/**
+ * Where a listing is, in the classified locations the API serves (spec 2.12's publishing rule): the city of that
+ * name in the country, or the city holding a neighborhood of that name (Palermo → Capital Federal). Every id a
+ * listing carries therefore resolves at `/classified_locations` (decision 0132).
+ */
+export function listingPlace(countryId: string, placeName: string): ListingPlace {
+  const country = LOCATIONS.find((c) => c.id === countryId);
+  const name = PLACE_IN_TREE[`${countryId}|${placeName}`] ?? placeName;
+  const places = (country?.states ?? []).flatMap((state) => state.cities.map((city) => ({ state, city })));
+  const found =
+    places.find(({ city }) => city.name === name) ??
+    places.find(({ city }) => city.neighborhoods.some((n) => n.name === name));
+  if (found) {
+    const { state, city } = found;
+    return { stateId: state.id, stateName: state.name, cityId: city.id, cityName: city.name };
+  }
+  throw new Error(`${placeName} (${countryId}) is not in the classified locations`);
 }
 
 export interface ListingExtrasInput {
   itemId: string;
   siteId: string;
   priceMinor: number;
-  stateId: string | null;
-  stateName: string | null;
-  cityName: string | null;
+  place: ListingPlace;
   officialStoreId: number | null;
   listedAt: number;
 }
@@ -109,21 +131,26 @@ export function listingExtras(r: Random, input: ListingExtrasInput) {
   const installments = buyingMode === 'buy_it_now' && r.chance(0.7) ? r.pick([3, 6, 12]) : 0;
   const stamp = new Date(input.listedAt);
   const month = String(stamp.getUTCMonth() + 1).padStart(2, '0');
+  const accepts = buyingMode === 'buy_it_now' || r.chance(0.5) ? 1 : 0;
+  const noInterest = installments > 0 && r.chance(0.4) ? 1 : 0;
+  const freeShipping = r.chance(0.5);
+  const shippingMode = r.weighted([
+    ['me2', 0.88],
+    ['custom', 0.08],
+    ['not_specified', 0.04],
+  ] as const);
   return {
     buying_mode: buyingMode,
-    accepts_paymentsvc: buyingMode === 'buy_it_now' || r.chance(0.5) ? 1 : 0,
+    accepts_paymentsvc: accepts,
     installments_quantity: installments,
-    installments_no_interest: installments > 0 && r.chance(0.4) ? 1 : 0,
-    free_shipping: r.chance(0.5) ? 1 : 0,
-    shipping_mode: r.weighted([
-      ['me2', 0.88],
-      ['custom', 0.08],
-      ['not_specified', 0.04],
-    ] as const),
-    state_id: input.stateId,
-    state_name: input.stateName,
-    city_id: input.cityName === null ? null : cityId(input.siteId, input.cityName),
-    city_name: input.cityName,
+    installments_no_interest: noInterest,
+    // Free shipping is the platform's shipping (me2) paid by the seller: no other mode offers it (decision 0132).
+    free_shipping: freeShipping && shippingMode === 'me2' ? 1 : 0,
+    shipping_mode: shippingMode,
+    state_id: input.place.stateId,
+    state_name: input.place.stateName,
+    city_id: input.place.cityId,
+    city_name: input.place.cityName,
     thumbnail: r.chance(0.92)
       ? `https://http2.mlstatic.com/D_${r.int(600_000, 999_999)}-${input.siteId}${r.digits(11)}_${month}${stamp.getUTCFullYear()}-I.jpg`
       : null,

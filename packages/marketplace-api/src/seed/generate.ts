@@ -18,6 +18,7 @@ import type {
   UserBlocksTable,
   UsersTable,
 } from '../db/schema.ts';
+import { marketplaceFeeMinor, saleFeeMinor } from '../domain/fees.ts';
 import { toMajor } from '../domain/money.ts';
 import {
   type FeedbackRecord,
@@ -34,6 +35,7 @@ import {
   EMPTY_SELLER_REPUTATION,
   generateAccountData,
   listingExtras,
+  listingPlace,
 } from './account-data.ts';
 import { Random } from './random.ts';
 import { CURRENCIES, NAMES, PRODUCTS, type Product, SITES, type SiteRef } from './reference.ts';
@@ -98,15 +100,40 @@ const STATUS_WEIGHTS = [
 const EVERY_STATUS = STATUS_WEIGHTS.map(([s]) => s);
 
 /** Demo accounts: the simulator drives change through their orders. */
-export const DEMO_SELLERS = [
-  { nickname: 'TIENDA_PALERMO', site: 'MLA' },
-  { nickname: 'LOJA_PINHEIROS', site: 'MLB' },
-  { nickname: 'BAZAR_COYOACAN', site: 'MLM' },
+/**
+ * The demo accounts live where their names say: the state and city of their address, and the place (a city or a
+ * neighborhood of the classified locations) their listings are published in.
+ */
+interface Home {
+  state: string;
+  city: string;
+  place: string;
+}
+export const DEMO_SELLERS: { nickname: string; site: string; home: Home }[] = [
+  { nickname: 'TIENDA_PALERMO', site: 'MLA', home: { state: 'AR-C', city: 'Palermo', place: 'Palermo' } },
+  {
+    nickname: 'LOJA_PINHEIROS',
+    site: 'MLB',
+    home: { state: 'BR-SP', city: 'São Paulo', place: 'Pinheiros' },
+  },
+  { nickname: 'BAZAR_COYOACAN', site: 'MLM', home: { state: 'MX-CMX', city: 'Coyoacán', place: 'Coyoacán' } },
 ];
-export const DEMO_BUYERS = [
-  { nickname: 'COMPRADOR_BELGRANO', site: 'MLA' },
-  { nickname: 'COMPRADORA_SAMPA', site: 'MLB' },
-  { nickname: 'COMPRADOR_POLANCO', site: 'MLM' },
+export const DEMO_BUYERS: { nickname: string; site: string; home: Home }[] = [
+  {
+    nickname: 'COMPRADOR_BELGRANO',
+    site: 'MLA',
+    home: { state: 'AR-C', city: 'Belgrano', place: 'Belgrano' },
+  },
+  {
+    nickname: 'COMPRADORA_SAMPA',
+    site: 'MLB',
+    home: { state: 'BR-SP', city: 'São Paulo', place: 'São Paulo' },
+  },
+  {
+    nickname: 'COMPRADOR_POLANCO',
+    site: 'MLM',
+    home: { state: 'MX-CMX', city: 'Miguel Hidalgo', place: 'Polanco' },
+  },
 ];
 
 const siteById = new Map(SITES.map((s) => [s.id, s]));
@@ -182,7 +209,8 @@ export function createSeedGenerator(opts: SeedOptions) {
     };
   }
 
-  function makeUser(role: 'seller' | 'buyer', site: SiteRef, fixedNickname?: string): SeedUser {
+  const placeOf = new Map<number, string>();
+  function makeUser(role: 'seller' | 'buyer', site: SiteRef, fixedNickname?: string, home?: Home): SeedUser {
     const id = nextUserId + r.int(1, 9_000);
     nextUserId = id;
     const names = NAMES[site.lang];
@@ -193,8 +221,12 @@ export function createSeedGenerator(opts: SeedOptions) {
       (role === 'seller'
         ? `${r.pick(names.shop)}${ascii(last).slice(0, 6)}_${site.countryId}${users.length}`
         : `${ascii(first)}${ascii(last)}${users.length}`);
-    const state = r.pick(site.states);
-    const city = r.pick(state.cities);
+    // A fixed home still takes its draws, so every user after it stays the same.
+    const drawnState = r.pick(site.states);
+    const drawnCity = r.pick(drawnState.cities);
+    const state = home ? site.states.find((st) => st.id === home.state)! : drawnState;
+    const city = home?.city ?? drawnCity;
+    placeOf.set(id, home?.place ?? city);
     const email = `${ascii(first).toLowerCase()}.${ascii(last).toLowerCase()}.${id}@example.com`;
     const phone = {
       area_code: r.pick(site.phone.area),
@@ -251,8 +283,12 @@ export function createSeedGenerator(opts: SeedOptions) {
   }
 
   const pickSite = () => r.weighted(SITES.map((s) => [s, s.share] as const));
-  const sellers: SeedUser[] = DEMO_SELLERS.map((d) => makeUser('seller', siteById.get(d.site)!, d.nickname));
-  const buyers: SeedUser[] = DEMO_BUYERS.map((d) => makeUser('buyer', siteById.get(d.site)!, d.nickname));
+  const sellers: SeedUser[] = DEMO_SELLERS.map((d) =>
+    makeUser('seller', siteById.get(d.site)!, d.nickname, d.home),
+  );
+  const buyers: SeedUser[] = DEMO_BUYERS.map((d) =>
+    makeUser('buyer', siteById.get(d.site)!, d.nickname, d.home),
+  );
   while (sellers.length < sellerCount) sellers.push(makeUser('seller', pickSite()));
   while (buyers.length < buyerCount) buyers.push(makeUser('buyer', pickSite()));
 
@@ -329,16 +365,13 @@ export function createSeedGenerator(opts: SeedOptions) {
         sold_quantity: 0,
         date_created: start - r.int(1, 400) * DAY,
       };
-      const home = userRowById.get(seller.id)!;
       const row: ItemsTable = {
         ...base,
         ...listingExtras(extra, {
           itemId: base.id,
           siteId: seller.site.id,
           priceMinor: base.price_minor,
-          stateId: home.address_state,
-          stateName: seller.site.states.find((st) => st.id === home.address_state)?.name ?? null,
-          cityName: home.address_city,
+          place: listingPlace(seller.site.countryId, placeOf.get(seller.id)!),
           officialStoreId: brandStores.get(seller.id) ?? null,
           listedAt: base.date_created,
         }),
@@ -491,7 +524,7 @@ export function createSeedGenerator(opts: SeedOptions) {
         quantity,
         unitPriceMinor: unit,
         fullUnitPriceMinor: promoted ? Math.round(unit * 1.15) : unit,
-        saleFeeMinor: Math.round(unit * quantity * 0.13),
+        saleFeeMinor: saleFeeMinor(unit),
         listingTypeId: row.listing_type_id,
         currencyId,
         manufacturingDays: null,
@@ -532,8 +565,13 @@ export function createSeedGenerator(opts: SeedOptions) {
     const wasPaid =
       paidStatuses.has(status) ||
       ((status === 'cancelled' || status === 'manually_cancelled') && r.chance(0.5));
+    // Spec 3: set on the first change to confirmed or paid; a confirmed order was confirmed when created (0131).
     const dateClosed =
-      status === 'paid' || (wasPaid && status !== 'partially_paid') ? created + r.int(1, 30) * MINUTE : null;
+      status === 'paid' || (wasPaid && status !== 'partially_paid')
+        ? created + r.int(1, 30) * MINUTE
+        : status === 'confirmed'
+          ? created
+          : null;
     const fraud = status === 'paid' && r.chance(0.006);
     // Cancelled sales that were paid: some settled by spec 1's table (a chargeback, a carrier return).
     const settledDraw = deliveryDraw(index, 1);
@@ -596,7 +634,7 @@ export function createSeedGenerator(opts: SeedOptions) {
         shippingCostMinor: shippingCost,
         overpaidMinor: 0,
         totalPaidMinor: pStatus === 'approved' || pStatus === 'refunded' ? amount : 0,
-        marketplaceFeeMinor: Math.round(amount * 0.11),
+        marketplaceFeeMinor: marketplaceFeeMinor(lines, amount, due),
         deferredPeriod: null,
         dateApproved: approvedAt,
         dateCreated: created + MINUTE,
@@ -883,13 +921,13 @@ export function createSeedGenerator(opts: SeedOptions) {
       ? (() => {
           const reasons: readonly (readonly [string, string, string, string])[] =
             status === 'invalid'
-              ? [['fraud', 'fraud_malicious_buyer', 'Malicious buyer', 'internal']]
+              ? [['fraud', 'fraud_malicious_buyer', 'Malicious buyer', 'platform']]
               : [
                   ['buyer', 'buyer_cancel_purchase', 'Buyer cancelled the purchase', 'buyer'],
                   ['seller', 'seller_out_of_stock', 'Seller has no stock', 'seller'],
-                  ['shipment', 'shipment_not_delivered', 'Shipment was not delivered', 'internal'],
-                  ['mediations', 'mediation_refund', 'Refunded in a mediation', 'internal'],
-                  ['item', 'item_removed', 'The item was removed', 'internal'],
+                  ['shipment', 'shipment_not_delivered', 'Shipment was not delivered', 'platform'],
+                  ['mediations', 'mediation_refund', 'Refunded in a mediation', 'platform'],
+                  ['item', 'item_removed', 'The item was removed', 'platform'],
                 ];
           const [group, code, description, by] = settled ? SETTLED_DETAIL[settled] : r.pick(reasons);
           if (settled) r.next();
@@ -1020,13 +1058,14 @@ export function createSeedGenerator(opts: SeedOptions) {
   });
 
   return {
-    currencies: CURRENCIES.map(([id, description, symbol, decimal_places, usd_rate]) => ({
+    currencies: CURRENCIES.map(([id, description, symbol, decimal_places, usd_rate], position) => ({
       id,
       description,
       symbol,
       decimal_places,
       usd_rate,
       rate_updated_at: opts.now,
+      position,
     })),
     sites: SITES.map((s) => ({
       id: s.id,

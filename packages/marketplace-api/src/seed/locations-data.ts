@@ -1052,6 +1052,7 @@ const COUNTRIES: readonly CountrySpec[] = [
         25.5922,
         -99.9962,
         [
+          [_, 'Apodaca', 25.7817, -100.1883],
           [_, 'Guadalupe', 25.6775, -100.2597],
           [_, 'Monterrey', 25.6866, -100.3161],
           [_, 'San Pedro Garza García', 25.6573, -100.4027],

@@ -1,4 +1,10 @@
-import { SITE_SEARCH_FILTERS, type SiteSearch, siteSearchSchema } from '@mostrador/contracts';
+import {
+  citySchema,
+  SITE_SEARCH_FILTERS,
+  type SiteSearch,
+  siteSearchSchema,
+  userAddressesSchema,
+} from '@mostrador/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, seededApi, type TestApi } from '../test-support.ts';
 
@@ -141,5 +147,71 @@ describe('GET /sites/{site_id}/search?nickname=', () => {
     ['an empty nickname', `nickname=`],
   ])('rejects %s with 400', async (_, query) => {
     await expectError(await api.get(`/sites/MLA/search?${query}`), 400, 'bad_request');
+  });
+});
+
+describe('the demo sellers’ listings and the site’s language', () => {
+  it('are published where each seller lives, as its name says', async () => {
+    const homes: Record<string, { site: string; city: string; state: string }> = {
+      TIENDA_PALERMO: { site: 'MLA', city: 'Capital Federal', state: 'Capital Federal' },
+      LOJA_PINHEIROS: { site: 'MLB', city: 'São Paulo Zona Oeste', state: 'São Paulo' },
+      BAZAR_COYOACAN: { site: 'MLM', city: 'Coyoacán', state: 'Distrito Federal' },
+    };
+    for (const [nickname, home] of Object.entries(homes)) {
+      const body = siteSearchSchema.parse(await api.json(`/sites/${home.site}/search?nickname=${nickname}`));
+      expect(body.results.length, nickname).toBeGreaterThan(0);
+      for (const item of body.results) {
+        expect(item.address, nickname).toMatchObject({ city_name: home.city, state_name: home.state });
+      }
+    }
+    // Pinheiros is a neighborhood of that city.
+    const pinheiros = siteSearchSchema.parse(
+      await api.json('/sites/MLB/search?nickname=LOJA_PINHEIROS&limit=1'),
+    );
+    const city = citySchema.parse(
+      await api.json(`/classified_locations/cities/${pinheiros.results[0]!.address.city_id}`),
+    );
+    expect(city.neighborhoods.map((n) => n.name)).toContain('Pinheiros');
+    // And so do their addresses.
+    const addresses: Record<string, [string, string]> = {
+      TIENDA_PALERMO: ['Capital Federal', 'Palermo'],
+      LOJA_PINHEIROS: ['São Paulo', 'São Paulo'],
+      BAZAR_COYOACAN: ['Ciudad de México', 'Coyoacán'],
+    };
+    for (const s of api.sellers) {
+      const [address] = userAddressesSchema.parse(await api.json(`/users/${s.id}/addresses`, s.access_token));
+      expect([address!.state.name, address!.city.name], s.nickname).toEqual(addresses[s.nickname]);
+    }
+  });
+
+  it('offer free shipping only with the platform’s shipping', async () => {
+    const rows = await api.store.db.selectFrom('items').select(['free_shipping', 'shipping_mode']).execute();
+    expect(rows.some((r) => r.free_shipping === 1)).toBe(true);
+    for (const s of api.sellers) {
+      const site = s.site_id;
+      const body = siteSearchSchema.parse(await api.json(`/sites/${site}/search?nickname=${s.nickname}`));
+      for (const item of body.results) {
+        if (item.shipping.free_shipping) expect(item.shipping.mode, item.id).toBe('me2');
+      }
+    }
+    expect(rows.filter((r) => r.free_shipping === 1).every((r) => r.shipping_mode === 'me2')).toBe(true);
+  });
+
+  it('names sorts, filters and values in Portuguese on MLB, in Spanish elsewhere', async () => {
+    const pt = siteSearchSchema.parse(
+      await api.json('/sites/MLB/search?nickname=LOJA_PINHEIROS&sort=price_asc'),
+    );
+    expect(pt.sort).toEqual({ id: 'price_asc', name: 'Menor preço' });
+    expect(pt.available_sorts).toEqual([
+      { id: 'relevance', name: 'Mais relevantes' },
+      { id: 'price_desc', name: 'Maior preço' },
+    ]);
+    const condition = pt.available_filters.find((f) => f.id === 'condition')!;
+    expect(condition.name).toBe('Condição');
+    expect(condition.values.map((v) => v.name)).toEqual(expect.arrayContaining(['Novo']));
+    expect(pt.results[0]!.attributes[0]).toMatchObject({ name: 'Condição do item' });
+    const es = siteSearchSchema.parse(await api.json('/sites/MLM/search?nickname=BAZAR_COYOACAN'));
+    expect(es.sort).toEqual({ id: 'relevance', name: 'Más relevantes' });
+    expect(es.available_filters.find((f) => f.id === 'condition')!.name).toBe('Condición');
   });
 });

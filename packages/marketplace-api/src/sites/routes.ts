@@ -2,143 +2,98 @@ import {
   SITE_SEARCH_FILTERS,
   SITE_SEARCH_SORTS,
   type SiteSearchFilterId,
+  type SiteSearchSort,
   siteSearchParamsSchema,
   siteSearchSchema,
 } from '@mostrador/contracts';
-import { Hono } from 'hono';
 import type { ItemsTable } from '../db/schema.ts';
 import { itemPermalink } from '../domain/listings.ts';
 import { toMajor } from '../domain/money.ts';
 import { isoAt } from '../domain/time.ts';
-import { ApiError, badRequest } from '../http/api-error.ts';
-import { parsePaging } from '../http/conventions.ts';
-import type { ApiContext, ApiEnv } from '../http/env.ts';
-import type { ResourceDescription } from '../http/resources.ts';
+import { ApiError } from '../http/api-error.ts';
+import { JSON_TYPE, json } from '../http/json-answer.ts';
+import { parsePaging } from '../http/paging.ts';
+import { invalidQuery } from '../http/query.ts';
+import { defineResource } from '../http/resources.ts';
 import type { UserRecord } from '../users/user-repository.ts';
 import type { FacetCounts, ItemFilters } from './item-search-repository.ts';
-
-const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
 
 /** Listings stay live for 20 years unless stopped, as on the platform. */
 const LISTING_LIFETIME_MS = 7300 * 86_400_000;
 /** Instalments with interest cost this much more in total. */
 const INSTALMENT_MARKUP = 1.2;
 
-const FILTER_META: Record<SiteSearchFilterId, { name: string; type: 'text' | 'boolean' }> = {
-  category: { name: 'Categorías', type: 'text' },
-  state: { name: 'Ubicación', type: 'text' },
-  accepts_paymentsvc: { name: 'Pago en la plataforma', type: 'boolean' },
-  installments: { name: 'Cuotas', type: 'text' },
-  condition: { name: 'Condición', type: 'text' },
-  buying_mode: { name: 'Formato de venta', type: 'text' },
-  has_pictures: { name: 'Con fotos', type: 'boolean' },
+type Language = 'es' | 'pt';
+
+/** The words of a site's search, in its language: Portuguese on MLB, Spanish elsewhere (decision 0132). */
+const WORDS: Record<
+  Language,
+  {
+    sorts: Record<SiteSearchSort, string>;
+    filters: Record<SiteSearchFilterId, string>;
+    values: Partial<Record<SiteSearchFilterId, Record<string, string>>>;
+    conditionAttribute: string;
+  }
+> = {
+  es: {
+    sorts: { relevance: 'Más relevantes', price_asc: 'Menor precio', price_desc: 'Mayor precio' },
+    filters: {
+      category: 'Categorías',
+      state: 'Ubicación',
+      accepts_paymentsvc: 'Pago en la plataforma',
+      installments: 'Cuotas',
+      condition: 'Condición',
+      buying_mode: 'Formato de venta',
+      has_pictures: 'Con fotos',
+    },
+    values: {
+      accepts_paymentsvc: { yes: 'Acepta pago en la plataforma', no: 'Sin pago en la plataforma' },
+      installments: { yes: 'Pagá en cuotas', no_interest: 'Sin interés' },
+      condition: { new: 'Nuevo', used: 'Usado', not_specified: 'No especificado' },
+      buying_mode: { buy_it_now: 'Compra inmediata', auction: 'Subasta', classified: 'Clasificado' },
+      has_pictures: { yes: 'Con fotos' },
+    },
+    conditionAttribute: 'Condición del ítem',
+  },
+  pt: {
+    sorts: { relevance: 'Mais relevantes', price_asc: 'Menor preço', price_desc: 'Maior preço' },
+    filters: {
+      category: 'Categorias',
+      state: 'Localização',
+      accepts_paymentsvc: 'Pagamento na plataforma',
+      installments: 'Parcelamento',
+      condition: 'Condição',
+      buying_mode: 'Formato de venda',
+      has_pictures: 'Com fotos',
+    },
+    values: {
+      accepts_paymentsvc: { yes: 'Aceita pagamento na plataforma', no: 'Sem pagamento na plataforma' },
+      installments: { yes: 'Pague parcelado', no_interest: 'Sem juros' },
+      condition: { new: 'Novo', used: 'Usado', not_specified: 'Não especificado' },
+      buying_mode: { buy_it_now: 'Compra imediata', auction: 'Leilão', classified: 'Classificado' },
+      has_pictures: { yes: 'Com fotos' },
+    },
+    conditionAttribute: 'Condição do item',
+  },
 };
 
-const VALUE_NAMES: Partial<Record<SiteSearchFilterId, Record<string, string>>> = {
-  accepts_paymentsvc: { yes: 'Acepta pago en la plataforma', no: 'Sin pago en la plataforma' },
-  installments: { yes: 'Pagá en cuotas', no_interest: 'Sin interés' },
-  condition: { new: 'Nuevo', used: 'Usado', not_specified: 'No especificado' },
-  buying_mode: { buy_it_now: 'Compra inmediata', auction: 'Subasta', classified: 'Clasificado' },
-  has_pictures: { yes: 'Con fotos' },
+const FILTER_TYPE: Record<SiteSearchFilterId, 'text' | 'boolean'> = {
+  category: 'text',
+  state: 'text',
+  accepts_paymentsvc: 'boolean',
+  installments: 'text',
+  condition: 'text',
+  buying_mode: 'text',
+  has_pictures: 'boolean',
 };
 
-const valueName = (id: SiteSearchFilterId, value: string, fallback: string | null) =>
-  fallback ?? VALUE_NAMES[id]?.[value] ?? value;
+const filterMeta = (lang: Language, id: SiteSearchFilterId) => ({
+  name: WORDS[lang].filters[id],
+  type: FILTER_TYPE[id],
+});
 
-export function siteSearchRoutes(ctx: ApiContext) {
-  const app = new Hono<ApiEnv>();
-
-  app.get('/:site_id/search', async (c) => {
-    const siteId = c.req.param('site_id');
-    const site = /^[A-Z]{3}$/.test(siteId) ? await ctx.itemSearch.site(siteId) : undefined;
-    if (!site) throw new ApiError('not_found', { message: `Site ${siteId.slice(0, 10)} not found` });
-    const raw = c.req.query();
-    const parsed = siteSearchParamsSchema.safeParse(raw);
-    if (!parsed.success) {
-      const first = parsed.error.issues[0];
-      throw badRequest(
-        first?.code === 'unrecognized_keys'
-          ? `unknown parameter(s): ${first.keys.join(', ')}`
-          : `${first?.path.join('.') ?? 'query'}: ${first?.message ?? 'invalid'}`,
-        parsed.error.issues.map((i) => ({
-          code: 'invalid_parameter',
-          message: `${i.path.join('.')}: ${i.message}`,
-        })),
-      );
-    }
-    const q = parsed.data;
-    const { offset, limit } = parsePaging(raw, { limit: 50, maxLimit: 50, maxOffset: 1000 });
-    const filters: ItemFilters = {};
-    for (const id of SITE_SEARCH_FILTERS) if (q[id] !== undefined) Object.assign(filters, { [id]: q[id] });
-
-    const seller = await ctx.users.findByNickname(siteId, q.nickname);
-    const sort = SITE_SEARCH_SORTS.find((s) => s.id === q.sort)!;
-    const availableSorts = SITE_SEARCH_SORTS.filter((s) => s.id !== q.sort);
-    if (!seller) {
-      // Like the platform: an unknown nickname is an empty search, not an error.
-      return c.json({
-        site_id: siteId,
-        seller: null,
-        paging: { total: 0, offset, limit },
-        results: [],
-        secondary_results: [],
-        related_results: [],
-        sort,
-        available_sorts: availableSorts,
-        filters: [],
-        available_filters: [],
-      });
-    }
-    const scope = { sellerId: seller.id, siteId, filters };
-    const [rows, total, facets, valueNames] = await Promise.all([
-      ctx.itemSearch.search({ ...scope, sort: q.sort, offset, limit }),
-      ctx.itemSearch.count(scope),
-      ctx.itemSearch.facets(scope),
-      ctx.itemSearch.valueNames(siteId, filters),
-    ]);
-    const decimals = site.decimal_places;
-    const powerSellerStatus = readPowerSellerStatus(seller);
-    const sellerCard = {
-      id: seller.id,
-      power_seller_status: powerSellerStatus,
-      car_dealer: seller.userType === 'car_dealer',
-      real_estate_agency: seller.userType === 'real_estate_agency',
-      tags: seller.tags,
-    };
-    const summary = (item: ItemsTable) =>
-      itemSummary(item, sellerCard, seller, site.utc_offset_minutes, decimals, site.country_id, site.name);
-    const body = {
-      site_id: siteId,
-      seller: {
-        id: seller.id,
-        seller_reputation: { power_seller_status: powerSellerStatus },
-        real_estate_agency: sellerCard.real_estate_agency,
-        car_dealer: sellerCard.car_dealer,
-        tags: seller.tags,
-      },
-      paging: { total, offset, limit },
-      results: rows.map(summary),
-      secondary_results: [],
-      related_results: [],
-      sort,
-      available_sorts: availableSorts,
-      filters: SITE_SEARCH_FILTERS.filter((id) => filters[id] !== undefined).map((id) => ({
-        id,
-        ...FILTER_META[id],
-        values: [
-          {
-            id: filters[id]!,
-            name: valueName(id, filters[id]!, valueNames.get(`${id}:${filters[id]}`) ?? null),
-          },
-        ],
-      })),
-      available_filters: availableFilters(facets),
-    };
-    return c.body(JSON.stringify(body), 200, JSON_TYPE);
-  });
-
-  return app;
-}
+const valueName = (lang: Language, id: SiteSearchFilterId, value: string, fallback: string | null) =>
+  fallback ?? WORDS[lang].values[id]?.[value] ?? value;
 
 function readPowerSellerStatus(seller: UserRecord): string | null {
   try {
@@ -152,13 +107,13 @@ function readPowerSellerStatus(seller: UserRecord): string | null {
 }
 
 /** Only values that would return something are offered, most results first. */
-function availableFilters(facets: FacetCounts) {
+function availableFilters(lang: Language, facets: FacetCounts) {
   return SITE_SEARCH_FILTERS.flatMap((id) => {
     const values = (facets[id] ?? [])
       .filter((v) => v.results > 0)
       .sort((a, b) => b.results - a.results || a.id.localeCompare(b.id))
-      .map((v) => ({ id: v.id, name: valueName(id, v.id, v.name), results: v.results }));
-    return values.length === 0 ? [] : [{ id, ...FILTER_META[id], values }];
+      .map((v) => ({ id: v.id, name: valueName(lang, id, v.id, v.name), results: v.results }));
+    return values.length === 0 ? [] : [{ id, ...filterMeta(lang, id), values }];
   });
 }
 
@@ -176,6 +131,7 @@ function itemSummary(
   decimals: number,
   countryId: string,
   countryName: string,
+  lang: Language,
 ) {
   const price = Number(item.price_minor);
   const quantity = item.installments_quantity;
@@ -225,9 +181,9 @@ function itemSummary(
     attributes: [
       {
         id: 'ITEM_CONDITION',
-        name: 'Condición del ítem',
+        name: WORDS[lang].conditionAttribute,
         value_id: item.condition,
-        value_name: VALUE_NAMES.condition?.[item.condition] ?? item.condition,
+        value_name: valueName(lang, 'condition', item.condition, null),
       },
     ],
     original_price:
@@ -237,48 +193,134 @@ function itemSummary(
   };
 }
 
-export const siteSearchResources: ResourceDescription[] = [
-  {
-    path: '/sites/{site_id}/search',
-    name: 'Site search by nickname',
-    description:
-      'The listings of one seller on a site, filtered, sorted and paged, with the counts of each filter.',
-    attributes: {
-      site_id: 'The site.',
-      seller:
-        'id, seller_reputation.power_seller_status, real_estate_agency, car_dealer, tags (null: no such seller).',
-      paging: 'total, offset, limit.',
-      results: 'Item summaries.',
-      secondary_results: 'Always [].',
-      related_results: 'Always [].',
-      sort: 'Applied sort.',
-      available_sorts: 'Other sorts.',
-      filters: 'Applied filters.',
-      available_filters: 'Filters not applied yet, each value with how many results applying it returns.',
-    },
-    methods: [
-      {
-        method: 'GET',
-        example: '/sites/MLA/search?nickname=TIENDA_PALERMO&condition=new&sort=price_asc',
-        description: 'Search a seller’s listings.',
-        query: {
-          nickname: 'Required: the seller’s nickname (exact).',
-          category: 'Category id.',
-          state: 'State id of the listing location.',
-          accepts_paymentsvc: 'yes or no.',
-          installments: 'yes or no_interest.',
-          condition: 'new, used or not_specified.',
-          buying_mode: 'buy_it_now, auction or classified.',
-          has_pictures: 'yes.',
-          sort: 'relevance (default), price_asc or price_desc.',
-          offset: 'Default 0, at most 1000.',
-          limit: 'Default 50, at most 50.',
-        },
-        response: siteSearchSchema,
-        auth: 'none',
-      },
-    ],
-    related_resources: ['/users/{user_id}'],
-    connections: { seller: '/users/{user_id}' },
+export const siteSearch = defineResource({
+  path: '/sites/{site_id}/search',
+  name: 'Site search by nickname',
+  description:
+    'The listings of one seller on a site, filtered, sorted and paged, with the counts of each filter.',
+  attributes: {
+    site_id: 'The site.',
+    seller:
+      'id, seller_reputation.power_seller_status, real_estate_agency, car_dealer, tags (null: no such seller).',
+    paging: 'total, offset, limit.',
+    results: 'Item summaries.',
+    secondary_results: 'Always [].',
+    related_results: 'Always [].',
+    sort: 'Applied sort.',
+    available_sorts: 'Other sorts.',
+    filters: 'Applied filters.',
+    available_filters: 'Filters not applied yet, each value with how many results applying it returns.',
   },
-];
+  related_resources: ['/users/{user_id}'],
+  connections: { seller: '/users/{user_id}' },
+  methods: {
+    GET: {
+      example: '/sites/MLA/search?nickname=TIENDA_PALERMO&condition=new&sort=price_asc',
+      description: 'Search a seller’s listings.',
+      query: {
+        nickname: 'Required: the seller’s nickname (exact).',
+        category: 'Category id.',
+        state: 'State id of the listing location.',
+        accepts_paymentsvc: 'yes or no.',
+        installments: 'yes or no_interest.',
+        condition: 'new, used or not_specified.',
+        buying_mode: 'buy_it_now, auction or classified.',
+        has_pictures: 'yes.',
+        sort: 'relevance (default), price_asc or price_desc.',
+        offset: 'Default 0, at most 1000.',
+        limit: 'Default 50, at most 50.',
+      },
+      response: siteSearchSchema,
+      auth: 'none',
+      async handle(c, ctx) {
+        const siteId = c.req.param('site_id');
+        const site = /^[A-Z]{3}$/.test(siteId) ? await ctx.itemSearch.site(siteId) : undefined;
+        if (!site) throw new ApiError('not_found', { message: `Site ${siteId.slice(0, 10)} not found` });
+        const raw = c.req.query();
+        const parsed = siteSearchParamsSchema.safeParse(raw);
+        if (!parsed.success) throw invalidQuery(parsed.error);
+        const q = parsed.data;
+        const { offset, limit } = parsePaging(raw, { limit: 50, maxLimit: 50, maxOffset: 1000 });
+        const filters: ItemFilters = {};
+        for (const id of SITE_SEARCH_FILTERS)
+          if (q[id] !== undefined) Object.assign(filters, { [id]: q[id] });
+
+        const seller = await ctx.users.findByNickname(siteId, q.nickname);
+        const lang: Language = siteId === 'MLB' ? 'pt' : 'es';
+        const named = SITE_SEARCH_SORTS.map((s) => ({ id: s.id, name: WORDS[lang].sorts[s.id] }));
+        const sort = named.find((s) => s.id === q.sort)!;
+        const availableSorts = named.filter((s) => s.id !== q.sort);
+        if (!seller) {
+          // Like the platform: an unknown nickname is an empty search, not an error.
+          return json(c, {
+            site_id: siteId,
+            seller: null,
+            paging: { total: 0, offset, limit },
+            results: [],
+            secondary_results: [],
+            related_results: [],
+            sort,
+            available_sorts: availableSorts,
+            filters: [],
+            available_filters: [],
+          });
+        }
+        const scope = { sellerId: seller.id, siteId, filters };
+        const [rows, total, facets, valueNames] = await Promise.all([
+          ctx.itemSearch.search({ ...scope, sort: q.sort, offset, limit }),
+          ctx.itemSearch.count(scope),
+          ctx.itemSearch.facets(scope),
+          ctx.itemSearch.valueNames(siteId, filters),
+        ]);
+        const decimals = site.decimal_places;
+        const powerSellerStatus = readPowerSellerStatus(seller);
+        const sellerCard = {
+          id: seller.id,
+          power_seller_status: powerSellerStatus,
+          car_dealer: seller.userType === 'car_dealer',
+          real_estate_agency: seller.userType === 'real_estate_agency',
+          tags: seller.tags,
+        };
+        const summary = (item: ItemsTable) =>
+          itemSummary(
+            item,
+            sellerCard,
+            seller,
+            site.utc_offset_minutes,
+            decimals,
+            site.country_id,
+            site.name,
+            lang,
+          );
+        const body = {
+          site_id: siteId,
+          seller: {
+            id: seller.id,
+            seller_reputation: { power_seller_status: powerSellerStatus },
+            real_estate_agency: sellerCard.real_estate_agency,
+            car_dealer: sellerCard.car_dealer,
+            tags: seller.tags,
+          },
+          paging: { total, offset, limit },
+          results: rows.map(summary),
+          secondary_results: [],
+          related_results: [],
+          sort,
+          available_sorts: availableSorts,
+          filters: SITE_SEARCH_FILTERS.filter((id) => filters[id] !== undefined).map((id) => ({
+            id,
+            ...filterMeta(lang, id),
+            values: [
+              {
+                id: filters[id]!,
+                name: valueName(lang, id, filters[id]!, valueNames.get(`${id}:${filters[id]}`) ?? null),
+              },
+            ],
+          })),
+          available_filters: availableFilters(lang, facets),
+        };
+        return c.body(JSON.stringify(body), 200, JSON_TYPE);
+      },
+    },
+  },
+});

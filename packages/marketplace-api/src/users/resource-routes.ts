@@ -11,7 +11,6 @@ import {
   promotionPacksSchema,
   userBrandsSchema,
 } from '@mostrador/contracts';
-import { Hono } from 'hono';
 import {
   FREE_LISTING_LIMIT,
   LISTING_TYPES,
@@ -21,11 +20,13 @@ import {
 } from '../domain/listings.ts';
 import { isoAt, isoOrNull } from '../domain/time.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
-import { type ApiContext, type ApiEnv, requireCaller } from '../http/env.ts';
+import { type ApiContext, requireCaller } from '../http/env.ts';
+import { json } from '../http/json-answer.ts';
 import { jsonBody } from '../http/json-body.ts';
-import type { ResourceDescription } from '../http/resources.ts';
-import { parseUserId, requireSelf } from '../http/user-params.ts';
+import { defineResource } from '../http/resources.ts';
+import { parseApplicationId, parseUserId, requireSelf } from '../http/user-params.ts';
 import type { ListingDetail, PromotionPackRow } from './account-repository.ts';
+import { findUser } from './routes.ts';
 import type { UserRecord } from './user-repository.ts';
 
 const DAY = 86_400_000;
@@ -78,446 +79,427 @@ function renderPack(p: PromotionPackRow, offset: number, now: number) {
   };
 }
 
-export function userResourceRoutes(ctx: ApiContext) {
-  const app = new Hono<ApiEnv>();
-
-  const findUser = async (id: number): Promise<UserRecord> => {
-    const user = await ctx.users.find(id);
-    if (!user) throw new ApiError('not_found', { message: 'User not found' });
-    return user;
-  };
-
-  /** A category of the user's site that exists; anything else is refused before it reaches a query. */
-  const checkCategory = async (user: UserRecord, raw: string | undefined, name: string) => {
-    if (raw === undefined) return undefined;
-    const parsed = categoryIdSchema.safeParse(raw);
-    if (!parsed.success || !raw.startsWith(user.siteId)) {
-      throw badRequest(`${name} must be a category of ${user.siteId}`, [
-        {
-          code: `invalid_${name}`,
-          message: `${name}=${raw.slice(0, 20)} is not a category id of ${user.siteId}`,
-        },
-      ]);
-    }
-    if (!(await ctx.accounts.categoryExists(raw))) {
-      throw new ApiError('not_found', { message: `Category ${raw} not found` });
-    }
-    return raw;
-  };
-
-  const listingType = (id: string): ListingTypeDefinition => {
-    const def = LISTING_TYPES.find((t) => t.id === id);
-    if (!def) throw new ApiError('not_found', { message: `Listing type ${id.slice(0, 30)} not found` });
-    return def;
-  };
-
-  async function availability(
-    user: UserRecord,
-    def: ListingTypeDefinition,
-    packs: PromotionPackRow[],
-    categoryId?: string,
-  ): Promise<Availability> {
-    const now = ctx.clock().getTime();
-    if (def.needsPack) {
-      const remaining = packRemaining(packs, def.id, now, categoryId);
-      return remaining > 0
-        ? { available: true, cause: null, code: null, mapping: def.id, remaining_listings: remaining }
-        : {
-            available: false,
-            cause: 'You have no promotion pack with listings of this type for this category.',
-            code: 'listing.pack.not_available',
-            mapping: def.id,
-            remaining_listings: 0,
-          };
-    }
-    if (def.id === 'free') {
-      const remaining = Math.max(0, FREE_LISTING_LIMIT - (await ctx.accounts.listingCount(user.id, 'free')));
-      return remaining > 0
-        ? { available: true, cause: null, code: null, mapping: def.id, remaining_listings: remaining }
-        : {
-            available: false,
-            cause: `You have reached the limit of ${FREE_LISTING_LIMIT} free listings.`,
-            code: 'listing.free.limit_reached',
-            mapping: def.id,
-            remaining_listings: 0,
-          };
-    }
-    return { available: true, cause: null, code: null, mapping: def.id, remaining_listings: null };
+/** A category the operation cannot do without: absent is 400 naming the parameter. */
+const requiredCategory = async (ctx: ApiContext, user: UserRecord, raw: string | undefined, name: string) => {
+  if (raw === undefined) {
+    throw badRequest(`${name} is required`, [{ code: `missing_${name}`, message: `${name} is required` }]);
   }
+  return (await checkCategory(ctx, user, raw, name))!;
+};
 
-  const listed = (user: UserRecord, def: ListingTypeDefinition, a: Availability) => ({
-    site_id: user.siteId,
-    id: def.id,
-    name: def.names[user.siteId === 'MLB' ? 'pt' : 'es'],
-    remaining_listings: a.remaining_listings,
-    mapping: a.mapping,
-  });
+/** A category of the user's site that exists; anything else is refused before it reaches a query. */
+const checkCategory = async (ctx: ApiContext, user: UserRecord, raw: string | undefined, name: string) => {
+  if (raw === undefined) return undefined;
+  const parsed = categoryIdSchema.safeParse(raw);
+  if (!parsed.success || !raw.startsWith(user.siteId)) {
+    throw badRequest(`${name} must be a category of ${user.siteId}`, [
+      {
+        code: `invalid_${name}`,
+        message: `${name}=${raw.slice(0, 20)} is not a category id of ${user.siteId}`,
+      },
+    ]);
+  }
+  if (!(await ctx.accounts.categoryExists(raw))) {
+    throw new ApiError('not_found', { message: `Category ${raw} not found` });
+  }
+  return raw;
+};
 
-  app.get('/users/:user_id/accepted_payment_methods', async (c) => {
-    const user = await findUser(parseUserId(c.req.param('user_id')));
-    const methods = await ctx.accounts.paymentMethods(user.siteId);
-    return c.json(
-      methods.map((m) => ({
-        ...m,
-        thumbnail: `http://img.mlstatic.com/org-img/MP3/API/logos/${m.id}.gif`,
-        secure_thumbnail: `https://www.mercadopago.com/org-img/MP3/API/logos/${m.id}.gif`,
-      })),
-    );
-  });
+const listingType = (id: string): ListingTypeDefinition => {
+  const def = LISTING_TYPES.find((t) => t.id === id);
+  if (!def) throw new ApiError('not_found', { message: `Listing type ${id.slice(0, 30)} not found` });
+  return def;
+};
 
-  app.get('/applications/:application_id', async (c) => {
-    const caller = requireCaller(c.get('caller'));
-    const id = parseUserId(c.req.param('application_id'), 'application_id');
-    const application = await ctx.accounts.application(id);
-    if (!application) throw new ApiError('not_found', { message: 'Application not found' });
-    const siteId = application.siteId ?? 'MLA';
-    const shortName = application.name
-      .normalize('NFD')
-      .replace(/\p{Diacritic}/gu, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '');
-    return c.json({
-      id: application.id,
-      site_id: siteId,
-      name: application.name,
-      description: application.name,
-      thumbnail: null,
-      owner_id: application.ownerUserId,
-      catalog_product_id: null,
-      item_id: null,
-      price: null,
-      currency_id: null,
-      need_authorization: true,
-      short_name: shortName,
-      url: `https://apps.${siteDomain(siteId)}/${shortName}`,
-      callback_url: caller.userId === application.ownerUserId ? application.callbackUrl : null,
-      sandbox_mode: false,
-      is_public: true,
-      project_id: null,
-      active: application.active,
-      max_requests_per_hour: 18_000,
-      scopes: ['offline_access', 'read', 'write'],
-      domains: [],
-    });
-  });
-
-  app.delete('/users/:user_id/applications/:application_id', async (c) => {
-    const userId = parseUserId(c.req.param('user_id'));
-    const applicationId = parseUserId(c.req.param('application_id'), 'application_id');
-    requireSelf(c.get('caller'), userId);
-    if (!(await ctx.accounts.application(applicationId))) {
-      throw new ApiError('not_found', { message: 'Application not found' });
-    }
-    const revoked = await ctx.accounts.revokeApplication(userId, applicationId, ctx.clock().getTime());
-    return c.json({ user_id: userId, application_id: applicationId, revoked: true, revoked_tokens: revoked });
-  });
-
-  app.get('/users/:user_id/brands', async (c) => {
-    const user = await findUser(parseUserId(c.req.param('user_id')));
-    const brands = await ctx.accounts.brands(user.id);
-    return c.json({
-      cust_id: user.id,
-      site_id: user.siteId,
-      user_type: user.userType,
-      tags: user.tags,
-      brands: brands.map((b) => ({
-        official_store_id: b.officialStoreId,
-        name: b.name,
-        fantasy_name: b.fantasyName,
-        site_id: b.siteId,
-        status: b.status,
-        tags: b.tags,
-        categories_ids: b.categoriesIds,
-        pictures: [
-          {
-            id: b.officialStoreId * 10,
-            name: 'big_logo',
-            url: b.logoUrl,
-            secure_url: b.logoUrl,
-            size: '174x164',
-          },
-        ],
-        relevance_position: b.relevancePosition,
-      })),
-    });
-  });
-
-  app.get('/users/:user_id/classifieds_promotion_packs', async (c) => {
-    const id = parseUserId(c.req.param('user_id'));
-    requireSelf(c.get('caller'), id);
-    const user = await findUser(id);
-    const now = ctx.clock().getTime();
-    const packs = await ctx.accounts.packs(id);
-    return c.json(packs.map((p) => renderPack(p, user.utcOffsetMinutes, now)));
-  });
-
-  app.post('/users/:user_id/classifieds_promotion_packs', async (c) => {
-    const id = parseUserId(c.req.param('user_id'));
-    requireSelf(c.get('caller'), id);
-    const user = await findUser(id);
-    const body = await jsonBody(c, promotionPackRequestSchema);
-    const categoryId = (await checkCategory(user, body.categ_id, 'categ_id'))!;
-    const def = PROMOTION_PACKS.find((p) => p.id === body.promotion_pack_id);
-    if (!def)
-      throw new ApiError('not_found', { message: `Promotion pack ${body.promotion_pack_id} not found` });
-    const now = ctx.clock().getTime();
-    const pack = await ctx.accounts.addPack({
-      user_id: id,
-      promotion_pack_id: def.id,
-      category_id: categoryId,
-      description: def.description,
-      package_type: def.package_type,
-      status: body.status,
-      engagement_type: body.engagement_type,
-      charge_id: null,
-      date_created: now,
-      date_start: now,
-      date_expires: now + def.days * DAY,
-      date_stopped: null,
-      last_updated: now,
-      listing_details: JSON.stringify([
-        { listing_type_id: def.listing_type_id, available_listings: def.listings, used_listings: 0 },
-      ]),
-    });
-    return c.json(renderPack(pack, user.utcOffsetMinutes, now), 201);
-  });
-
-  app.get('/users/:user_id/classifieds_promotion_packs/:listing_type', async (c) => {
-    const id = parseUserId(c.req.param('user_id'));
-    requireSelf(c.get('caller'), id);
-    const user = await findUser(id);
-    const def = listingType(c.req.param('listing_type'));
-    const raw = c.req.query('categoryId');
-    if (raw === undefined) {
-      throw badRequest('categoryId is required', [
-        { code: 'missing_categoryId', message: 'categoryId is required' },
-      ]);
-    }
-    const categoryId = await checkCategory(user, raw, 'categoryId');
-    const packs = await ctx.accounts.packs(id);
-    return c.json({
-      has_available_listings: packRemaining(packs, def.id, ctx.clock().getTime(), categoryId) > 0,
-    });
-  });
-
-  app.get('/users/:user_id/available_listing_types', async (c) => {
-    const id = parseUserId(c.req.param('user_id'));
-    requireSelf(c.get('caller'), id);
-    const user = await findUser(id);
-    const categoryId = await checkCategory(user, c.req.query('category_id'), 'category_id');
-    const packs = await ctx.accounts.packs(id);
-    const available = [];
-    for (const def of LISTING_TYPES) {
-      if (def.needsPack && categoryId === undefined) continue;
-      const a = await availability(user, def, packs, categoryId);
-      if (a.available) available.push(listed(user, def, a));
-    }
-    // Without a category, pack-only types show per category, as the platform's exceptions do.
-    const exceptions = [];
-    if (categoryId === undefined) {
-      const now = ctx.clock().getTime();
-      const categories = [...new Set(packs.map((p) => p.category_id))].sort();
-      for (const category of categories) {
-        const inCategory = [];
-        for (const def of LISTING_TYPES.filter((t) => t.needsPack)) {
-          const remaining = packRemaining(packs, def.id, now, category);
-          if (remaining > 0) {
-            inCategory.push(
-              listed(user, def, {
-                available: true,
-                cause: null,
-                code: null,
-                mapping: def.id,
-                remaining_listings: remaining,
-              }),
-            );
-          }
-        }
-        if (inCategory.length > 0) exceptions.push({ category_id: category, available: inCategory });
-      }
-    }
-    return c.json({ available, exceptions_by_category: exceptions });
-  });
-
-  app.get('/users/:user_id/available_listing_type/:listing_type_id', async (c) => {
-    const id = parseUserId(c.req.param('user_id'));
-    requireSelf(c.get('caller'), id);
-    const user = await findUser(id);
-    const def = listingType(c.req.param('listing_type_id'));
-    const raw = c.req.query('category_id');
-    if (raw === undefined) {
-      throw badRequest('category_id is required', [
-        { code: 'missing_category_id', message: 'category_id is required' },
-      ]);
-    }
-    const categoryId = await checkCategory(user, raw, 'category_id');
-    return c.json(await availability(user, def, await ctx.accounts.packs(id), categoryId));
-  });
-
-  return app;
+async function availability(
+  ctx: ApiContext,
+  user: UserRecord,
+  def: ListingTypeDefinition,
+  packs: PromotionPackRow[],
+  categoryId?: string,
+): Promise<Availability> {
+  const now = ctx.clock().getTime();
+  if (def.needsPack) {
+    const remaining = packRemaining(packs, def.id, now, categoryId);
+    return remaining > 0
+      ? { available: true, cause: null, code: null, mapping: def.id, remaining_listings: remaining }
+      : {
+          available: false,
+          cause: 'You have no promotion pack with listings of this type for this category.',
+          code: 'listing.pack.not_available',
+          mapping: def.id,
+          remaining_listings: 0,
+        };
+  }
+  if (def.id === 'free') {
+    const remaining = Math.max(0, FREE_LISTING_LIMIT - (await ctx.accounts.listingCount(user.id, 'free')));
+    return remaining > 0
+      ? { available: true, cause: null, code: null, mapping: def.id, remaining_listings: remaining }
+      : {
+          available: false,
+          cause: `You have reached the limit of ${FREE_LISTING_LIMIT} free listings.`,
+          code: 'listing.free.limit_reached',
+          mapping: def.id,
+          remaining_listings: 0,
+        };
+  }
+  return { available: true, cause: null, code: null, mapping: def.id, remaining_listings: null };
 }
+
+const listed = (user: UserRecord, def: ListingTypeDefinition, a: Availability) => ({
+  site_id: user.siteId,
+  id: def.id,
+  name: def.names[user.siteId === 'MLB' ? 'pt' : 'es'],
+  remaining_listings: a.remaining_listings,
+  mapping: a.mapping,
+});
 
 const own = 'Own token only.';
 
-export const userResourceResources: ResourceDescription[] = [
-  {
-    path: '/users/{user_id}/accepted_payment_methods',
-    name: 'Accepted payment methods',
-    description: 'Payment methods the seller accepts (those of its site).',
-    attributes: {
-      id: 'Method id.',
-      name: 'Name.',
-      payment_type_id: 'credit_card, ticket, …',
-      thumbnail: 'Logo.',
+export const acceptedPaymentMethods = defineResource({
+  path: '/users/{user_id}/accepted_payment_methods',
+  name: 'Accepted payment methods',
+  description: 'Payment methods the seller accepts (those of its site).',
+  attributes: {
+    id: 'Method id.',
+    name: 'Name.',
+    payment_type_id: 'credit_card, ticket, …',
+    thumbnail: 'Logo.',
+  },
+  related_resources: ['/users/{user_id}'],
+  connections: { user: '/users/{user_id}' },
+  methods: {
+    GET: {
+      example: '/users/123456789/accepted_payment_methods',
+      description: 'List the methods.',
+      response: acceptedPaymentMethodsSchema,
+      auth: 'optional',
+      async handle(c, ctx) {
+        const user = await findUser(ctx, parseUserId(c.req.param('user_id')));
+        const methods = await ctx.accounts.paymentMethods(user.siteId);
+        return json(
+          c,
+          methods.map((m) => ({
+            ...m,
+            thumbnail: `http://img.mlstatic.com/org-img/MP3/API/logos/${m.id}.gif`,
+            secure_thumbnail: `https://www.mercadopago.com/org-img/MP3/API/logos/${m.id}.gif`,
+          })),
+        );
+      },
     },
-    methods: [
-      {
-        method: 'GET',
-        example: '/users/123456789/accepted_payment_methods',
-        description: 'List the methods.',
-        response: acceptedPaymentMethodsSchema,
-        auth: 'optional',
-      },
-    ],
-    related_resources: ['/users/{user_id}'],
-    connections: { user: '/users/{user_id}' },
   },
-  {
-    path: '/applications/{application_id}',
-    name: 'Application',
-    description: 'An application registered on the platform; callback_url only for its owner.',
-    attributes: {
-      id: 'Application id.',
-      name: 'Name.',
-      owner_id: 'Owner user.',
-      callback_url: 'Owner only.',
+});
+
+export const application = defineResource({
+  path: '/applications/{application_id}',
+  name: 'Application',
+  description: 'An application registered on the platform; callback_url only for its owner.',
+  attributes: {
+    id: 'Application id.',
+    name: 'Name.',
+    owner_id: 'Owner user.',
+    callback_url: 'Owner only.',
+  },
+  related_resources: ['/users/{user_id}/applications/{application_id}'],
+  connections: { revoke: '/users/{user_id}/applications/{application_id}' },
+  methods: {
+    GET: {
+      example: '/applications/5503910054141466',
+      description: 'Read an application.',
+      response: applicationSchema,
+      auth: 'required',
+      async handle(c, ctx) {
+        const caller = requireCaller(c.get('caller'));
+        const id = parseApplicationId(c.req.param('application_id'));
+        const application = await ctx.accounts.application(id);
+        if (!application) throw new ApiError('not_found', { message: 'Application not found' });
+        const siteId = application.siteId ?? 'MLA';
+        const shortName = application.name
+          .normalize('NFD')
+          .replace(/\p{Diacritic}/gu, '')
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '');
+        return json(c, {
+          id: application.id,
+          site_id: siteId,
+          name: application.name,
+          description: application.name,
+          thumbnail: null,
+          owner_id: application.ownerUserId,
+          catalog_product_id: null,
+          item_id: null,
+          price: null,
+          currency_id: null,
+          need_authorization: true,
+          short_name: shortName,
+          url: `https://apps.${siteDomain(siteId)}/${shortName}`,
+          callback_url: caller.userId === application.ownerUserId ? application.callbackUrl : null,
+          sandbox_mode: false,
+          is_public: true,
+          project_id: null,
+          active: application.active,
+          max_requests_per_hour: 18_000,
+          scopes: ['offline_access', 'read', 'write'],
+          domains: [],
+        });
+      },
     },
-    methods: [
-      {
-        method: 'GET',
-        example: '/applications/5503910054141466',
-        description: 'Read an application.',
-        response: applicationSchema,
-        auth: 'required',
-      },
-    ],
-    related_resources: ['/users/{user_id}/applications/{application_id}'],
-    connections: { revoke: '/users/{user_id}/applications/{application_id}' },
   },
-  {
-    path: '/users/{user_id}/applications/{application_id}',
-    name: 'Application grant',
-    description:
-      'The permission a user gave an application. Deleting it stops that application’s tokens at once.',
-    attributes: { revoked: 'true.', revoked_tokens: 'How many live tokens were revoked.' },
-    methods: [
-      {
-        method: 'DELETE',
-        example: '/users/123456789/applications/5503910054141466',
-        description: `Revoke the application's permissions. ${own}`,
-        response: applicationRevocationSchema,
-        auth: 'required',
+});
+
+export const applicationGrant = defineResource({
+  path: '/users/{user_id}/applications/{application_id}',
+  name: 'Application grant',
+  description:
+    'The permission a user gave an application. Deleting it stops that application’s tokens at once.',
+  attributes: { revoked: 'true.', revoked_tokens: 'How many live tokens were revoked.' },
+  related_resources: ['/applications/{application_id}'],
+  connections: { application: '/applications/{application_id}' },
+  methods: {
+    DELETE: {
+      example: '/users/123456789/applications/5503910054141466',
+      description: `Revoke the application's permissions. ${own}`,
+      response: applicationRevocationSchema,
+      auth: 'required',
+      async handle(c, ctx) {
+        const userId = parseUserId(c.req.param('user_id'));
+        const applicationId = parseApplicationId(c.req.param('application_id'));
+        requireSelf(c.get('caller'), userId);
+        if (!(await ctx.accounts.application(applicationId))) {
+          throw new ApiError('not_found', { message: 'Application not found' });
+        }
+        const revoked = await ctx.accounts.revokeApplication(userId, applicationId, ctx.clock().getTime());
+        return json(c, {
+          user_id: userId,
+          application_id: applicationId,
+          revoked: true,
+          revoked_tokens: revoked,
+        });
       },
-    ],
-    related_resources: ['/applications/{application_id}'],
-    connections: { application: '/applications/{application_id}' },
+    },
   },
-  {
-    path: '/users/{user_id}/brands',
-    name: 'User brands',
-    description: 'Brands (official stores) of the user; official_store_id identifies a store.',
-    attributes: { cust_id: 'User id.', brands: 'Brands with official_store_id.' },
-    methods: [
-      {
-        method: 'GET',
-        example: '/users/123456789/brands',
-        description: 'List the brands.',
-        response: userBrandsSchema,
-        auth: 'optional',
+});
+
+export const userBrands = defineResource({
+  path: '/users/{user_id}/brands',
+  name: 'User brands',
+  description: 'Brands (official stores) of the user; official_store_id identifies a store.',
+  attributes: { cust_id: 'User id.', brands: 'Brands with official_store_id.' },
+  related_resources: ['/users/{user_id}'],
+  connections: { user: '/users/{user_id}' },
+  methods: {
+    GET: {
+      example: '/users/123456789/brands',
+      description: 'List the brands.',
+      response: userBrandsSchema,
+      auth: 'optional',
+      async handle(c, ctx) {
+        const user = await findUser(ctx, parseUserId(c.req.param('user_id')));
+        const brands = await ctx.accounts.brands(user.id);
+        return json(c, {
+          cust_id: user.id,
+          site_id: user.siteId,
+          user_type: user.userType,
+          tags: user.tags,
+          brands: brands.map((b) => ({
+            official_store_id: b.officialStoreId,
+            name: b.name,
+            fantasy_name: b.fantasyName,
+            site_id: b.siteId,
+            status: b.status,
+            tags: b.tags,
+            categories_ids: b.categoriesIds,
+            pictures: [
+              {
+                id: b.officialStoreId * 10,
+                name: 'big_logo',
+                url: b.logoUrl,
+                secure_url: b.logoUrl,
+                size: '174x164',
+              },
+            ],
+            relevance_position: b.relevancePosition,
+          })),
+        });
       },
-    ],
-    related_resources: ['/users/{user_id}'],
-    connections: { user: '/users/{user_id}' },
+    },
   },
-  {
-    path: '/users/{user_id}/classifieds_promotion_packs',
-    name: 'Promotion packs',
-    description: `Classified promotion packs of the user. ${own}`,
-    attributes: { id: 'Pack id.', listing_details: 'Listings per listing type.' },
-    methods: [
-      {
-        method: 'GET',
-        example: '/users/123456789/classifieds_promotion_packs',
-        description: 'List the packs, newest first.',
-        response: promotionPacksSchema,
-        auth: 'required',
+});
+
+export const promotionPacks = defineResource({
+  path: '/users/{user_id}/classifieds_promotion_packs',
+  name: 'Promotion packs',
+  description: `Classified promotion packs of the user. ${own}`,
+  attributes: { id: 'Pack id.', listing_details: 'Listings per listing type.' },
+  related_resources: ['/users/{user_id}/classifieds_promotion_packs/{listing_type}'],
+  connections: { availability: '/users/{user_id}/classifieds_promotion_packs/{listing_type}' },
+  methods: {
+    GET: {
+      example: '/users/123456789/classifieds_promotion_packs',
+      description: 'List the packs, newest first.',
+      response: promotionPacksSchema,
+      auth: 'required',
+      async handle(c, ctx) {
+        const id = parseUserId(c.req.param('user_id'));
+        requireSelf(c.get('caller'), id);
+        const user = await findUser(ctx, id);
+        const now = ctx.clock().getTime();
+        const packs = await ctx.accounts.packs(id);
+        return json(
+          c,
+          packs.map((p) => renderPack(p, user.utcOffsetMinutes, now)),
+        );
       },
-      {
-        method: 'POST',
-        example: '/users/123456789/classifieds_promotion_packs',
-        description:
-          'Associate a pack: {categ_id, promotion_pack_id, engagement_type: none, status: active}.',
-        body: promotionPackRequestSchema,
-        response: promotionPackSchema,
-        auth: 'required',
+    },
+    POST: {
+      example: '/users/123456789/classifieds_promotion_packs',
+      description: 'Associate a pack: {categ_id, promotion_pack_id, engagement_type: none, status: active}.',
+      body: promotionPackRequestSchema,
+      response: promotionPackSchema,
+      status: 201,
+      auth: 'required',
+      async handle(c, ctx) {
+        const id = parseUserId(c.req.param('user_id'));
+        requireSelf(c.get('caller'), id);
+        const user = await findUser(ctx, id);
+        const body = await jsonBody(c, promotionPackRequestSchema);
+        const categoryId = (await checkCategory(ctx, user, body.categ_id, 'categ_id'))!;
+        const def = PROMOTION_PACKS.find((p) => p.id === body.promotion_pack_id);
+        if (!def)
+          throw new ApiError('not_found', { message: `Promotion pack ${body.promotion_pack_id} not found` });
+        const now = ctx.clock().getTime();
+        const pack = await ctx.accounts.addPack({
+          user_id: id,
+          promotion_pack_id: def.id,
+          category_id: categoryId,
+          description: def.description,
+          package_type: def.package_type,
+          status: body.status,
+          engagement_type: body.engagement_type,
+          charge_id: null,
+          date_created: now,
+          date_start: now,
+          date_expires: now + def.days * DAY,
+          date_stopped: null,
+          last_updated: now,
+          listing_details: JSON.stringify([
+            { listing_type_id: def.listing_type_id, available_listings: def.listings, used_listings: 0 },
+          ]),
+        });
+        return json(c, renderPack(pack, user.utcOffsetMinutes, now), 201);
       },
-    ],
-    related_resources: ['/users/{user_id}/classifieds_promotion_packs/{listing_type}'],
-    connections: { availability: '/users/{user_id}/classifieds_promotion_packs/{listing_type}' },
+    },
   },
-  {
-    path: '/users/{user_id}/classifieds_promotion_packs/{listing_type}',
-    name: 'Promotion pack availability',
-    description: `Whether the user's packs still hold listings of a type for a category. ${own}`,
-    attributes: { has_available_listings: 'boolean.' },
-    methods: [
-      {
-        method: 'GET',
-        example: '/users/123456789/classifieds_promotion_packs/silver?categoryId=MLA1459',
-        description: 'Check availability.',
-        query: { categoryId: 'Required: category id.' },
-        response: packAvailabilitySchema,
-        auth: 'required',
+});
+
+export const promotionPackAvailability = defineResource({
+  path: '/users/{user_id}/classifieds_promotion_packs/{listing_type}',
+  name: 'Promotion pack availability',
+  description: `Whether the user's packs still hold listings of a type for a category. ${own}`,
+  attributes: { has_available_listings: 'boolean.' },
+  related_resources: ['/users/{user_id}/classifieds_promotion_packs'],
+  connections: { packs: '/users/{user_id}/classifieds_promotion_packs' },
+  methods: {
+    GET: {
+      example: '/users/123456789/classifieds_promotion_packs/silver?categoryId=MLA1459',
+      description: 'Check availability.',
+      query: { categoryId: 'Required: category id.' },
+      response: packAvailabilitySchema,
+      auth: 'required',
+      async handle(c, ctx) {
+        const id = parseUserId(c.req.param('user_id'));
+        requireSelf(c.get('caller'), id);
+        const user = await findUser(ctx, id);
+        const def = listingType(c.req.param('listing_type'));
+        const categoryId = await requiredCategory(ctx, user, c.req.query('categoryId'), 'categoryId');
+        const packs = await ctx.accounts.packs(id);
+        return json(c, {
+          has_available_listings: packRemaining(packs, def.id, ctx.clock().getTime(), categoryId) > 0,
+        });
       },
-    ],
-    related_resources: ['/users/{user_id}/classifieds_promotion_packs'],
-    connections: { packs: '/users/{user_id}/classifieds_promotion_packs' },
+    },
   },
-  {
-    path: '/users/{user_id}/available_listing_types',
-    name: 'Available listing types',
-    description: `Listing types the user can publish with, optionally for one category. ${own}`,
-    attributes: { available: 'Listing types.', exceptions_by_category: 'Pack types per category.' },
-    methods: [
-      {
-        method: 'GET',
-        example: '/users/123456789/available_listing_types?category_id=MLA1055',
-        description: 'List the available types.',
-        query: { category_id: 'Category id.' },
-        response: availableListingTypesSchema,
-        auth: 'required',
+});
+
+export const availableListingTypes = defineResource({
+  path: '/users/{user_id}/available_listing_types',
+  name: 'Available listing types',
+  description: `Listing types the user can publish with, optionally for one category. ${own}`,
+  attributes: { available: 'Listing types.', exceptions_by_category: 'Pack types per category.' },
+  related_resources: ['/users/{user_id}/available_listing_type/{listing_type_id}'],
+  connections: { one: '/users/{user_id}/available_listing_type/{listing_type_id}' },
+  methods: {
+    GET: {
+      example: '/users/123456789/available_listing_types?category_id=MLA1055',
+      description: 'List the available types.',
+      query: { category_id: 'Category id.' },
+      response: availableListingTypesSchema,
+      auth: 'required',
+      async handle(c, ctx) {
+        const id = parseUserId(c.req.param('user_id'));
+        requireSelf(c.get('caller'), id);
+        const user = await findUser(ctx, id);
+        const categoryId = await checkCategory(ctx, user, c.req.query('category_id'), 'category_id');
+        const packs = await ctx.accounts.packs(id);
+        const available = [];
+        for (const def of LISTING_TYPES) {
+          if (def.needsPack && categoryId === undefined) continue;
+          const a = await availability(ctx, user, def, packs, categoryId);
+          if (a.available) available.push(listed(user, def, a));
+        }
+        // Without a category, pack-only types show per category, as the platform's exceptions do.
+        const exceptions = [];
+        if (categoryId === undefined) {
+          const now = ctx.clock().getTime();
+          const categories = [...new Set(packs.map((p) => p.category_id))].sort();
+          for (const category of categories) {
+            const inCategory = [];
+            for (const def of LISTING_TYPES.filter((t) => t.needsPack)) {
+              const remaining = packRemaining(packs, def.id, now, category);
+              if (remaining > 0) {
+                inCategory.push(
+                  listed(user, def, {
+                    available: true,
+                    cause: null,
+                    code: null,
+                    mapping: def.id,
+                    remaining_listings: remaining,
+                  }),
+                );
+              }
+            }
+            if (inCategory.length > 0) exceptions.push({ category_id: category, available: inCategory });
+          }
+        }
+        return json(c, { available, exceptions_by_category: exceptions });
       },
-    ],
-    related_resources: ['/users/{user_id}/available_listing_type/{listing_type_id}'],
-    connections: { one: '/users/{user_id}/available_listing_type/{listing_type_id}' },
+    },
   },
-  {
-    path: '/users/{user_id}/available_listing_type/{listing_type_id}',
-    name: 'Listing type availability',
-    description: `Whether the user can publish with one listing type in a category, and why not. ${own}`,
-    attributes: { available: 'boolean.', cause: 'Why not.', code: 'Machine code of the cause.' },
-    methods: [
-      {
-        method: 'GET',
-        example: '/users/123456789/available_listing_type/gold_special?category_id=MLA1055',
-        description: 'Check one listing type.',
-        query: { category_id: 'Required: category id.' },
-        response: listingTypeAvailabilitySchema,
-        auth: 'required',
+});
+
+export const listingTypeAvailability = defineResource({
+  path: '/users/{user_id}/available_listing_type/{listing_type_id}',
+  name: 'Listing type availability',
+  description: `Whether the user can publish with one listing type in a category, and why not. ${own}`,
+  attributes: { available: 'boolean.', cause: 'Why not.', code: 'Machine code of the cause.' },
+  related_resources: ['/users/{user_id}/available_listing_types'],
+  connections: { all: '/users/{user_id}/available_listing_types' },
+  methods: {
+    GET: {
+      example: '/users/123456789/available_listing_type/gold_special?category_id=MLA1055',
+      description: 'Check one listing type.',
+      query: { category_id: 'Required: category id.' },
+      response: listingTypeAvailabilitySchema,
+      auth: 'required',
+      async handle(c, ctx) {
+        const id = parseUserId(c.req.param('user_id'));
+        requireSelf(c.get('caller'), id);
+        const user = await findUser(ctx, id);
+        const def = listingType(c.req.param('listing_type_id'));
+        const categoryId = await requiredCategory(ctx, user, c.req.query('category_id'), 'category_id');
+        return json(c, await availability(ctx, user, def, await ctx.accounts.packs(id), categoryId));
       },
-    ],
-    related_resources: ['/users/{user_id}/available_listing_types'],
-    connections: { all: '/users/{user_id}/available_listing_types' },
+    },
   },
-];
+});

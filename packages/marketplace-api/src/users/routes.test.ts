@@ -1,6 +1,8 @@
 import {
   immediatePaymentResponseSchema,
+  ORDER_STATUSES,
   orderSchema,
+  orderSearchEnvelopeSchema,
   partialUserPrivateSchema,
   partialUserPublicSchema,
   userAddressesSchema,
@@ -8,6 +10,7 @@ import {
   userPublicSchema,
 } from '@mostrador/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { purgeExpiredOrders } from '../privacy/retention.ts';
 import { expectError, seededApi, type TestApi } from '../test-support.ts';
 
 let api: TestApi;
@@ -407,5 +410,60 @@ describe('OPTIONS', () => {
       405,
       'method_not_allowed',
     );
+  });
+});
+
+describe('reputation totals', () => {
+  const statuses = ORDER_STATUSES.join(',');
+  const now = Date.now();
+  let own: TestApi;
+  beforeAll(async () => {
+    own = await seededApi({ localUse: true });
+  });
+
+  /** What a search of every status counts for the user, and what its reputation says. */
+  async function totals(user: TestApi['sellers'][number], side: 'seller' | 'buyer') {
+    const search = orderSearchEnvelopeSchema.parse(
+      await own.json(`/orders/search?${side}=${user.id}&order.status=${statuses}&limit=1`, user.access_token),
+    );
+    const me = userPrivateSchema.parse(await own.json('/users/me', user.access_token));
+    const reputation =
+      side === 'seller' ? me.seller_reputation.transactions.total : me.buyer_reputation.transactions.total;
+    return { search: search.paging.total, reputation };
+  }
+
+  it('count the orders a search finds, after new orders and after the retention purge', async () => {
+    const s = own.sellers[0]!;
+    const b = own.buyers.find((u) => u.site_id === s.site_id)!;
+    const first = await totals(s, 'seller');
+    expect(first.reputation).toBe(first.search);
+    expect((await totals(b, 'buyer')).reputation).toBe((await totals(b, 'buyer')).search);
+
+    const item = await own.store.db
+      .selectFrom('items')
+      .select('id')
+      .where('seller_id', '=', s.id)
+      .where('available_quantity', '>', 0)
+      .executeTakeFirstOrThrow();
+    const created = await own.app.request('/orders', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${b.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ seller_id: s.id, items: [{ id: item.id, quantity: 1 }] }),
+    });
+    expect(created.status).toBe(201);
+    const after = await totals(s, 'seller');
+    expect(after).toEqual({ search: first.search + 1, reputation: first.search + 1 });
+
+    // The purge as it will run half a year on removes the orders past the 12-month retention.
+    const { deleted } = await purgeExpiredOrders(own.store, now + 180 * 86_400_000);
+    expect(deleted).toBeGreaterThan(0);
+    for (const user of own.sellers) {
+      const t = await totals(user, 'seller');
+      expect(t.reputation, user.nickname).toBe(t.search);
+    }
+    for (const user of own.buyers) {
+      const t = await totals(user, 'buyer');
+      expect(t.reputation, user.nickname).toBe(t.search);
+    }
   });
 });

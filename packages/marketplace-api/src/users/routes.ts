@@ -1,12 +1,14 @@
 import {
   immediatePaymentRequestSchema,
   immediatePaymentResponseSchema,
+  partialUserPrivateSchema,
+  partialUserPublicSchema,
   userAddressesSchema,
   userPrivateSchema,
   userPublicSchema,
   userUpdateRequestSchema,
 } from '@mostrador/contracts';
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import {
   type LoadedParts,
   PRIVATE_USER_FIELDS,
@@ -14,32 +16,38 @@ import {
   renderPrivateUser,
   renderPublicUser,
   type UserPart,
+  withOrderCounts,
 } from '../domain/user-profile.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import { type ApiContext, type ApiEnv, requireCaller } from '../http/env.ts';
+import { JSON_TYPE, json } from '../http/json-answer.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { actFor } from '../http/operator-access.ts';
-import type { ResourceDescription } from '../http/resources.ts';
+import { defineResource } from '../http/resources.ts';
+import { simulatedMissing, simulateMissingHeader } from '../http/simulated-missing.ts';
 import { disclosedFields, parseUserId, requireSelf } from '../http/user-params.ts';
 import type { Caller } from '../oauth/token-repository.ts';
 import { SITES } from '../seed/reference.ts';
 import type { UserRecord } from './user-repository.ts';
 
-const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
+const USER_PARTS: readonly UserPart[] = ['seller_reputation', 'buyer_reputation'];
 
 const stateNames = new Map(SITES.flatMap((s) => s.states.map((st) => [st.id, st.name] as const)));
 
 /** Reputation is loaded on its own; a part that fails is answered empty and named (206). */
-function loadParts(ctx: ApiContext, user: UserRecord): LoadedParts {
+async function loadParts(ctx: ApiContext, c: Context, user: UserRecord): Promise<LoadedParts> {
   const missing: UserPart[] = [];
+  const failed = simulatedMissing(c, ctx, USER_PARTS);
+  const counts = await ctx.users.orderCounts(user.id);
   const load = (part: UserPart, json: string): Record<string, unknown> => {
     try {
-      if (ctx.faults.failUserPart?.(part, user.id)) throw new Error(`${part} unavailable`);
+      if (failed?.has(part) || ctx.faults.failUserPart?.(part, user.id))
+        throw new Error(`${part} unavailable`);
       const value = JSON.parse(json) as unknown;
       if (value === null || typeof value !== 'object' || Object.keys(value).length === 0) {
         throw new Error(`${part} missing`);
       }
-      return value as Record<string, unknown>;
+      return withOrderCounts(part, value as Record<string, unknown>, counts);
     } catch {
       missing.push(part);
       return {};
@@ -58,147 +66,47 @@ function answer(c: Context, body: unknown, missing: UserPart[]) {
   return c.body(text, 206, { ...JSON_TYPE, 'X-Content-Missing': missing.join(',') });
 }
 
-async function findUser(ctx: ApiContext, id: number): Promise<UserRecord> {
+export async function findUser(ctx: ApiContext, id: number): Promise<UserRecord> {
   const user = await ctx.users.find(id);
   if (!user) throw new ApiError('not_found', { message: 'User not found' });
   return user;
 }
 
-export function userRoutes(ctx: ApiContext) {
-  const app = new Hono<ApiEnv>();
-
-  /** The private view, with its access-log row written before the answer leaves. */
-  async function privateView(c: Context<ApiEnv>, caller: Caller, user: UserRecord, resource: string) {
-    const parts = loadParts(ctx, user);
-    const body = renderPrivateUser(user, await ctx.users.personal(user.id), parts);
-    await logRead(c, caller, user.id, resource, PRIVATE_USER_FIELDS);
-    return answer(c, body, parts.missing);
-  }
-
-  async function logRead(
-    c: Context<ApiEnv>,
-    caller: Caller,
-    subject: number,
-    resource: string,
-    fields: readonly string[],
-  ) {
-    const disclosed = disclosedFields(c, fields);
-    if (disclosed.length === 0) return;
+/** The private view, with its access-log row written before the answer leaves. */
+async function privateView(
+  ctx: ApiContext,
+  c: Context<ApiEnv>,
+  caller: Caller,
+  user: UserRecord,
+  resource: string,
+) {
+  const parts = await loadParts(ctx, c, user);
+  const body = renderPrivateUser(user, await ctx.users.personal(user.id), parts);
+  const disclosed = disclosedFields(c, PRIVATE_USER_FIELDS);
+  if (disclosed.length > 0) {
     await ctx.accessLog.record([
       {
         accessorUserId: caller.userId,
         applicationId: caller.applicationId,
-        subjectUserId: subject,
+        subjectUserId: user.id,
         at: ctx.clock().getTime(),
         resource,
         fields: disclosed,
       },
     ]);
   }
-
-  // The account's own token, or a member of its team with `immediate_payment.manage` (decision 0100).
-  const manageImmediatePayment = (caller: Caller | null, id: number) =>
-    actFor(
-      ctx,
-      requireCaller(caller),
-      id,
-      'immediate_payment.manage',
-      () => new ApiError('forbidden', { message: 'only the account owner may use this resource' }),
-    );
-
-  app.get('/me', async (c) => {
-    const caller = requireCaller(c.get('caller'));
-    return privateView(c, caller, await findUser(ctx, caller.userId), 'GET /users/me');
-  });
-
-  app.get('/:user_id', async (c) => {
-    const id = parseUserId(c.req.param('user_id'));
-    const user = await findUser(ctx, id);
-    const caller = c.get('caller');
-    if (caller?.userId === id) return privateView(c, caller, user, 'GET /users/{user_id}');
-    const parts = loadParts(ctx, user);
-    return answer(c, renderPublicUser(user, parts), parts.missing);
-  });
-
-  app.put('/:user_id', async (c) => {
-    const id = parseUserId(c.req.param('user_id'));
-    const caller = requireSelf(c.get('caller'), id);
-    const user = await findUser(ctx, id);
-    const body = await jsonBody(c, userUpdateRequestSchema);
-    if (body.address && !body.address.state.startsWith(`${user.countryId}-`)) {
-      throw badRequest(`address.state must be a state of ${user.countryId}`, [
-        {
-          code: 'invalid_field',
-          message: `address.state: ${body.address.state} is not in ${user.countryId}`,
-        },
-      ]);
-    }
-    await ctx.users.update(id, {
-      firstName: body.first_name,
-      lastName: body.last_name,
-      phone: body.phone && { ...body.phone, extension: body.phone.extension ?? '' },
-      alternativePhone: body.alternative_phone && {
-        ...body.alternative_phone,
-        extension: body.alternative_phone.extension ?? '',
-      },
-      address: body.address,
-    });
-    return privateView(c, caller, await findUser(ctx, id), 'PUT /users/{user_id}');
-  });
-
-  app.put('/:user_id/immediate_payment', async (c) => {
-    const id = parseUserId(c.req.param('user_id'));
-    await manageImmediatePayment(c.get('caller'), id);
-    const body = await jsonBody(c, immediatePaymentRequestSchema);
-    await findUser(ctx, id);
-    await ctx.users.addImmediatePayment(id, body.reason, ctx.clock().getTime());
-    return c.json({ id });
-  });
-
-  app.delete('/:user_id/immediate_payment/:reason', async (c) => {
-    const id = parseUserId(c.req.param('user_id'));
-    await manageImmediatePayment(c.get('caller'), id);
-    const reason = c.req.param('reason');
-    if (reason !== 'by_user') {
-      throw new ApiError('not_found', { message: 'only the by_user marker can be removed by its user' });
-    }
-    await findUser(ctx, id);
-    await ctx.users.removeImmediatePayment(id, reason);
-    return c.json({ id });
-  });
-
-  app.get('/:user_id/addresses', async (c) => {
-    const id = parseUserId(c.req.param('user_id'));
-    const caller = requireSelf(c.get('caller'), id);
-    const user = await findUser(ctx, id);
-    const personal = await ctx.users.personal(id);
-    const addresses = personal.address
-      ? [
-          renderAddress(
-            user,
-            personal,
-            user.addressState ? (stateNames.get(user.addressState) ?? null) : null,
-          ),
-        ]
-      : [];
-    if (addresses.length > 0) {
-      await ctx.accessLog.record([
-        {
-          accessorUserId: caller.userId,
-          applicationId: caller.applicationId,
-          subjectUserId: id,
-          at: ctx.clock().getTime(),
-          resource: 'GET /users/{user_id}/addresses',
-          // Attributes reduce each address, not the list: the log names what an address can disclose.
-          fields: ['contact', 'phone', 'address_line', 'street_name', 'street_number', 'zip_code'],
-        },
-      ]);
-    }
-    return c.json(addresses);
-  });
-
-  return app;
+  return answer(c, body, parts.missing);
 }
+
+// The account's own token, or a member of its team with `immediate_payment.manage` (decision 0100).
+const manageImmediatePayment = (ctx: ApiContext, caller: Caller | null, id: number) =>
+  actFor(
+    ctx,
+    requireCaller(caller),
+    id,
+    'immediate_payment.manage',
+    () => new ApiError('forbidden', { message: 'only the account owner may use this resource' }),
+  );
 
 const userAttributes: Record<string, string> = {
   id: 'User id.',
@@ -225,112 +133,200 @@ const userAttributes: Record<string, string> = {
   credit: 'Private: {consumed, credit_level_id}.',
 };
 
-export const userResources: ResourceDescription[] = [
-  {
-    path: '/users/me',
-    name: 'Current user',
-    description: 'The account of the token: the private view.',
-    attributes: userAttributes,
-    methods: [
-      {
-        method: 'GET',
-        example: '/users/me',
-        description: 'Read your own account. 206 with X-Content-Missing when reputation could not be loaded.',
-        response: userPrivateSchema,
-        auth: 'required',
+export const currentUser = defineResource({
+  path: '/users/me',
+  name: 'Current user',
+  description: 'The account of the token: the private view.',
+  attributes: userAttributes,
+  related_resources: ['/users/{user_id}'],
+  connections: { user: '/users/{user_id}' },
+  methods: {
+    GET: {
+      example: '/users/me',
+      description: 'Read your own account. 206 with X-Content-Missing when reputation could not be loaded.',
+      headers: simulateMissingHeader(USER_PARTS),
+      response: userPrivateSchema,
+      partial: partialUserPrivateSchema,
+      auth: 'required',
+      async handle(c, ctx) {
+        const caller = requireCaller(c.get('caller'));
+        return privateView(ctx, c, caller, await findUser(ctx, caller.userId), 'GET /users/me');
       },
-    ],
-    related_resources: ['/users/{user_id}'],
-    connections: { user: '/users/{user_id}' },
-  },
-  {
-    path: '/users/{user_id}',
-    name: 'User',
-    description: 'A user: the public view, or the private view with that user’s own token.',
-    attributes: userAttributes,
-    methods: [
-      {
-        method: 'GET',
-        example: '/users/123456789',
-        description: 'Read a user. 206 with X-Content-Missing when reputation could not be loaded.',
-        response: userPublicSchema,
-        auth: 'optional',
-      },
-      {
-        method: 'PUT',
-        example: '/users/123456789',
-        description:
-          'Update your own first_name, last_name, phone, alternative_phone or address; answers the private view.',
-        body: userUpdateRequestSchema,
-        response: userPrivateSchema,
-        auth: 'required',
-      },
-    ],
-    related_resources: ['/users/{user_id}/addresses', '/users/{user_id}/immediate_payment'],
-    connections: {
-      addresses: '/users/{user_id}/addresses',
-      immediate_payment: '/users/{user_id}/immediate_payment',
     },
   },
-  {
-    path: '/users/{user_id}/immediate_payment',
-    name: 'Sell equals pay',
-    description:
-      'Marks the seller as accepting only the platform payment mode; agreeing with the seller is disabled.',
-    attributes: { id: 'The user id.' },
-    methods: [
-      {
-        method: 'PUT',
-        example: '/users/123456789/immediate_payment',
-        description: 'Body {"reason":"by_user"}. Own token only.',
-        body: immediatePaymentRequestSchema,
-        response: immediatePaymentResponseSchema,
-        auth: 'required',
-      },
-    ],
-    related_resources: ['/users/{user_id}/immediate_payment/{reason}'],
-    connections: { remove: '/users/{user_id}/immediate_payment/by_user' },
+});
+
+export const user = defineResource({
+  path: '/users/{user_id}',
+  name: 'User',
+  description: 'A user: the public view, or the private view with that user’s own token.',
+  attributes: userAttributes,
+  related_resources: ['/users/{user_id}/addresses', '/users/{user_id}/immediate_payment'],
+  connections: {
+    addresses: '/users/{user_id}/addresses',
+    immediate_payment: '/users/{user_id}/immediate_payment',
   },
-  {
-    path: '/users/{user_id}/immediate_payment/{reason}',
-    name: 'Sell equals pay marker',
-    description: 'The by_user marker of a seller.',
-    attributes: { id: 'The user id.' },
-    methods: [
-      {
-        method: 'DELETE',
-        example: '/users/123456789/immediate_payment/by_user',
-        description: 'Remove the marker. Own token only.',
-        response: immediatePaymentResponseSchema,
-        auth: 'required',
+  methods: {
+    GET: {
+      example: '/users/123456789',
+      description:
+        'Read a user: the private view with that user’s own token, the public view otherwise. 206 with ' +
+        'X-Content-Missing when reputation could not be loaded.',
+      headers: simulateMissingHeader(USER_PARTS),
+      response: userPublicSchema.or(userPrivateSchema),
+      partial: partialUserPublicSchema.or(partialUserPrivateSchema),
+      auth: 'optional',
+      async handle(c, ctx) {
+        const id = parseUserId(c.req.param('user_id'));
+        const found = await findUser(ctx, id);
+        const caller = c.get('caller');
+        if (caller?.userId === id) return privateView(ctx, c, caller, found, 'GET /users/{user_id}');
+        const parts = await loadParts(ctx, c, found);
+        return answer(c, renderPublicUser(found, parts), parts.missing);
       },
-    ],
-    related_resources: ['/users/{user_id}'],
-    connections: { user: '/users/{user_id}' },
-  },
-  {
-    path: '/users/{user_id}/addresses',
-    name: 'User addresses',
-    description: 'Addresses of the account. Own token only; each read is written to the access log.',
-    attributes: {
-      id: 'Address id.',
-      address_line: 'Street and number.',
-      zip_code: 'Postal code.',
-      city: '{id, name}.',
-      state: '{id, name}.',
-      country: '{id, name}.',
-      types: 'default_selling_address, default_buying_address, shipping, billing.',
     },
-    methods: [
-      {
-        method: 'GET',
-        example: '/users/123456789/addresses',
-        description: 'List the account addresses.',
-        response: userAddressesSchema,
-        auth: 'required',
+    PUT: {
+      example: '/users/123456789',
+      description:
+        'Update your own first_name, last_name, phone, alternative_phone or address; answers the private view.',
+      body: userUpdateRequestSchema,
+      response: userPrivateSchema,
+      partial: partialUserPrivateSchema,
+      auth: 'required',
+      async handle(c, ctx) {
+        const id = parseUserId(c.req.param('user_id'));
+        const caller = requireSelf(c.get('caller'), id);
+        const found = await findUser(ctx, id);
+        const body = await jsonBody(c, userUpdateRequestSchema);
+        if (body.address && !body.address.state.startsWith(`${found.countryId}-`)) {
+          throw badRequest(`address.state must be a state of ${found.countryId}`, [
+            {
+              code: 'invalid_field',
+              message: `address.state: ${body.address.state} is not in ${found.countryId}`,
+            },
+          ]);
+        }
+        await ctx.users.update(id, {
+          firstName: body.first_name,
+          lastName: body.last_name,
+          phone: body.phone && { ...body.phone, extension: body.phone.extension ?? '' },
+          alternativePhone: body.alternative_phone && {
+            ...body.alternative_phone,
+            extension: body.alternative_phone.extension ?? '',
+          },
+          address: body.address,
+        });
+        return privateView(ctx, c, caller, await findUser(ctx, id), 'PUT /users/{user_id}');
       },
-    ],
-    related_resources: ['/users/{user_id}'],
-    connections: { user: '/users/{user_id}' },
+    },
   },
-];
+});
+
+export const immediatePayment = defineResource({
+  path: '/users/{user_id}/immediate_payment',
+  name: 'Sell equals pay',
+  description:
+    'Marks the seller as accepting only the platform payment mode; agreeing with the seller is disabled.',
+  attributes: { id: 'The user id.' },
+  related_resources: ['/users/{user_id}/immediate_payment/{reason}'],
+  connections: { remove: '/users/{user_id}/immediate_payment/by_user' },
+  methods: {
+    PUT: {
+      example: '/users/123456789/immediate_payment',
+      description: 'Body {"reason":"by_user"}. Own token only.',
+      body: immediatePaymentRequestSchema,
+      response: immediatePaymentResponseSchema,
+      auth: 'required',
+      async handle(c, ctx) {
+        const id = parseUserId(c.req.param('user_id'));
+        await manageImmediatePayment(ctx, c.get('caller'), id);
+        const body = await jsonBody(c, immediatePaymentRequestSchema);
+        await findUser(ctx, id);
+        await ctx.users.addImmediatePayment(id, body.reason, ctx.clock().getTime());
+        return json(c, { id });
+      },
+    },
+  },
+});
+
+export const immediatePaymentMarker = defineResource({
+  path: '/users/{user_id}/immediate_payment/{reason}',
+  name: 'Sell equals pay marker',
+  description: 'The by_user marker of a seller.',
+  attributes: { id: 'The user id.' },
+  related_resources: ['/users/{user_id}'],
+  connections: { user: '/users/{user_id}' },
+  methods: {
+    DELETE: {
+      example: '/users/123456789/immediate_payment/by_user',
+      description: 'Remove the marker. Own token only.',
+      response: immediatePaymentResponseSchema,
+      auth: 'required',
+      async handle(c, ctx) {
+        const id = parseUserId(c.req.param('user_id'));
+        await manageImmediatePayment(ctx, c.get('caller'), id);
+        const reason = c.req.param('reason');
+        if (reason !== 'by_user') {
+          throw new ApiError('not_found', { message: 'only the by_user marker can be removed by its user' });
+        }
+        await findUser(ctx, id);
+        await ctx.users.removeImmediatePayment(id, reason);
+        return json(c, { id });
+      },
+    },
+  },
+});
+
+export const userAddresses = defineResource({
+  path: '/users/{user_id}/addresses',
+  name: 'User addresses',
+  description: 'Addresses of the account. Own token only; each read is written to the access log.',
+  attributes: {
+    id: 'Address id.',
+    address_line: 'Street and number.',
+    zip_code: 'Postal code.',
+    city: '{id, name}.',
+    state: '{id, name}.',
+    country: '{id, name}.',
+    types: 'default_selling_address, default_buying_address, shipping, billing.',
+  },
+  related_resources: ['/users/{user_id}'],
+  connections: { user: '/users/{user_id}' },
+  methods: {
+    GET: {
+      example: '/users/123456789/addresses',
+      description: 'List the account addresses.',
+      response: userAddressesSchema,
+      auth: 'required',
+      async handle(c, ctx) {
+        const id = parseUserId(c.req.param('user_id'));
+        const caller = requireSelf(c.get('caller'), id);
+        const found = await findUser(ctx, id);
+        const personal = await ctx.users.personal(id);
+        const addresses = personal.address
+          ? [
+              renderAddress(
+                found,
+                personal,
+                found.addressState ? (stateNames.get(found.addressState) ?? null) : null,
+              ),
+            ]
+          : [];
+        if (addresses.length > 0) {
+          await ctx.accessLog.record([
+            {
+              accessorUserId: caller.userId,
+              applicationId: caller.applicationId,
+              subjectUserId: id,
+              at: ctx.clock().getTime(),
+              resource: 'GET /users/{user_id}/addresses',
+              // Attributes reduce each address, not the list: the log names what an address can disclose.
+              fields: ['contact', 'phone', 'address_line', 'street_name', 'street_number', 'zip_code'],
+            },
+          ]);
+        }
+        return json(c, addresses);
+      },
+    },
+  },
+});

@@ -46,6 +46,12 @@ export interface UserRecord {
   immediatePaymentReasons: string[];
 }
 
+export interface OrderCount {
+  side: 'seller' | 'buyer';
+  status: string;
+  n: number;
+}
+
 export interface UserPatch {
   firstName?: string;
   lastName?: string;
@@ -122,6 +128,16 @@ export function createUserRepository(db: Kysely<Database>, keyring: Keyring) {
         .where('users.site_id', '=', siteId)
         .executeTakeFirst();
       return row ? toRecord(row) : null;
+    },
+
+    /** The user's orders by side and status: the counters the life cycle and the retention purge keep. */
+    async orderCounts(id: number): Promise<OrderCount[]> {
+      const rows = await db
+        .selectFrom('order_counts')
+        .select(['side', 'status', 'n'])
+        .where('user_id', '=', id)
+        .execute();
+      return rows.map((r) => ({ side: r.side as OrderCount['side'], status: r.status, n: Number(r.n) }));
     },
 
     async exists(id: number): Promise<boolean> {

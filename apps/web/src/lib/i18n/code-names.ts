@@ -1,9 +1,13 @@
 import {
+  CANCEL_DETAIL_GROUPS,
   EVIDENCE_KINDS,
+  FEEDBACK_RATINGS,
   OAUTH_SCOPES,
+  ORDER_CHANNELS,
   ORDER_NOTIFICATION_TOPICS,
   ORDER_PAYMENT_STATUSES,
   ORDER_STATUSES,
+  SHIPMENT_MODES,
   SHIPMENT_STATUSES,
 } from '@mostrador/contracts';
 import { type MessageId, translate } from './i18n.ts';
@@ -25,6 +29,9 @@ export const paymentStatusName = byCode('paymentStatus', [
   'charged_back',
 ]);
 export const shipmentStatusName = byCode('shipmentStatus', SHIPMENT_STATUSES);
+export const shipmentModeName = byCode('shipmentMode', SHIPMENT_MODES);
+export const evidenceKindName = byCode('evidenceKind', EVIDENCE_KINDS);
+export const feedbackRatingName = byCode('feedbackRating', FEEDBACK_RATINGS);
 export const itemConditionName = byCode('itemCondition', ['new', 'used', 'refurbished', 'not_specified']);
 export const requesterName = byCode('cancelRequester', ['buyer', 'seller', 'platform', 'admin', 'internal']);
 export const personalDataFieldName = byCode('personalDataField', [
@@ -53,7 +60,38 @@ export const paymentTypeName = byCode('paymentType', [
   'digital_currency',
   'digital_wallet',
 ]);
-export const orderChannelName = byCode('orderChannel', ['marketplace', 'shops', 'proximity', 'mp-channel']);
+export const orderChannelName = byCode('orderChannel', ORDER_CHANNELS);
+// The spec names `sale_fee` as an example of a discount's funding; the seed also writes `seller` and `co_funded`.
+export const discountFundingName = byCode('discountFunding', ['seller', 'co_funded', 'sale_fee']);
+
+const CANCEL_REASONS = [
+  'buyer_cancel_purchase',
+  'seller_out_of_stock',
+  'seller_cancel_sale',
+  'fraud_risk_detected',
+  'fraud_malicious_buyer',
+  'shipment_not_delivered',
+  'mediation_refund',
+  'item_removed',
+  'carrier_return',
+  'chargeback_carrier_return',
+  'chargeback_not_shipped',
+  'chargeback_not_delivered',
+] as const;
+const knownCancelReasons = new Set<string>(CANCEL_REASONS);
+const cancelGroupName = byCode('cancelGroup', CANCEL_DETAIL_GROUPS);
+
+/**
+ * Why an order was cancelled, in the active language: by the cancellation's code, else by its group; the platform's
+ * own description is English and is never shown.
+ */
+export function cancelReasonName(detail: { code: string; group: string }): string {
+  return knownCancelReasons.has(detail.code)
+    ? translate(`cancelReason.${detail.code as (typeof CANCEL_REASONS)[number]}`)
+    : cancelGroupName(detail.group);
+}
+
+export const orderStatusDetailName = byCode('orderStatusDetail', ['invalid']);
 
 const ACCESSED_RESOURCES: Record<string, MessageId> = {
   'GET /orders/search': 'accessedResource.orderSearch',
@@ -67,9 +105,6 @@ const ACCESSED_RESOURCES: Record<string, MessageId> = {
 export const accessedResourceName = (resource: string): string =>
   translate(ACCESSED_RESOURCES[resource] ?? 'accessedResource.other');
 
-/** Who funds a discount (`supplier.funding_mode`), by code. */
-export const fundingModeName = byCode('fundingMode', ['seller', 'co_funded', 'sale_fee']);
-
 /** A notification's topic (`orders_v2`), named for people. */
 export const notificationTopicName = byCode('notificationTopic', ORDER_NOTIFICATION_TOPICS);
 
@@ -79,7 +114,6 @@ export const scopeName = byCode('oauthScope', OAUTH_SCOPES);
 /** An order's status, by code, where the orders feature's badge is not at hand. */
 export const orderStatusName = byCode('orderStatus', ORDER_STATUSES);
 
-export const feedbackRatingName = byCode('feedbackRating', ['positive', 'neutral', 'negative']);
 /** Who has rated an order so far (`feedback.status` of the order search). */
 export const feedbackStatusName = byCode('feedbackStatus', [
   'pending',
@@ -92,6 +126,3 @@ export const mediationStatusName = byCode('mediationStatus', ['opened', 'closed'
 
 /** The seller's MercadoLíder medal (`power_seller_status`), by code. */
 export const powerSellerStatusName = byCode('powerSellerStatus', ['platinum', 'gold', 'silver']);
-
-/** The kind of proof of a delivery the seller recorded. */
-export const evidenceKindName = byCode('evidenceKind', EVIDENCE_KINDS);

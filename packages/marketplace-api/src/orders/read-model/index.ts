@@ -376,16 +376,27 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
       row: OrderReadRow,
       reader: OrderReader,
       legacy: boolean,
+      /** Members to answer as failed (the local-use request header of decision 0137). */
+      failed?: ReadonlySet<OrderMember>,
     ): Promise<{ body: Joined; missing: OrderMember[] }> {
       const disclosed: number[] = [];
-      const joined = legacy ? undefined : singleFromMemory(parts, row, reader, disclosed);
+      const from = failed
+        ? {
+            ...parts,
+            faults: {
+              failMember: (m: OrderMember, id: number) =>
+                failed.has(m) || (parts.faults.failMember?.(m, id) ?? false),
+            },
+          }
+        : parts;
+      const joined = legacy || failed ? undefined : singleFromMemory(parts, row, reader, disclosed);
       if (joined) {
         if (disclosed.length > 0) await logContactReads(deps, reader, disclosed, 'GET /orders/{order_id}');
         return { body: joined, missing: [] };
       }
       const out: Uint8Array[] = [];
       const missing: OrderMember[] = [];
-      await composeOrder(parts, row, reader, 'single', legacy, out, missing, disclosed);
+      await composeOrder(from, row, reader, 'single', legacy, out, missing, disclosed);
       await logContactReads(deps, reader, disclosed, 'GET /orders/{order_id}');
       return { body: Buffer.concat(out), missing };
     },

@@ -1,5 +1,7 @@
+// @vitest-environment jsdom
 import type { ShipmentDelivery } from '@mostrador/contracts';
 import { describe, expect, it } from 'vitest';
+import { activateLanguage } from '../../../lib/i18n/i18n.ts';
 import { deliveryOutcome } from './delivery-outcome.ts';
 
 const approved = [{ status: 'approved' }] as never;
@@ -39,6 +41,22 @@ describe('deliveryOutcome', () => {
     expect(view.because).toMatch(/signed receipt RC-1/);
     expect(view.ifChargedBack).toMatch(/covered: the money stays/);
     expect(view.ifCancelled).toMatch(/refund/);
+  });
+
+  it('names the kind of proof by its code in the active language', async () => {
+    const proved = delivery({
+      state: 'delivered',
+      evidence: { kind: 'signed_receipt', reference: 'RC-1', date: '2026-10-01T10:00:00.000-03:00' },
+      case: 'own_with_evidence',
+    });
+    await activateLanguage('es');
+    try {
+      expect(deliveryOutcome(paid, proved).because).toBe(
+        'Lo entregaste y registraste el comprobante (remito firmado RC-1).',
+      );
+    } finally {
+      await activateLanguage('en');
+    }
   });
 
   it('names the platform rows: cancelled before the carrier, returned after', () => {

@@ -7,7 +7,7 @@ import {
   type ShipmentDelivery,
   saleOutcome,
 } from '@mostrador/contracts';
-import { evidenceKindName } from '../../../lib/i18n/code-names.ts';
+import { cancelReasonName, evidenceKindName } from '../../../lib/i18n/code-names.ts';
 import { messagesByKey, translate } from '../../../lib/i18n/i18n.ts';
 
 /** Plain names of spec 1's table rows, for the list filter and the panel. */
@@ -106,7 +106,7 @@ export function deliveryOutcome(
           ? translate('orders.deliveryOutcome.happened.refundedNoProof', { who })
           : detail.code === 'chargeback_not_shipped'
             ? translate('orders.deliveryOutcome.happened.beforeShipping', { who })
-            : translate('orders.deliveryOutcome.happened.other', { who, reason: detail.description }),
+            : translate('orders.deliveryOutcome.happened.other', { who, reason: cancelReasonName(detail) }),
       detail: translate('orders.deliveryOutcome.happened.money', { refunded: refunded ? 'yes' : 'no', back }),
       tone: 'danger',
     };

@@ -1,5 +1,11 @@
 import type { Order, PartialOrder } from '@mostrador/contracts';
-import { paymentStatusName, requesterName } from '../../../lib/i18n/code-names.ts';
+import {
+  cancelReasonName,
+  feedbackRatingName,
+  orderStatusDetailName,
+  paymentStatusName,
+  requesterName,
+} from '../../../lib/i18n/code-names.ts';
 import { translate } from '../../../lib/i18n/i18n.ts';
 
 export interface HistoryEntry {
@@ -71,7 +77,7 @@ export function statusHistory(order: HistorySource): HistoryEntry[] {
           side === 'sale'
             ? translate('orders.statusHistory.sellerGaveFeedback')
             : translate('orders.statusHistory.buyerGaveFeedback'),
-        detail: typeof feedback.rating === 'string' ? feedback.rating : undefined,
+        detail: typeof feedback.rating === 'string' ? feedbackRatingName(feedback.rating) : undefined,
         tone: 'neutral',
       });
     }
@@ -82,7 +88,7 @@ export function statusHistory(order: HistorySource): HistoryEntry[] {
       label: translate('orders.statusHistory.cancelledBy', {
         requested_by: requesterName(order.cancel_detail.requested_by),
       }),
-      detail: order.cancel_detail.description,
+      detail: cancelReasonName(order.cancel_detail),
       tone: 'danger',
     });
   }
@@ -91,7 +97,7 @@ export function statusHistory(order: HistorySource): HistoryEntry[] {
     entries.push({
       date: order.last_updated,
       label: translate('orders.statusHistory.status', { value: translate(`orderStatus.${order.status}`) }),
-      detail: order.status_detail?.description ?? undefined,
+      detail: order.status_detail?.code ? orderStatusDetailName(order.status_detail.code) : undefined,
       tone: order.status === 'paid' ? 'success' : order.status.includes('cancel') ? 'danger' : 'neutral',
     });
   }

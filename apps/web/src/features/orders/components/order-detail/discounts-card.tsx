@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '../../../../lib/format.ts';
-import { fundingModeName } from '../../../../lib/i18n/code-names.ts';
+import { discountFundingName } from '../../../../lib/i18n/code-names.ts';
 import { messagesByKey, translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../../ui/card.tsx';
@@ -48,7 +48,7 @@ export function DiscountsCard({
           <span className="font-medium">{TYPE_LABELS[line.type]}</span>
           {line.reference ? <span className="text-muted"> · {line.reference}</span> : null}
           {line.fundingMode ? (
-            <span className="text-faint"> · {fundingModeName(line.fundingMode)}</span>
+            <span className="text-faint"> · {discountFundingName(line.fundingMode)}</span>
           ) : null}
           {line.counterCurrency ? (
             <p className="text-xs text-muted">

@@ -1,5 +1,6 @@
 import type { Feedback } from '@mostrador/contracts';
 import { formatDate } from '../../../../lib/format.ts';
+import { feedbackRatingName } from '../../../../lib/i18n/code-names.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../../ui/badge.tsx';
 
@@ -15,7 +16,7 @@ export function FeedbackText({ feedback, locale }: { feedback: Feedback; locale:
   return (
     <div className="flex flex-col gap-1">
       <p>
-        <Badge tone={RATING_TONES[feedback.rating]}>{feedback.rating}</Badge>{' '}
+        <Badge tone={RATING_TONES[feedback.rating]}>{feedbackRatingName(feedback.rating)}</Badge>{' '}
         <span className="text-xs text-muted">
           {feedback.fulfilled ? t('orders.feedbackText.fulfilled') : t('orders.feedbackText.notFulfilled')} ·{' '}
           {formatDate(feedback.date_created, locale)}

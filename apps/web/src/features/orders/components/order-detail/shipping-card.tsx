@@ -1,7 +1,7 @@
 import type { PartialOrder } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatMoney } from '../../../../lib/format.ts';
-import { shipmentStatusName } from '../../../../lib/i18n/code-names.ts';
+import { shipmentModeName, shipmentStatusName } from '../../../../lib/i18n/code-names.ts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../../ui/card.tsx';
@@ -34,7 +34,7 @@ export function ShippingCard({ order, locale }: { order: PartialOrder; locale: s
             <DetailRow label={t('orders.shippingCard.shipment')}>#{data.id}</DetailRow>
             <DetailRow label={t('orders.shippingCard.status')}>{shipmentStatusName(data.status)}</DetailRow>
             <DetailRow label={t('orders.shippingCard.method')}>
-              {data.lead_time.shipping_method?.name ?? data.mode}
+              {data.lead_time.shipping_method?.name ?? shipmentModeName(data.mode)}
             </DetailRow>
             <DetailRow label={t('orders.shippingCard.costToBuyer')}>
               {formatMoney(data.lead_time.cost, data.lead_time.currency_id, locale)}

@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
-import type { Clock } from '../domain/time.ts';
-import type { Caller } from '../oauth/token-repository.ts';
-import { ApiError } from './api-error.ts';
+import type { Clock } from '../../domain/time.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { repeated } from '../../http/query.ts';
+import type { Caller } from '../../oauth/token-repository.ts';
 
 export type AuthVariables = {
   caller: Caller | null;
@@ -28,8 +29,12 @@ export function authenticate(
       const match = BEARER.exec(header);
       if (!match) throw new ApiError('invalid_token', { message: 'Authorization must be "Bearer <token>"' });
       token = match[1];
-    } else {
-      token = c.req.query('access_token');
+    } else if (c.req.url.includes('?')) {
+      // Read by decoded name, as every parameter is (`access%5Ftoken` too).
+      const given = c.req.queries('access_token') ?? [];
+      // Two tokens: whose request is it? Refused, rather than acting for the first (decision 0135).
+      if (given.length > 1) throw repeated('access_token');
+      token = given[0];
     }
     if (token === undefined || token === '') {
       c.set('caller', null);

@@ -1,0 +1,11 @@
+import { defineModule } from '../http/resources.ts';
+import { currency, currencyConversion, currencyList } from './routes.ts';
+
+/** `/currencies`. */
+export const currenciesModule = defineModule({ prefix: '/currencies', resources: [currencyList, currency] });
+
+/** `/currency_conversions`: its own prefix in the spec, served from the currencies' rates. */
+export const currencyConversionsModule = defineModule({
+  prefix: '/currency_conversions',
+  resources: [currencyConversion],
+});
