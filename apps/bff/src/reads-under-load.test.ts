@@ -82,8 +82,17 @@ function readsNeverMiss(store: 'SQLite' | 'PostgreSQL') {
     const tooOld: number[] = [];
     let reads = 0;
     const cutoff = retentionCutoff(Date.now());
-    const get = (path: string, token: string) =>
-      fetch(`${origin}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+    // A connection the busy server did not accept in time carried no request: it is opened again.
+    const get = async (path: string, token: string): Promise<Response> => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await fetch(`${origin}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+        } catch (error) {
+          const code = (error as { cause?: { code?: string } }).cause?.code;
+          if (code !== 'UND_ERR_CONNECT_TIMEOUT' || attempt === 5) throw error;
+        }
+      }
+    };
     const reader = async (seller: (typeof sellers)[number], sort: 'date_asc' | 'date_desc') => {
       for (let round = 0; round < 6; round++) {
         const res = await get(

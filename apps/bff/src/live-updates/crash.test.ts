@@ -129,7 +129,7 @@ it('every notification answered 200 before a SIGKILL reaches the seller’s even
   await Promise.all(
     Array.from({ length: 24 }, async () => {
       for (let body = resend.shift(); body; body = resend.shift()) {
-        const res = await postNotification(url, { ...body, attempts: 2 });
+        const res = await postNotification(url, { ...body, attempts: 2 }, {}, 60_000);
         expect(res.status).toBe(200);
         await res.body?.cancel();
         acknowledged.add(body._id);
