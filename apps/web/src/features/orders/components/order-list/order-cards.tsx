@@ -1,5 +1,4 @@
 import type { OrderSearchResult } from '@mostrador/contracts';
-import { Link } from '@tanstack/react-router';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { cx } from '../../../../lib/class-names.ts';
 import { formatDate, formatMoney } from '../../../../lib/format.ts';
@@ -9,6 +8,7 @@ import { Skeleton } from '../../../../ui/skeleton.tsx';
 import type { OrderListSearch } from '../../model/order-search.ts';
 import { StatusBadge } from '../order-status/status-badge.tsx';
 import { TagChips } from '../order-status/tag-chips.tsx';
+import { OrderLink } from './order-link.tsx';
 
 export interface OrderCardsProps {
   caption: string;
@@ -67,16 +67,8 @@ export function OrderCards({
             className={cx(cardClasses('raised', 'relative flex flex-col gap-1.5 p-3'), className)}
           >
             <div className="flex items-baseline justify-between gap-3">
-              <Link
-                to="/orders/$orderId"
-                params={{ orderId: String(order.id) }}
-                search={search}
-                data-order-link=""
-                // The card is the link's target area; the link stays the one focusable element.
-                className="rounded font-medium text-ink tabular after:absolute after:inset-0 after:content-[''] hover:text-accent"
-              >
-                #{order.id}
-              </Link>
+              {/* The card is the link's target area; the link stays the one focusable element. */}
+              <OrderLink orderId={order.id} search={search} cover />
               <span className="font-medium whitespace-nowrap text-ink tabular">
                 {formatMoney(order.total_amount, order.currency_id, locale)}
               </span>

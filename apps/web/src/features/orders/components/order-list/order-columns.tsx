@@ -1,5 +1,4 @@
 import type { OrderSearchResult } from '@mostrador/contracts';
-import { Link } from '@tanstack/react-router';
 import { formatDate, formatMoney } from '../../../../lib/format.ts';
 import { paymentTypeName } from '../../../../lib/i18n/code-names.ts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
@@ -7,6 +6,7 @@ import type { DataTableColumn } from '../../../../ui/data-table.tsx';
 import type { OrderListSearch } from '../../model/order-search.ts';
 import { StatusBadge } from '../order-status/status-badge.tsx';
 import { TagChips } from '../order-status/tag-chips.tsx';
+import { OrderLink } from './order-link.tsx';
 
 export interface ColumnContext {
   locale: string;
@@ -45,17 +45,7 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
       id: 'order',
       header: translate('orders.orderColumns.order'),
       className: 'w-40 whitespace-nowrap',
-      cell: (order) => (
-        <Link
-          to="/orders/$orderId"
-          params={{ orderId: String(order.id) }}
-          search={search}
-          data-order-link=""
-          className="rounded font-medium text-ink tabular hover:text-accent hover:underline"
-        >
-          #{order.id}
-        </Link>
-      ),
+      cell: (order) => <OrderLink orderId={order.id} search={search} />,
     }),
   },
   {
