@@ -65,7 +65,9 @@ followSessionLanguage(queryClient, (language, session) => {
  */
 function OneLanguage({ children }: { children: ReactNode }) {
   const { i18n } = useLingui();
-  return <Fragment key={`${i18n.locale}|${String(i18n.locales ?? '')}`}>{children}</Fragment>;
+  // Keyed by the language alone: the account's number locale (decision 0189) re-renders what reads messages, without
+  // remounting the app (an open popover or a half-typed field stays).
+  return <Fragment key={i18n.locale}>{children}</Fragment>;
 }
 
 const container = document.getElementById('root');
