@@ -143,7 +143,9 @@ test('an order: total with shipping, converted, and the discount breakdown', asy
   await expect(page.getByTestId('converted-total')).toHaveText(
     nbsp(new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'USD' }).format(usd)),
   );
-  await expect(page.getByTestId('conversion-source')).toContainText(`1 ARS = ${conversion.ratio} USD`);
+  // The rate in the account's locale, to six significant digits: never the API's twelve decimals.
+  const rate = new Intl.NumberFormat('es-AR', { maximumSignificantDigits: 6 }).format(conversion.ratio);
+  await expect(page.getByTestId('conversion-source')).toContainText(`1 ARS = ${rate} USD`);
   await expect(page.getByTestId('conversion-source')).toContainText('rates of');
 
   await page.screenshot({ path: 'test-results/orders-detail-light.png', fullPage: true });

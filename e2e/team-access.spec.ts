@@ -41,11 +41,15 @@ test('a support operator blocks a buyer for the seller without seeing the buyerâ
 
   // The operator signs in on the marketplace's page, where team members are listed apart.
   await signInAsDemo(page, server().url, 'SOPORTE_PALERMO', '/orders');
-  // Its own account has no orders: the empty list points to the account it works on.
-  await expect(page.getByRole('button', { name: 'Work on TIENDA_PALERMO' })).toBeVisible();
+  // It lands on the only account it works on, not on its own empty one (decision 0185).
+  await expect(page.getByRole('banner').getByTestId('acting-for')).toHaveText('for TIENDA_PALERMO');
+  await expect(page.locator('[data-order-link]').first()).toBeVisible();
+  // Its own account, chosen in the menu, has no orders: the empty list points to the account it works on.
   await page.getByRole('banner').getByTestId('signed-in-user').click();
   await screenshotBothThemes(page, 'team-account-menu', (n) => testInfo.outputPath(n));
-  await page.getByRole('button', { name: /TIENDA_PALERMO.*Work on this account/ }).click();
+  await page.getByRole('button', { name: /SOPORTE_PALERMO.*Work on this account/ }).click();
+  await expect(page.getByRole('banner').getByTestId('acting-for')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Work on TIENDA_PALERMO' }).click();
   await expect(page.getByRole('banner').getByTestId('acting-for')).toHaveText('for TIENDA_PALERMO');
 
   // Open the order and block its buyer: the page offers blocking, and no feedback reply.

@@ -221,6 +221,12 @@ describe('an operator acting for the seller', () => {
   it('works on its own account again once it stops acting for the seller', async () => {
     const own = kit.browser('198.51.100.21');
     await own.signIn('SOPORTE_PALERMO');
+    // A new session starts on the seller it operates (decision 0185); it chooses its own account.
+    const mine = await own.write('/bff/session/account', {
+      headers: json,
+      body: JSON.stringify({ seller_id: null }),
+    });
+    expect(mine.status).toBe(200);
     const notes = await own.request(`/bff/block-notes?list=order&buyer_ids=${other()}`);
     expect(blockNoteListSchema.parse(await notes.json()).notes).toEqual([]);
     expect(blockAuditPageSchema.parse(await (await own.request('/bff/block-audit')).json()).entries).toEqual(

@@ -14,6 +14,7 @@ import { m0077 } from './migrations/0077-notification-feed.ts';
 import { m0100 } from './migrations/0100-acting-account.ts';
 import { m0170 } from './migrations/0170-language-preferences.ts';
 import { m0181 } from './migrations/0181-order-notes.ts';
+import { m0185 } from './migrations/0185-working-accounts.ts';
 import { m0190 } from './migrations/0190-saved-views.ts';
 import type { BffDatabase } from './schema.ts';
 
@@ -43,6 +44,7 @@ export const bffMigrations: MigrationOptions = {
     '0170-language-preferences': m0170,
     '0181-order-notes': m0181(dialect),
     '0190-saved-views': m0190,
+    '0185-working-accounts': m0185,
   }),
   migrationTable: 'bff_migrations',
   migrationLockTable: 'bff_migrations_lock',

@@ -146,6 +146,14 @@ export interface BffSavedViewsTable {
   updated_at: Millis;
 }
 
+/** The account a user last chose to work on (decision 0185); a new session starts there. */
+export interface BffWorkingAccountsTable {
+  user_id: number;
+  /** A seller the user operates, or null for its own account. */
+  seller_id: number | null;
+  updated_at: Millis;
+}
+
 export interface BffDatabase {
   bff_sessions: BffSessionsTable;
   bff_accounts: BffAccountsTable;
@@ -158,4 +166,5 @@ export interface BffDatabase {
   bff_user_preferences: BffUserPreferencesTable;
   bff_order_notes: BffOrderNotesTable;
   bff_saved_views: BffSavedViewsTable;
+  bff_working_accounts: BffWorkingAccountsTable;
 }

@@ -2,8 +2,11 @@ import {
   CANCEL_DETAIL_GROUPS,
   EVIDENCE_KINDS,
   FEEDBACK_RATINGS,
+  OAUTH_SCOPES,
   ORDER_CHANNELS,
+  ORDER_NOTIFICATION_TOPICS,
   ORDER_PAYMENT_STATUSES,
+  ORDER_STATUSES,
   SHIPMENT_MODES,
   SHIPMENT_STATUSES,
 } from '@mostrador/contracts';
@@ -89,3 +92,37 @@ export function cancelReasonName(detail: { code: string; group: string }): strin
 }
 
 export const orderStatusDetailName = byCode('orderStatusDetail', ['invalid']);
+
+const ACCESSED_RESOURCES: Record<string, MessageId> = {
+  'GET /orders/search': 'accessedResource.orderSearch',
+  'GET /orders/{order_id}': 'accessedResource.order',
+  'GET /users/me': 'accessedResource.account',
+  'GET /users/{user_id}': 'accessedResource.account',
+  'GET /users/{user_id}/addresses': 'accessedResource.addresses',
+};
+
+/** Where personal data was read (the access log's `GET /orders/search`…), named for people, never as the path. */
+export const accessedResourceName = (resource: string): string =>
+  translate(ACCESSED_RESOURCES[resource] ?? 'accessedResource.other');
+
+/** A notification's topic (`orders_v2`), named for people. */
+export const notificationTopicName = byCode('notificationTopic', ORDER_NOTIFICATION_TOPICS);
+
+/** What an application may do, by its OAuth scope (`offline_access`). */
+export const scopeName = byCode('oauthScope', OAUTH_SCOPES);
+
+/** An order's status, by code, where the orders feature's badge is not at hand. */
+export const orderStatusName = byCode('orderStatus', ORDER_STATUSES);
+
+/** Who has rated an order so far (`feedback.status` of the order search). */
+export const feedbackStatusName = byCode('feedbackStatus', [
+  'pending',
+  'waiting_buyer',
+  'waiting_seller',
+  'complete',
+]);
+export const mediationStageName = byCode('mediationStage', ['claim', 'dispute']);
+export const mediationStatusName = byCode('mediationStatus', ['opened', 'closed']);
+
+/** The seller's MercadoLíder medal (`power_seller_status`), by code. */
+export const powerSellerStatusName = byCode('powerSellerStatus', ['platinum', 'gold', 'silver']);

@@ -24,6 +24,28 @@ const catalogs: Record<Language, () => Promise<{ messages: Messages }>> = {
 };
 
 let pending: { language: Language; done: Promise<void> } | null = null;
+let numbersLocale: string | undefined;
+
+/**
+ * Numbers inside messages ("1.036 ventas", "1–50 de 838") are written in `locale`, the account's, like the money
+ * and dates beside them; the plural form is chosen by the same locale's rules, so a locale is taken only where
+ * those agree with the language's for whole counts (Spanish-speaking sites in any language; Brazil in Portuguese).
+ * Elsewhere (a Brazilian account read in English or Spanish, where Portuguese rules would write "0 order") the
+ * language's own numbers are kept.
+ */
+export function numbersLocaleFor(language: Language, locale: string): string | undefined {
+  const site = locale.split('-')[0];
+  if (site === 'es') return locale;
+  if (site === 'pt' && language === 'pt-BR') return locale;
+  return undefined;
+}
+
+/** Writes the numbers of every message in the account's locale (see `numbersLocaleFor`); undefined: the language's. */
+export function setNumbersLocale(locale: string | undefined): void {
+  if (locale === numbersLocale) return;
+  numbersLocale = locale;
+  if (i18n.locale) i18n.activate(i18n.locale, locale ? [locale] : undefined);
+}
 
 /** Loads a language's messages (once) and makes it the active one; `<html lang>` follows. */
 export function activateLanguage(language: Language): Promise<void> {
@@ -31,7 +53,11 @@ export function activateLanguage(language: Language): Promise<void> {
   if (pending?.language === language) return pending.done;
   const done = catalogs[language]().then(({ messages }) => {
     if (pending?.language !== language) return;
-    i18n.loadAndActivate({ locale: language, messages });
+    i18n.loadAndActivate({
+      locale: language,
+      ...(numbersLocale ? { locales: [numbersLocale] } : {}),
+      messages,
+    });
     document.documentElement.lang = language;
   });
   pending = { language, done };

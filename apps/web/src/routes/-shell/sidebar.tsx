@@ -19,7 +19,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       <nav aria-label={t('shell.sidebar.workspaces')} className="flex flex-col gap-5">
         {NAV_GROUPS.map((group) => (
           <div key={group.label}>
-            <h2 className="mb-1 px-2 text-caption font-medium tracking-wide text-faint uppercase">
+            <h2 className="mb-1 px-2 text-caption font-medium tracking-wide text-muted uppercase">
               {group.label}
             </h2>
             <ul className="flex flex-col gap-px">

@@ -1,4 +1,5 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { WorkOnButtons } from '../../features/account/components/work-on-buttons.tsx';
 import { can } from '../../features/account/model/working-account.ts';
 import { BlockBuyerDialog } from '../../features/blocklists/components/block-buyer/block-buyer-dialog.tsx';
@@ -8,6 +9,7 @@ import {
   orderChangeFromEvent,
   type SubscribeOrderChanges,
 } from '../../features/orders/hooks/use-order-changes.ts';
+import { addressDiffers, reversedDateFields } from '../../features/orders/model/order-search.ts';
 import { localeForSite } from '../../lib/format.ts';
 import { translate } from '../../lib/i18n/i18n.ts';
 import { liveEvents } from '../../lib/live-events.ts';
@@ -24,7 +26,8 @@ export const Route = createFileRoute('/_authed/orders/')({
   loader: ({ context: { queryClient, account }, deps }) => {
     // Started, not awaited: a filter change shows at once (the previous rows dimmed) and the table follows its
     // data; a failed search is the page's to show, with the API's message and a retry.
-    if (account) void queryClient.prefetchQuery(orderSearchQueryOptions(account.user_id, deps));
+    if (account && reversedDateFields(deps).length === 0)
+      void queryClient.prefetchQuery(orderSearchQueryOptions(account.user_id, deps));
   },
   component: OrdersPage,
 });
@@ -38,6 +41,15 @@ function OrdersPage() {
   const navigate = Route.useNavigate();
   // The seller account the dashboard works on: the user's own, or one it operates (decision 0103).
   const { session, account } = Route.useRouteContext();
+  // What the address says but the list does not show (`offset=-5`, an unknown parameter) leaves the address.
+  // The address the page on screen was drawn for: mid-navigation `location` is already the next one.
+  const address = useRouterState({
+    select: (state) => (state.status === 'idle' ? state.resolvedLocation?.search : undefined),
+  });
+  const rewrite = address !== undefined && addressDiffers(address as Record<string, unknown>, search);
+  useEffect(() => {
+    if (rewrite) void navigate({ search, replace: true });
+  }, [rewrite, search, navigate]);
   // Signed out, the layout shows the sign-in gate instead of this page.
   if (!account) return null;
   // A team member on its own account: the accounts it works on are one click away (decision 0103).

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { scopeName } from '../../../lib/i18n/code-names.ts';
 import { translate } from '../../../lib/i18n/i18n.ts';
 import { T, useT } from '../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../ui/badge.tsx';
@@ -69,7 +70,10 @@ export function ApplicationsCard({
                   <Badge tone="accent">{t('account.applicationsCard.thisSession')}</Badge>
                 </p>
                 <p className="mt-0.5 text-xs text-muted">
-                  {t('account.applicationsCard.scopes', { scopes: data.scopes.join(', '), id: data.id })}
+                  {t('account.applicationsCard.scopes', {
+                    scopes: data.scopes.map(scopeName).join(', '),
+                    id: data.id,
+                  })}
                 </p>
               </div>
               <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>

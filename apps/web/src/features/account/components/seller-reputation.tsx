@@ -1,5 +1,6 @@
 import type { SellerReputation as SellerReputationData } from '@mostrador/contracts';
 import { cx } from '../../../lib/class-names.ts';
+import { powerSellerStatusName } from '../../../lib/i18n/code-names.ts';
 import { translate } from '../../../lib/i18n/i18n.ts';
 import { T } from '../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../ui/badge.tsx';
@@ -26,7 +27,9 @@ export function SellerReputation({ reputation }: { reputation: SellerReputationD
           </span>
           {reputation.power_seller_status ? (
             <Badge tone="accent">
-              {translate('account.sellerReputation.powerSeller', { status: reputation.power_seller_status })}
+              {translate('account.sellerReputation.powerSeller', {
+                status: powerSellerStatusName(reputation.power_seller_status),
+              })}
             </Badge>
           ) : null}
         </div>
@@ -48,11 +51,16 @@ export function SellerReputation({ reputation }: { reputation: SellerReputationD
             id="account.sellerReputation.sales"
             values={{
               count: t.total,
-              period: t.period === 'historic' ? translate('account.sellerReputation.allTime') : t.period,
+              period:
+                t.period === 'historic'
+                  ? translate('account.sellerReputation.allTime')
+                  : translate('account.sellerReputation.recentPeriod'),
             }}
             components={{ 0: <span className="font-medium text-ink tabular" /> }}
           />
         </p>
+        {/* The reputation counts sales the order list no longer holds (decision 0162): said where both appear. */}
+        <p className="text-caption text-faint">{translate('account.sellerReputation.retention')}</p>
         <StackedBar
           label={translate('account.sellerReputation.salesChart')}
           parts={[

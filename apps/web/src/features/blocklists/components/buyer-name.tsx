@@ -11,7 +11,7 @@ export function BuyerName({ id }: { id: number }) {
       <span className="truncate font-medium text-ink">
         {buyer.data?.nickname ?? (buyer.isPending ? '…' : t('blocklists.buyerName.unknownBuyer'))}
       </span>
-      <span className="font-mono text-xs text-faint tabular">#{id}</span>
+      <span className="font-mono text-xs text-faint tabular max-sm:hidden">#{id}</span>
     </span>
   );
 }

@@ -58,7 +58,10 @@ export function discountBreakdown(details: readonly OrderDiscount[], currencyId:
     return {
       type: discount.type,
       reference:
-        referenceOf(discount) ?? (supplier.meli_campaign ? `Campaign ${supplier.meli_campaign}` : null),
+        referenceOf(discount) ??
+        (supplier.meli_campaign
+          ? translate('orders.discounts.campaign', { campaign_id: supplier.meli_campaign })
+          : null),
       fundingMode: supplier.funding_mode ?? null,
       items,
       total,

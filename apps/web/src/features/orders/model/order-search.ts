@@ -1,5 +1,7 @@
 import {
+  isoDateTimeSchema,
   ORDER_SEARCH_DEFAULT_LIMIT,
+  ORDER_SEARCH_MAX_OFFSET,
   ORDER_SEARCH_PARAM_KEYS,
   type OrderSearchUrlState,
   orderSearchUrlSchema,
@@ -24,7 +26,13 @@ export const DEFAULT_LIMIT = String(ORDER_SEARCH_DEFAULT_LIMIT);
 
 /**
  * Reads the order list's search params. Values the router gave as other types are written back as text first, and
- * a parameter that fails the contract check is dropped, so an old or hand-edited link still opens a list.
+ * a parameter that fails the contract check is dropped, so an old or hand-edited link still opens a list. Two
+ * exceptions: an offset past the last page the API reaches is kept as that page (the list then moves it to the last
+ * page it has), and a date range that ends before it starts is kept, so its field can say so
+ * (`reversedDateFields`) instead of the list asking the API for it.
+ *
+ * Every parameter of the address that is not kept comes back as `undefined`: the router lays a route's search over
+ * the address's, and only an explicit `undefined` takes a dropped value (`offset=-5`) out of it.
  */
 export function validateOrderListSearch(raw: Record<string, unknown>): OrderListSearch {
   const text: Record<string, string> = {};
@@ -36,18 +44,81 @@ export function validateOrderListSearch(raw: Record<string, unknown>): OrderList
   const picked = parseSelection(selection);
   const withSelection = (search: OrderListSearch): OrderListSearch =>
     picked.length > 0 ? { ...search, selection: picked.join(',') } : search;
+  if (rest.offset !== undefined && /^\d+$/.test(rest.offset) && Number(rest.offset) > ORDER_SEARCH_MAX_OFFSET)
+    rest.offset = String(ORDER_SEARCH_MAX_OFFSET);
+  const reversed: Record<string, string> = {};
+  for (const field of DATE_FIELD_IDS) {
+    const [fromKey, toKey] = dateKeys(field);
+    const from = rest[fromKey];
+    const to = rest[toKey];
+    if (from === undefined || to === undefined || !isoDateTimeSchema.safeParse(from).success) continue;
+    if (!isoDateTimeSchema.safeParse(to).success || Date.parse(from) <= Date.parse(to)) continue;
+    reversed[fromKey] = from;
+    reversed[toKey] = to;
+    delete rest[fromKey];
+    delete rest[toKey];
+  }
+  const cleared: Record<string, undefined> = Object.fromEntries(
+    Object.keys(raw).map((key) => [key, undefined]),
+  );
   let candidate: Record<string, string> = rest;
   for (let attempt = 0; attempt < 3; attempt++) {
     const result = orderSearchUrlSchema.safeParse(candidate);
     if (result.success) {
-      const search: OrderListSearch = { ...(result.data as OrderListSearch) };
+      const search: OrderListSearch = { ...cleared, ...(result.data as OrderListSearch), ...reversed };
       if (side === 'buyer' || side === 'seller') search.side = side;
       return withSelection(search);
     }
     const bad = new Set(result.error.issues.map((issue) => String(issue.path[0] ?? '')));
     candidate = Object.fromEntries(Object.entries(candidate).filter(([key]) => !bad.has(key)));
   }
-  return withSelection(side === 'buyer' || side === 'seller' ? { side } : {});
+  return withSelection(side === 'buyer' || side === 'seller' ? { ...cleared, side } : cleared);
+}
+
+/**
+ * Whether the address says something other than the list it shows (a dropped parameter, an offset moved to the
+ * last page): the list then writes its own search back, so what the address says is what is shown.
+ */
+export function addressDiffers(raw: Record<string, unknown>, search: OrderListSearch): boolean {
+  const shown = search as Record<string, string | undefined>;
+  const keys = new Set([...Object.keys(raw), ...Object.keys(shown)]);
+  for (const key of keys) {
+    const value = raw[key];
+    const said = value === undefined || value === null || value === '' ? undefined : String(value);
+    if (said !== shown[key]) return true;
+  }
+  return false;
+}
+
+/** The date filters whose first day is after their last: no list answers them, so none is asked for. */
+export function reversedDateFields(search: OrderListSearch): DateField[] {
+  return DATE_FIELD_IDS.filter((field) => {
+    const [fromKey, toKey] = dateKeys(field);
+    const from = search[fromKey];
+    const to = search[toKey];
+    return from !== undefined && to !== undefined && Date.parse(from) > Date.parse(to);
+  });
+}
+
+/**
+ * What the search box searches for: the text as typed, trimmed, and an order number as the list writes it
+ * (`#2000008558792771`) without its `#`.
+ */
+export function searchText(typed: string): string {
+  const text = typed.trim();
+  return /^#\s*\d+$/.test(text) ? text.replace(/^#\s*/, '') : text;
+}
+
+/**
+ * The offset the list should show once it knows how many orders match: the same, or the start of its last page
+ * when the address asked for a page past the end (or the first, when nothing matches).
+ */
+export function nearestPageOffset(offset: number, limit: number, total: number): number {
+  if (offset <= 0) return 0;
+  if (offset < total) return Math.min(offset, ORDER_SEARCH_MAX_OFFSET);
+  if (total === 0) return 0;
+  const last = Math.floor((total - 1) / limit) * limit;
+  return Math.min(last, Math.floor(ORDER_SEARCH_MAX_OFFSET / limit) * limit);
 }
 
 /** The `/orders/search` query of a list view for the signed-in user. */
@@ -87,6 +158,7 @@ export const DATE_FIELDS = withLabels([
   { id: 'date_last_updated', label: 'orders.orderSearch.lastUpdated' },
 ] as const);
 export type DateField = (typeof DATE_FIELDS)[number]['id'];
+const DATE_FIELD_IDS: readonly DateField[] = ['date_created', 'date_closed', 'date_last_updated'];
 export const dateKeys = (field: DateField) =>
   [`order.${field}.from`, `order.${field}.to`] as const satisfies readonly (keyof OrderListSearch)[];
 

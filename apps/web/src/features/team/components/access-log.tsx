@@ -2,7 +2,7 @@ import type { PersonalDataAccess } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { formatDate } from '../../../lib/format.ts';
-import { personalDataFieldName } from '../../../lib/i18n/code-names.ts';
+import { accessedResourceName, personalDataFieldName } from '../../../lib/i18n/code-names.ts';
 import { translate } from '../../../lib/i18n/i18n.ts';
 import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../ui/badge.tsx';
@@ -32,7 +32,9 @@ export function AccessLog({
       id: 'when',
       header: translate('team.accessLog.when'),
       className: 'w-44',
-      cell: (row) => <span className="tabular text-muted">{formatDate(row.accessed_at, locale)}</span>,
+      cell: (row) => (
+        <span className="whitespace-nowrap tabular text-muted">{formatDate(row.accessed_at, locale)}</span>
+      ),
     },
     {
       id: 'who',
@@ -55,7 +57,7 @@ export function AccessLog({
           {row.subject.id === sellerId
             ? t('team.accessLog.yourOwn')
             : (row.subject.nickname ?? t('team.accessLog.erasedUser'))}
-          <span className="ml-1.5 text-xs text-faint tabular">#{row.subject.id}</span>
+          <span className="ml-1.5 text-xs text-faint tabular max-sm:hidden">#{row.subject.id}</span>
         </span>
       ),
     },
@@ -63,11 +65,13 @@ export function AccessLog({
       id: 'fields',
       header: translate('team.accessLog.data'),
       cell: (row) => <span className="text-muted">{row.fields.map(personalDataFieldName).join(', ')}</span>,
+      className: 'max-sm:hidden',
     },
     {
       id: 'resource',
       header: translate('team.accessLog.where'),
-      cell: (row) => <code className="text-xs text-muted">{row.resource}</code>,
+      cell: (row) => <span className="text-muted">{accessedResourceName(row.resource)}</span>,
+      className: 'max-sm:hidden',
     },
   ];
   return (

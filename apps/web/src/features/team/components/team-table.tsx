@@ -2,11 +2,11 @@ import type { Operator } from '@mostrador/contracts';
 import { formatDate } from '../../../lib/format.ts';
 import { translate } from '../../../lib/i18n/i18n.ts';
 import { T, useT } from '../../../lib/i18n/use-t.tsx';
-import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { AccountIcon } from '../../../ui/icons.tsx';
+import { PermissionBadges } from './permission-badges.tsx';
 
 /** The team: each member, what they may do, since when, and the way to change that or remove them. */
 export function TeamTable({
@@ -28,32 +28,30 @@ export function TeamTable({
       id: 'member',
       header: translate('team.teamTable.member'),
       cell: (row) => (
-        <span className="font-medium text-ink">
-          {row.nickname}
-          <span className="ml-1.5 text-xs font-normal text-faint tabular">#{row.user_id}</span>
+        <span className="flex flex-col gap-1">
+          <span className="font-medium text-ink">
+            {row.nickname}
+            <span className="ml-1.5 text-xs font-normal text-faint tabular max-sm:hidden">
+              #{row.user_id}
+            </span>
+          </span>
+          {/* On a phone the permissions go under the name, so the way to edit or remove stays on screen. */}
+          <span className="sm:hidden">
+            <PermissionBadges permissions={row.permissions} />
+          </span>
         </span>
       ),
     },
     {
       id: 'permissions',
       header: translate('team.teamTable.permissions'),
-      cell: (row) =>
-        row.permissions.length === 0 ? (
-          <span className="text-muted">{t('team.teamTable.none')}</span>
-        ) : (
-          <span className="flex flex-wrap gap-1">
-            {row.permissions.map((p) => (
-              <Badge key={p} tone={p === 'buyers.personal_data.read' ? 'warning' : 'neutral'}>
-                {translate(`permission.${p}`)}
-              </Badge>
-            ))}
-          </span>
-        ),
+      className: 'max-sm:hidden',
+      cell: (row) => <PermissionBadges permissions={row.permissions} />,
     },
     {
       id: 'since',
       header: translate('team.teamTable.added'),
-      className: 'w-28',
+      className: 'w-28 max-sm:hidden',
       cell: (row) => (
         <span className="whitespace-nowrap text-muted tabular">
           {formatDate(row.date_created, locale, { style: 'date' })}

@@ -32,8 +32,8 @@ export function TeamWorkspace({ seller, locale, logOffset, onLogOffsetChange }: 
         title={t('team.teamWorkspace.team')}
         description={translate('team.teamWorkspace.peopleWhoWorkOn', { nickname: seller.nickname })}
       />
-      <div className="flex flex-col gap-6 px-6 pt-5 pb-8">
-        <div className="grid items-start gap-4 xl:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="flex flex-col gap-6 px-4 pt-5 pb-8 sm:px-6">
+        <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 xl:grid-cols-[minmax(0,1fr)_18rem]">
           <div className="flex flex-col gap-2">
             <QueryState
               query={team}

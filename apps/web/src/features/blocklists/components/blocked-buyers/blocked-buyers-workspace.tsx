@@ -11,6 +11,7 @@ import { Pagination } from '../../../../ui/pagination.tsx';
 import { QueryState } from '../../../../ui/query-state.tsx';
 import { Tabs } from '../../../../ui/tabs.tsx';
 import { PlusIcon } from '../../../../ui/workspace-icons.tsx';
+import type { ResolvedBuyer } from '../../api/resolve-buyer.ts';
 import {
   BLOCK_PAGE_SIZE,
   blockCountQueryOptions,
@@ -21,6 +22,7 @@ import { LIST_LABELS } from '../block-labels.ts';
 import { BlockAuditTrail } from './block-audit-trail.tsx';
 import { BlocklistTable } from './blocklist-table.tsx';
 import { BuyerFilter } from './buyer-filter.tsx';
+import { BuyerMatches } from './buyer-matches.tsx';
 import { UnblockDialog } from './unblock-dialog.tsx';
 import { type Unblocked, UnblockUndoToast } from './unblock-undo-toast.tsx';
 
@@ -47,6 +49,12 @@ export function BlockedBuyersWorkspace({ seller, view, onViewChange }: BlockedBu
   const [adding, setAdding] = useState(false);
   const [confirming, setConfirming] = useState<BlockedUser | null>(null);
   const [unblocked, setUnblocked] = useState<Unblocked | null>(null);
+  // A search that found no blocked buyer, or several: said in place of the list, never over the previous answer.
+  const [found, setFound] = useState<{ text: string; buyers: ResolvedBuyer[] } | null>(null);
+  const changeView = (next: Partial<BlockedBuyersView>) => {
+    setFound(null);
+    onViewChange(next);
+  };
 
   const search = useQuery(
     blockedBuyersQueryOptions({
@@ -75,11 +83,11 @@ export function BlockedBuyersWorkspace({ seller, view, onViewChange }: BlockedBu
           </Button>
         }
       />
-      <div className="grid gap-6 px-6 py-5 2xl:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 px-4 py-5 sm:px-6 2xl:grid-cols-[minmax(0,1fr)_22rem]">
         <Tabs
           label={t('blocklists.blockedBuyersWorkspace.blocklists')}
           selected={view.list}
-          onSelect={(list) => onViewChange({ list, offset: 0, audit: 0 })}
+          onSelect={(list) => changeView({ list, offset: 0, audit: 0 })}
           tabs={BLOCK_LISTS.map((list) => ({
             id: list,
             label: LIST_LABELS[list].tab,
@@ -88,41 +96,55 @@ export function BlockedBuyersWorkspace({ seller, view, onViewChange }: BlockedBu
         >
           <BuyerFilter
             key={view.buyer ?? 'none'}
-            initial={view.buyer ? String(view.buyer) : ''}
+            initial={found?.text ?? (view.buyer ? String(view.buyer) : '')}
             seller={seller}
-            onApply={(buyer) => onViewChange({ buyer, offset: 0 })}
-          />
-          <QueryState
-            query={search}
-            pending="children"
-            error={{
-              title: translate('blocklists.blockedBuyersWorkspace.theBlocklistCouldNot'),
-              description: translate('blocklists.blockedBuyersWorkspace.checkYourConnectionAnd'),
+            list={view.list}
+            onApply={(buyer) => changeView({ buyer, offset: 0 })}
+            onFound={(text, buyers) => {
+              // The buyer searched before is no longer what the list shows.
+              if (view.buyer) onViewChange({ buyer: undefined, offset: 0 });
+              setFound({ text, buyers });
             }}
-          >
-            {(data) => (
-              <>
-                <BlocklistTable
-                  sellerId={seller.id}
-                  view={view}
-                  rows={data?.users ?? []}
-                  loading={data === undefined}
-                  locale={locale}
-                  onUnblock={setConfirming}
-                  onClearBuyer={() => onViewChange({ buyer: undefined, offset: 0 })}
-                />
-                {data ? (
-                  <Pagination
-                    offset={data.paging.offset}
-                    limit={BLOCK_PAGE_SIZE}
-                    total={data.paging.total}
-                    noun="blockedBuyers"
-                    onChange={(offset) => onViewChange({ offset })}
+          />
+          {found ? (
+            <BuyerMatches
+              text={found.text}
+              buyers={found.buyers}
+              onChoose={(buyer) => changeView({ buyer, offset: 0 })}
+            />
+          ) : (
+            <QueryState
+              query={search}
+              pending="children"
+              error={{
+                title: translate('blocklists.blockedBuyersWorkspace.theBlocklistCouldNot'),
+                description: translate('blocklists.blockedBuyersWorkspace.checkYourConnectionAnd'),
+              }}
+            >
+              {(data) => (
+                <>
+                  <BlocklistTable
+                    sellerId={seller.id}
+                    view={view}
+                    rows={data?.users ?? []}
+                    loading={data === undefined}
+                    locale={locale}
+                    onUnblock={setConfirming}
+                    onClearBuyer={() => changeView({ buyer: undefined, offset: 0 })}
                   />
-                ) : null}
-              </>
-            )}
-          </QueryState>
+                  {data ? (
+                    <Pagination
+                      offset={data.paging.offset}
+                      limit={BLOCK_PAGE_SIZE}
+                      total={data.paging.total}
+                      noun="blockedBuyers"
+                      onChange={(offset) => onViewChange({ offset })}
+                    />
+                  ) : null}
+                </>
+              )}
+            </QueryState>
+          )}
         </Tabs>
         <BlockAuditTrail
           list={view.list}
@@ -145,7 +167,7 @@ export function BlockedBuyersWorkspace({ seller, view, onViewChange }: BlockedBu
               list,
             }),
           );
-          if (list !== view.list) onViewChange({ list, offset: 0, audit: 0 });
+          if (list !== view.list) changeView({ list, offset: 0, audit: 0 });
         }}
       />
 

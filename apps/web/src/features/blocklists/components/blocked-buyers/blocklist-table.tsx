@@ -55,7 +55,8 @@ export function BlocklistTable({
           {formatDate(row.blocked_at, locale)}
         </time>
       ),
-      className: 'w-48',
+      // On a phone the buyer, the reason and the way to unblock fit; the date and the note wait for a wider screen.
+      className: 'w-48 max-sm:hidden',
     },
     {
       id: 'reason',
@@ -89,6 +90,7 @@ export function BlocklistTable({
           </div>
         );
       },
+      className: 'max-sm:hidden',
     },
     {
       id: 'actions',

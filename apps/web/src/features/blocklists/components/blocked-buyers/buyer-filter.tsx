@@ -1,22 +1,33 @@
+import type { BlockList } from '@mostrador/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { Input } from '../../../../ui/input.tsx';
 import { SearchIcon } from '../../../../ui/workspace-icons.tsx';
-import { resolveBuyer } from '../../api/resolve-buyer.ts';
+import { findBlockedBuyers } from '../../api/find-blocked-buyers.ts';
+import type { ResolvedBuyer } from '../../api/resolve-buyer.ts';
 
-/** Narrows the list to one buyer, typed by id or nickname (found as the block dialog finds buyers). */
+/**
+ * Narrows the list to one buyer, typed by id, nickname or part of one. One blocked buyer found is applied; none, or
+ * several, go to `onFound`, so the list stops showing the previous answer.
+ */
 export function BuyerFilter({
   initial,
   seller,
+  list,
   onApply,
+  onFound,
 }: {
   initial: string;
-  seller: { id: number; siteId: string | null };
+  seller: { id: number; callerId: number };
+  list: BlockList;
   onApply: (buyer: number | undefined) => void;
+  onFound: (text: string, buyers: ResolvedBuyer[]) => void;
 }) {
   const t = useT();
+  const queryClient = useQueryClient();
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -30,9 +41,9 @@ export function BuyerFilter({
     }
     setPending(true);
     try {
-      const found = await resolveBuyer(text, seller);
-      if (typeof found === 'string') setError(translate('blocklists.buyerFilter.noBuyerWithThat'));
-      else onApply(found.id);
+      const found = await findBlockedBuyers(text, { seller, list, queryClient });
+      if (found.length === 1 && found[0]) onApply(found[0].id);
+      else onFound(text.trim(), found);
     } catch {
       setError(translate('blocklists.buyerFilter.theBuyerCouldNot'));
     } finally {

@@ -1,7 +1,7 @@
-import { ORDER_STATUSES, type OrderStatus } from '@mostrador/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { cx } from '../../../../lib/class-names.ts';
 import { formatClock } from '../../../../lib/format.ts';
+import { orderStatusName } from '../../../../lib/i18n/code-names.ts';
 import { messagesByKey, translate } from '../../../../lib/i18n/i18n.ts';
 import { T, useT } from '../../../../lib/i18n/use-t.tsx';
 import { type LiveStatus, liveEvents, useLiveSnapshot } from '../../../../lib/live-events.ts';
@@ -43,12 +43,6 @@ function useStatusAnnouncement(status: LiveStatus) {
  * The header's live-updates indicator for the signed-in account: connection state and the events received, and in
  * local use the change simulator's control.
  */
-/** A status by its code; one the dashboard does not know yet shows its code. */
-const statusName = (status: string) =>
-  (ORDER_STATUSES as readonly string[]).includes(status)
-    ? translate(`orderStatus.${status as OrderStatus}`)
-    : status.replaceAll('_', ' ');
-
 export function LiveIndicator({ userId }: { userId: number }) {
   const t = useT();
   const snapshot = useLiveSnapshot();
@@ -125,7 +119,7 @@ export function LiveIndicator({ userId }: { userId: number }) {
                   {' '}
                   <T
                     id="liveUpdates.liveIndicator.orderIs"
-                    values={{ id: last.order.id, status: statusName(last.order.status) }}
+                    values={{ id: last.order.id, status: orderStatusName(last.order.status) }}
                     components={{
                       0: <span className="tabular-nums text-ink" />,
                       1: <span className="text-ink" />,

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { formatStamp } from '../../../../lib/format.ts';
+import { notificationTopicName, orderStatusName } from '../../../../lib/i18n/code-names.ts';
 import { messagesByKey, translate } from '../../../../lib/i18n/i18n.ts';
 import { T, useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
@@ -103,7 +104,7 @@ export function EntryDetail({
           ) : null}
         </dd>
         <dt className="text-muted">{t('liveUpdates.entryDetail.topic')}</dt>
-        <dd className="font-mono text-body text-ink">{item.topic}</dd>
+        <dd className="text-body text-ink">{notificationTopicName(item.topic)}</dd>
         <dt className="text-muted">{t('liveUpdates.entryDetail.changed')}</dt>
         <dd className="tabular-nums text-ink">{formatStamp(item.changed_at)}</dd>
         {item.arrived_at ? (
@@ -126,7 +127,7 @@ export function EntryDetail({
           <>
             <dt className="text-muted">{t('liveUpdates.entryDetail.orderNow')}</dt>
             <dd className="text-ink">
-              {item.order.status.replaceAll('_', ' ')}
+              {orderStatusName(item.order.status)}
               {item.order.buyer?.nickname ? (
                 <span className="text-muted"> · {item.order.buyer.nickname}</span>
               ) : null}

@@ -1,5 +1,6 @@
 import { cx } from '../../../../lib/class-names.ts';
 import { formatClock } from '../../../../lib/format.ts';
+import { notificationTopicName, orderStatusName } from '../../../../lib/i18n/code-names.ts';
 import { T, useT } from '../../../../lib/i18n/use-t.tsx';
 import type { FeedItem } from '../../model/feed-items.ts';
 import { FeedStateBadge } from './feed-state-badge.tsx';
@@ -40,8 +41,8 @@ export function FeedRow({
       <FeedStateBadge state={item.state} className="self-center" />
       <span />
       <span className="col-span-2 flex items-center gap-1.5 truncate text-xs text-muted">
-        <span className="font-mono">{item.topic}</span>
-        {item.order ? <span>· {item.order.status.replaceAll('_', ' ')}</span> : null}
+        <span>{notificationTopicName(item.topic)}</span>
+        {item.order ? <span>· {orderStatusName(item.order.status)}</span> : null}
         {item.notification_ids.length > 1 ? (
           <span>{t('liveUpdates.feedRow.folded', { length: item.notification_ids.length })}</span>
         ) : null}

@@ -9,8 +9,8 @@ import { SelectField } from '../../../../ui/select-field.tsx';
 
 const TOPICS = withLabels([
   { value: '', label: 'liveUpdates.feedToolbar.allTopics' },
-  { value: 'orders_v2', label: 'liveUpdates.feedToolbar.ordersOrdersV2' },
-  { value: 'orders_feedback', label: 'liveUpdates.feedToolbar.feedbackOrdersFeedback' },
+  { value: 'orders_v2', label: 'notificationTopic.orders_v2' },
+  { value: 'orders_feedback', label: 'notificationTopic.orders_feedback' },
 ]);
 
 /** The feed's topic, its pause, and whether it is live (with how many new entries wait while paused). */

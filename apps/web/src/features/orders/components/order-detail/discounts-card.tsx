@@ -7,8 +7,10 @@ import { Card } from '../../../../ui/card.tsx';
 import { DataTable, type DataTableColumn } from '../../../../ui/data-table.tsx';
 import { QueryState } from '../../../../ui/query-state.tsx';
 import { Skeleton } from '../../../../ui/skeleton.tsx';
+import { PHONE_QUERY, useMediaQuery } from '../../../../ui/use-media-query.ts';
 import { orderDiscountsQueryOptions } from '../../api/get-order-discounts.ts';
 import { type DiscountLine, discountBreakdown } from '../../model/discounts.ts';
+import { DetailRow } from './detail-row.tsx';
 
 const TYPE_LABELS = messagesByKey({
   coupon: 'orders.discountsCard.coupon',
@@ -28,6 +30,7 @@ export function DiscountsCard({
 }) {
   const t = useT();
   const discounts = useQuery(orderDiscountsQueryOptions(orderId));
+  const phone = useMediaQuery(PHONE_QUERY);
   const money = (amount: number) => formatMoney(amount, currencyId, locale);
   const amount = (id: string, header: string, value: (line: DiscountLine) => number) =>
     ({
@@ -77,6 +80,37 @@ export function DiscountsCard({
       >
         {(data) => {
           const breakdown = discountBreakdown(data.details, currencyId);
+          // On a phone four columns of amounts run together: each discount lists its three amounts instead.
+          if (phone) {
+            return (
+              <div data-testid="discounts" className="flex flex-col gap-3">
+                {breakdown.lines.map((line, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: discounts have no id; their place names them
+                  <div key={index} className="border-b border-line pb-3">
+                    {columns[0]?.cell(line)}
+                    <dl className="mt-1">
+                      <DetailRow label={t('orders.discountsCard.total')}>{money(line.total)}</DetailRow>
+                      <DetailRow label={t('orders.discountsCard.sellerPart')}>{money(line.seller)}</DetailRow>
+                      <DetailRow label={t('orders.discountsCard.platformPart')}>
+                        {money(line.platform)}
+                      </DetailRow>
+                    </dl>
+                  </div>
+                ))}
+                <dl>
+                  <DetailRow label={t('orders.discountsCard.allDiscounts')} strong>
+                    {money(breakdown.total)}
+                  </DetailRow>
+                  <DetailRow label={t('orders.discountsCard.sellerPart')}>
+                    {money(breakdown.seller)}
+                  </DetailRow>
+                  <DetailRow label={t('orders.discountsCard.platformPart')}>
+                    {money(breakdown.platform)}
+                  </DetailRow>
+                </dl>
+              </div>
+            );
+          }
           return (
             <div data-testid="discounts">
               <DataTable

@@ -97,7 +97,7 @@ describe('TotalsCard', () => {
     await waitFor(() =>
       expect(screen.getByTestId('converted-total').textContent).toBe(formatMoney(99.96, 'USD', LOCALE)),
     );
-    expect(screen.getByTestId('conversion-source').textContent).toContain('1 ARS = 0.00082 USD');
+    expect(screen.getByTestId('conversion-source').textContent).toContain('1 ARS = 0,00082 USD');
     expect(sent.at(-1)?.url).toBe('/api/currency_conversions/search?from=ARS&to=USD');
   });
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../../../lib/format.ts';
+import { notificationTopicName } from '../../../../lib/i18n/code-names.ts';
 import { messagesByKey, translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../../ui/card.tsx';
@@ -35,7 +36,7 @@ export function OrderNotificationsCard({ orderId, locale }: { orderId: number; l
           <ul className="divide-y divide-line">
             {data.notifications.map((n) => (
               <li key={n.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
-                <span className="font-medium">{TOPIC_LABELS[n.topic] ?? n.topic}</span>
+                <span className="font-medium">{TOPIC_LABELS[n.topic] ?? notificationTopicName(n.topic)}</span>
                 <span className="text-muted tabular-nums">
                   {formatDate(n.arrived_at, locale)} · {STATE_LABELS[n.state]}
                   {n.notification_ids.length > 1

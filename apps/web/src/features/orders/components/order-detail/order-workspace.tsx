@@ -66,18 +66,18 @@ export function OrderWorkspace({
   if (order.isPending) return <OrderDetailSkeleton />;
   if (order.error) {
     const code = order.error instanceof ApiClientError ? order.error.error : undefined;
+    const notFound = order.error instanceof ApiClientError && order.error.status === 404;
     return (
       <div className="px-6 py-5">
         {backToList}
         <ErrorState
           title={
-            code === 'not_found' || code === 'order_not_found'
-              ? t('orders.orderWorkspace.thereIsNoSuch')
-              : t('orders.orderWorkspace.thisOrderCouldNot')
+            notFound ? t('orders.orderWorkspace.thereIsNoSuch') : t('orders.orderWorkspace.thisOrderCouldNot')
           }
           description={errorText(order.error)}
           code={code}
-          onRetry={() => void order.refetch()}
+          // Asking again for an order that does not exist cannot find it.
+          onRetry={notFound ? undefined : () => void order.refetch()}
           retrying={order.isFetching}
         />
       </div>

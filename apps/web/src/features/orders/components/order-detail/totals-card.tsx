@@ -1,7 +1,7 @@
 import type { PartialOrder } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDate, formatMoney } from '../../../../lib/format.ts';
+import { formatDate, formatMoney, formatRate } from '../../../../lib/format.ts';
 import { errorText } from '../../../../lib/i18n/error-messages.ts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
@@ -81,7 +81,8 @@ export function TotalsCard({ order, locale }: { order: PartialOrder; locale: str
                   </span>
                 </DetailRow>
                 <p className="mt-1 text-xs text-muted" data-testid="conversion-source">
-                  1 {base} = {conversion.data.ratio} {target} · {t('orders.totalsCard.conversionSource')}
+                  1 {base} = {formatRate(conversion.data.ratio, locale)} {target} ·{' '}
+                  {t('orders.totalsCard.conversionSource')}
                   {conversion.data.lastModified
                     ? translate('orders.totalsCard.ratesOf', {
                         value: formatDate(conversion.data.lastModified, locale),

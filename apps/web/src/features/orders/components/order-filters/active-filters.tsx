@@ -1,4 +1,11 @@
 import type { DeliveryCase, OrderStatus } from '@mostrador/contracts';
+import { formatDate } from '../../../../lib/format.ts';
+import {
+  feedbackRatingName,
+  feedbackStatusName,
+  mediationStageName,
+  mediationStatusName,
+} from '../../../../lib/i18n/code-names.ts';
 import { messagesByKey, translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
@@ -30,10 +37,19 @@ const KEY_LABELS: Record<string, string> = messagesByKey({
   'delivery.case': 'orders.activeFilters.ifCancelledOrCharged',
 });
 
+/** Filters whose values are codes: each chip names them in the active language. */
+const CODE_NAMES: Record<string, (code: string) => string> = {
+  'feedback.status': feedbackStatusName,
+  'feedback.sale.rating': feedbackRatingName,
+  'feedback.purchase.rating': feedbackRatingName,
+  'mediations.stage': mediationStageName,
+  'mediations.status': mediationStatusName,
+};
+
 function chipValue(key: string, value: string, locale: string): string {
   if (key.startsWith('order.date_')) {
     const date = new Date(value);
-    return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString(locale, { dateStyle: 'medium' });
+    return Number.isNaN(date.getTime()) ? value : formatDate(value, locale, { style: 'date' });
   }
   if (key === 'order.status')
     return listOf(value)
@@ -44,6 +60,10 @@ function chipValue(key: string, value: string, locale: string): string {
     return listOf(value)
       .map((c) => DELIVERY_CASE_LABELS[c as DeliveryCase] ?? c)
       .join(', ');
+  const names = CODE_NAMES[key];
+  if (names) return listOf(value).map(names).join(', ');
+  if (key.endsWith('.fulfilled'))
+    return value === 'true' ? translate('orders.activeFilters.yes') : translate('orders.activeFilters.no');
   return value.replaceAll(',', ', ');
 }
 

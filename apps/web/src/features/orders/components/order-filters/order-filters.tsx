@@ -1,5 +1,11 @@
 import { DELIVERY_CASES, FEEDBACK_RATINGS, ORDER_STATUSES } from '@mostrador/contracts';
 import { type ReactNode, type RefObject, useId, useState } from 'react';
+import {
+  feedbackRatingName,
+  feedbackStatusName,
+  mediationStageName,
+  mediationStatusName,
+} from '../../../../lib/i18n/code-names.ts';
 import { translate, withLabels } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
@@ -7,7 +13,14 @@ import { cardClasses } from '../../../../ui/card.tsx';
 import { Popover } from '../../../../ui/popover.tsx';
 import { SelectField } from '../../../../ui/select-field.tsx';
 import { DELIVERY_CASE_LABELS } from '../../model/delivery-outcome.ts';
-import { DATE_FIELDS, joinList, listOf, type OrderListSearch } from '../../model/order-search.ts';
+import {
+  DATE_FIELDS,
+  joinList,
+  listOf,
+  type OrderListSearch,
+  reversedDateFields,
+  searchText,
+} from '../../model/order-search.ts';
 import { moreFiltersCount, type SearchPatch } from '../../model/search-edits.ts';
 import { STATUS_LABELS } from '../order-status/order-labels.ts';
 import { CheckboxList } from './checkbox-list.tsx';
@@ -44,30 +57,42 @@ const BOOLEAN_OPTIONS = withLabels([
   { value: 'false', label: 'orders.orderFilters.notFulfilled' },
 ]);
 
-const ratingOptions = FEEDBACK_RATINGS.map((rating) => ({
-  value: rating,
-  label: rating[0]!.toUpperCase() + rating.slice(1),
-}));
+/** Choices of a list filter whose values the search knows, each named by its code in the active language. */
+const choices = (values: readonly string[], name: (code: string) => string) =>
+  values.map((value) => ({
+    value,
+    get label() {
+      return name(value);
+    },
+  }));
+
+const ratingOptions = choices(FEEDBACK_RATINGS, feedbackRatingName);
+// The platform's values of these filters (the seed's and the spec's examples); the search takes any word.
+const feedbackStatusOptions = choices(
+  ['pending', 'waiting_buyer', 'waiting_seller', 'complete'],
+  feedbackStatusName,
+);
+const mediationStageOptions = choices(['claim', 'dispute'], mediationStageName);
+const mediationStatusOptions = choices(['opened', 'closed'], mediationStatusName);
 
 /** The toolbar (search, status, creation date, more filters) and the panel with every other parameter of 4.2. */
 export function OrderFilters({ search, onChange, searchInput, now, trailing }: OrderFiltersProps) {
   const t = useT();
-  const [moreOpen, setMoreOpen] = useState(false);
+  // A date range that ends before it starts is explained at its field, which lives in this panel.
+  const [moreOpen, setMoreOpen] = useState(() => reversedDateFields(search).length > 0);
   const panelId = useId();
   const statuses = listOf(search['order.status']);
   const more = moreFiltersCount(search);
-  // A param that takes a list of lower-case words (`claim,dispute`), applied once what is typed reads as one.
-  const wordList = (
+  const choiceList = (
     param: 'feedback.status' | 'mediations.stage' | 'mediations.status',
-    label: string,
-    hint: string,
+    legend: string,
+    options: readonly { value: string; label: string }[],
   ) => (
-    <DebouncedTextField
-      label={label}
-      hint={hint}
-      value={search[param] ?? ''}
-      pattern="[a-z_,]*"
-      onCommit={(value) => onChange({ [param]: value || undefined })}
+    <CheckboxList
+      legend={legend}
+      options={options}
+      selected={listOf(search[param])}
+      onChange={(values) => onChange({ [param]: joinList(values) })}
     />
   );
 
@@ -76,7 +101,7 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
       <div className="flex flex-wrap items-center gap-2">
         <SearchBox
           value={search.q ?? ''}
-          onCommit={(q) => onChange({ q: q || undefined })}
+          onCommit={(q) => onChange({ q: searchText(q) || undefined })}
           inputRef={searchInput}
         />
         <Popover
@@ -150,10 +175,10 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
               now={now}
             />
           ))}
-          {wordList(
+          {choiceList(
             'feedback.status',
-            'Feedback status',
-            'pending, waiting_seller, waiting_buyer or complete (comma-separated)',
+            t('orders.orderFilters.feedbackStatusLegend'),
+            feedbackStatusOptions,
           )}
           <CheckboxList
             legend={t('orders.orderFilters.sellerFeedbackLegend')}
@@ -190,8 +215,16 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
             options={DELIVERY_CASE_OPTIONS}
             onChange={(event) => onChange({ 'delivery.case': event.target.value || undefined })}
           />
-          {wordList('mediations.stage', 'Mediation stage', 'e.g. claim, dispute (comma-separated)')}
-          {wordList('mediations.status', 'Mediation status', 'e.g. opened, closed (comma-separated)')}
+          {choiceList(
+            'mediations.stage',
+            t('orders.orderFilters.mediationStageLegend'),
+            mediationStageOptions,
+          )}
+          {choiceList(
+            'mediations.status',
+            t('orders.orderFilters.mediationStatusLegend'),
+            mediationStatusOptions,
+          )}
         </section>
       ) : null}
     </div>

@@ -1,16 +1,19 @@
 import type { OrderSearchResult } from '@mostrador/contracts';
-import { Link } from '@tanstack/react-router';
 import { formatDate, formatMoney } from '../../../../lib/format.ts';
+import { paymentTypeName } from '../../../../lib/i18n/code-names.ts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
 import type { DataTableColumn } from '../../../../ui/data-table.tsx';
 import type { OrderListSearch } from '../../model/order-search.ts';
 import { StatusBadge } from '../order-status/status-badge.tsx';
 import { TagChips } from '../order-status/tag-chips.tsx';
+import { OrderLink } from './order-link.tsx';
 
 export interface ColumnContext {
   locale: string;
   side: 'seller' | 'buyer';
   search: OrderListSearch;
+  /** The ids of the columns shown. */
+  shown: readonly string[];
 }
 
 export interface OrderColumn {
@@ -20,6 +23,13 @@ export interface OrderColumn {
   fixed?: boolean;
   build: (ctx: ColumnContext) => DataTableColumn<OrderSearchResult>;
 }
+
+/**
+ * With a column added (payment, last update) the table is too wide for 1280 px: below 1536 px the tags fold under
+ * the status, as the items fold under the buyer, so no column is pushed off the screen.
+ */
+const foldsTags = (shown: readonly string[]) =>
+  shown.includes('tags') && (shown.includes('payment') || shown.includes('updated'));
 
 const counterpart = (order: OrderSearchResult, side: 'seller' | 'buyer') =>
   side === 'seller' ? order.buyer : order.seller;
@@ -34,18 +44,8 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
     build: ({ search }) => ({
       id: 'order',
       header: translate('orders.orderColumns.order'),
-      className: 'w-44',
-      cell: (order) => (
-        <Link
-          to="/orders/$orderId"
-          params={{ orderId: String(order.id) }}
-          search={search}
-          data-order-link=""
-          className="rounded font-medium text-ink tabular hover:text-accent hover:underline"
-        >
-          #{order.id}
-        </Link>
-      ),
+      className: 'w-40 whitespace-nowrap',
+      cell: (order) => <OrderLink orderId={order.id} search={search} />,
     }),
   },
   {
@@ -70,16 +70,26 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
     get label() {
       return translate('orders.orderColumns.buyerOrSeller');
     },
-    build: ({ side }) => ({
+    build: ({ side, shown }) => ({
       id: 'counterpart',
       header:
         side === 'seller' ? translate('orders.orderColumns.buyer') : translate('orders.orderColumns.seller'),
       cell: (order) => {
         const party = counterpart(order, side);
+        const name = party.nickname ?? translate('orders.orderColumns.user', { id: party.id });
+        const item = order.order_items[0]?.item.title;
         return (
-          <span className="font-medium">
-            {party.nickname ?? translate('orders.orderColumns.user', { id: party.id })}
-          </span>
+          <>
+            <span className="block max-w-[8rem] truncate font-medium 2xl:max-w-[10rem]" title={name}>
+              {name}
+            </span>
+            {/* Below 1536 px the items fold in here, so the columns the seller added fit beside the rest. */}
+            {shown.includes('items') && item ? (
+              <span className="block max-w-[8rem] truncate text-caption text-muted 2xl:hidden" title={item}>
+                {item}
+              </span>
+            ) : null}
+          </>
         );
       },
     }),
@@ -92,12 +102,12 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
     build: () => ({
       id: 'items',
       header: translate('orders.orderColumns.items'),
-      className: 'max-w-72',
+      className: 'max-w-72 max-2xl:hidden',
       cell: (order) => {
         const [first, ...more] = order.order_items;
         const units = order.order_items.reduce((sum, item) => sum + item.quantity, 0);
         return (
-          <span className="flex max-w-[10rem] min-w-0 items-center gap-1.5">
+          <span className="flex max-w-[12rem] min-w-0 items-center gap-1.5">
             <span className="truncate" title={first?.item.title}>
               {first?.item.title ?? '—'}
             </span>
@@ -130,10 +140,21 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
     get label() {
       return translate('orders.orderColumns.status');
     },
-    build: () => ({
+    build: ({ shown }) => ({
       id: 'status',
       header: translate('orders.orderColumns.status'),
-      cell: (order) => <StatusBadge status={order.status} />,
+      className: 'whitespace-nowrap',
+      cell: (order) =>
+        foldsTags(shown) ? (
+          <span className="flex flex-col items-start gap-1">
+            <StatusBadge status={order.status} />
+            <span className="2xl:hidden">
+              <TagChips tags={order.tags} max={1} />
+            </span>
+          </span>
+        ) : (
+          <StatusBadge status={order.status} />
+        ),
     }),
   },
   {
@@ -141,9 +162,10 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
     get label() {
       return translate('orders.orderColumns.tags');
     },
-    build: () => ({
+    build: ({ shown }) => ({
       id: 'tags',
       header: translate('orders.orderColumns.tags'),
+      ...(foldsTags(shown) ? { className: 'max-2xl:hidden' } : {}),
       cell: (order) => <TagChips tags={order.tags} max={1} />,
     }),
   },
@@ -157,10 +179,20 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
       header: translate('orders.orderColumns.payment'),
       cell: (order) => {
         const payment = order.payments.at(-1);
+        // The kind of payment fits the column; the installments are in its title.
         return payment ? (
-          <span className="text-muted">
-            {payment.payment_type.replaceAll('_', ' ')}
-            {payment.installments > 1 ? ` · ${payment.installments}×` : ''}
+          <span
+            className="whitespace-nowrap text-muted"
+            title={
+              payment.installments > 1
+                ? translate('orders.orderColumns.paymentInstallments', {
+                    type: paymentTypeName(payment.payment_type),
+                    count: payment.installments,
+                  })
+                : undefined
+            }
+          >
+            {paymentTypeName(payment.payment_type)}
           </span>
         ) : (
           <span className="text-faint">—</span>
@@ -178,7 +210,9 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
       header: translate('orders.orderColumns.updated'),
       className: 'whitespace-nowrap text-muted',
       cell: (order) => (
-        <time dateTime={order.date_last_updated}>{formatDate(order.date_last_updated, locale)}</time>
+        <time dateTime={order.date_last_updated} title={formatDate(order.date_last_updated, locale)}>
+          {formatDate(order.date_last_updated, locale, { style: 'date' })}
+        </time>
       ),
     }),
   },

@@ -4,13 +4,17 @@ import type { ReactNode } from 'react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { cx } from '../../../../lib/class-names.ts';
 import { downloadFile } from '../../../../lib/download-file.ts';
+import { formatCount } from '../../../../lib/format.ts';
 import { errorText } from '../../../../lib/i18n/error-messages.ts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { DataTable, type DataTableColumn } from '../../../../ui/data-table.tsx';
+import { EmptyState } from '../../../../ui/empty-state.tsx';
+import { AlertIcon } from '../../../../ui/icons.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import { PageHeader } from '../../../../ui/page-header.tsx';
 import { QueryState } from '../../../../ui/query-state.tsx';
+import { PHONE_QUERY, useMediaQuery } from '../../../../ui/use-media-query.ts';
 import { useDeleteSavedView } from '../../api/delete-saved-view.ts';
 import { useSaveView } from '../../api/save-view.ts';
 import { orderSearchQueryOptions, ordersKey } from '../../api/search-orders.ts';
@@ -21,9 +25,12 @@ import { CSV_BOM, csvRecord, csvRecords } from '../../model/csv.ts';
 import { EXPORT_COLUMNS, exportRow } from '../../model/order-export.ts';
 import {
   activeFilterKeys,
+  DATE_FIELDS,
   DEFAULT_LIMIT,
   DEFAULT_SORT,
+  nearestPageOffset,
   type OrderListSearch,
+  reversedDateFields,
   toApiQuery,
   validateOrderListSearch,
 } from '../../model/order-search.ts';
@@ -44,6 +51,7 @@ import { ColumnPicker } from './column-picker.tsx';
 import { ExportCsvButton } from './export-csv-button.tsx';
 import { KeyboardShortcuts } from './keyboard-shortcuts.tsx';
 import { LiveBanner } from './live-banner.tsx';
+import { OrderCards } from './order-cards.tsx';
 import { DEFAULT_COLUMNS, ORDER_COLUMNS } from './order-columns.tsx';
 import { OrderListEmpty } from './order-list-empty.tsx';
 import { OrderPager } from './order-pager.tsx';
@@ -89,7 +97,13 @@ export function OrderList({
 }: OrderListProps) {
   const t = useT();
   const side = search.side ?? 'seller';
-  const query = useQuery({ ...orderSearchQueryOptions(userId, search), placeholderData: keepPreviousData });
+  // A date range that ends before it starts is said at its field; no list answers it, so none is asked for.
+  const reversed = reversedDateFields(search);
+  const query = useQuery({
+    ...orderSearchQueryOptions(userId, search),
+    placeholderData: keepPreviousData,
+    enabled: reversed.length === 0,
+  });
   const queryClient = useQueryClient();
   const announce = useAnnounce();
   const searchInput = useRef<HTMLInputElement>(null);
@@ -105,6 +119,7 @@ export function OrderList({
   const [anchor, setAnchor] = useState<number | null>(null);
   const [blocking, setBlocking] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const phone = useMediaQuery(PHONE_QUERY);
 
   const limit = Number(search.limit ?? DEFAULT_LIMIT);
   const offset = Number(search.offset ?? 0);
@@ -129,6 +144,17 @@ export function OrderList({
     saveColumns(next);
   };
 
+  // An address past the last page (a shared link to a list that has shrunk, a hand-edited offset) shows the last
+  // page there is, and says so in the address.
+  useEffect(() => {
+    if (!data || stale) return;
+    const nearest = nearestPageOffset(offset, limit, data.paging.total);
+    if (nearest !== offset)
+      navigate(patchSearch(search, { offset: nearest === 0 ? undefined : String(nearest) }), {
+        replace: true,
+      });
+  }, [data, stale, offset, limit, search, navigate]);
+
   // Result counts are announced politely when a search settles (not on every keystroke).
   useEffect(() => {
     if (!data || stale) return;
@@ -138,7 +164,7 @@ export function OrderList({
       data.paging.total === 0
         ? translate('orders.orderList.noOrdersFound')
         : translate('orders.orderList.ordersShowingTo', {
-            total: data.paging.total.toLocaleString(),
+            total: formatCount(data.paging.total),
             first,
             last,
           }),
@@ -205,7 +231,7 @@ export function OrderList({
     void queryClient.invalidateQueries({ queryKey: ordersKey });
   };
 
-  const ctx = { locale, side, search } as const;
+  const ctx = { locale, side, search, shown: columns } as const;
   const page = pageState(selection, rows);
   const selectColumn: DataTableColumn<OrderSearchResult> = {
     id: 'select',
@@ -246,6 +272,30 @@ export function OrderList({
   ];
   const buyers = side === 'seller' && blockBuyers ? selectedBuyers(selection) : [];
   const sortDirection = (search.sort ?? DEFAULT_SORT) === 'date_asc' ? 'asc' : 'desc';
+  const caption = data
+    ? translate('orders.orderList.captionCount', { count: total })
+    : translate('orders.orderList.caption');
+  const rowProps = (order: OrderSearchResult, index: number) => ({
+    'data-row-index': String(index),
+    'data-order-id': String(order.id),
+    'aria-selected': index === active ? true : undefined,
+    'data-selected': selection.has(order.id) ? 'true' : 'false',
+    className: cx(
+      index === active && 'bg-accent-soft/60',
+      selection.has(order.id) && index !== active && 'bg-accent-soft/30',
+      stale && 'opacity-60',
+      order.tags.includes('fraud_risk_detected') && 'shadow-[inset_3px_0_0_var(--danger)]',
+    ),
+    onFocusCapture: () => setActive(index),
+  });
+  const empty = (
+    <OrderListEmpty
+      side={side}
+      filtered={activeFilterKeys(search).length > 0}
+      onClearFilters={() => navigate(side === 'seller' ? {} : { side })}
+      hint={emptyHint}
+    />
+  );
   const currentView = views.find((view) => sameSearch(view.search, viewSearch(search)));
 
   return (
@@ -313,66 +363,72 @@ export function OrderList({
             })
           : null}
 
-        <QueryState
-          query={query}
-          pending="children"
-          error={{ title: translate('orders.orderList.ordersCouldNotBe') }}
-        >
-          {() => (
-            <div
-              ref={tableBox}
-              className="relative"
-              // The query the rows on screen answer, once they do: what tests and the browser benchmark wait for.
-              data-results-for={data && !stale ? toApiQuery(search, userId).toString() : undefined}
-            >
+        {reversed.length > 0 ? (
+          <EmptyState
+            icon={<AlertIcon />}
+            title={t('orders.orderList.reversedRangeTitle')}
+            description={t('orders.orderList.reversedRangeText', {
+              field: DATE_FIELDS.find((field) => field.id === reversed[0])?.label ?? '',
+            })}
+          />
+        ) : (
+          <QueryState
+            query={query}
+            pending="children"
+            error={{ title: translate('orders.orderList.ordersCouldNotBe') }}
+          >
+            {() => (
               <div
-                aria-hidden="true"
-                className={cx(
-                  'absolute inset-x-0 -top-1 z-20 h-0.5 overflow-hidden rounded-full transition-opacity',
-                  query.isFetching && data ? 'opacity-100' : 'opacity-0',
-                )}
+                ref={tableBox}
+                className="relative"
+                // The query the rows on screen answer, once they do: what tests and the browser benchmark wait for.
+                data-results-for={data && !stale ? toApiQuery(search, userId).toString() : undefined}
               >
-                <div className="h-full w-full animate-pulse bg-accent motion-reduce:animate-none" />
-              </div>
-              <DataTable
-                caption={
-                  data
-                    ? translate('orders.orderList.captionCount', { count: total })
-                    : translate('orders.orderList.caption')
-                }
-                captionHidden
-                columns={tableColumns}
-                rows={rows}
-                getRowKey={(order) => order.id}
-                loading={query.isPending}
-                skeletonRows={Math.min(limit, 12)}
-                sort={{ columnId: 'date', direction: sortDirection }}
-                onSortChange={() => patch({ sort: sortDirection === 'desc' ? 'date_asc' : 'date_desc' })}
-                getRowProps={(order, index) => ({
-                  'data-row-index': String(index),
-                  'data-order-id': String(order.id),
-                  'aria-selected': index === active ? true : undefined,
-                  'data-selected': selection.has(order.id) ? 'true' : 'false',
-                  className: cx(
-                    index === active && 'bg-accent-soft/60',
-                    selection.has(order.id) && index !== active && 'bg-accent-soft/30',
-                    stale && 'opacity-60',
-                    order.tags.includes('fraud_risk_detected') && 'shadow-[inset_3px_0_0_var(--danger)]',
-                  ),
-                  onFocusCapture: () => setActive(index),
-                })}
-                empty={
-                  <OrderListEmpty
+                <div
+                  aria-hidden="true"
+                  className={cx(
+                    'absolute inset-x-0 -top-1 z-20 h-0.5 overflow-hidden rounded-full transition-opacity',
+                    query.isFetching && data ? 'opacity-100' : 'opacity-0',
+                  )}
+                >
+                  <div className="h-full w-full animate-pulse bg-accent motion-reduce:animate-none" />
+                </div>
+                {phone ? (
+                  <OrderCards
+                    caption={caption}
+                    rows={rows}
                     side={side}
-                    filtered={activeFilterKeys(search).length > 0}
-                    onClearFilters={() => navigate(side === 'seller' ? {} : { side })}
-                    hint={emptyHint}
+                    locale={locale}
+                    search={search}
+                    loading={query.isPending}
+                    skeletonRows={Math.min(limit, 6)}
+                    empty={empty}
+                    getRowProps={(order, index) => {
+                      const { 'aria-selected': selected, ...props } = rowProps(order, index);
+                      return { ...props, ...(selected ? { 'aria-current': 'true' as const } : {}) };
+                    }}
                   />
-                }
-              />
-            </div>
-          )}
-        </QueryState>
+                ) : (
+                  <DataTable
+                    caption={caption}
+                    captionHidden
+                    // Closer columns below 1536 px: the tags and any added column stay on screen at 1280.
+                    className="max-2xl:[&_td]:px-2 max-2xl:[&_th]:px-2"
+                    columns={tableColumns}
+                    rows={rows}
+                    getRowKey={(order) => order.id}
+                    loading={query.isPending}
+                    skeletonRows={Math.min(limit, 12)}
+                    sort={{ columnId: 'date', direction: sortDirection }}
+                    onSortChange={() => patch({ sort: sortDirection === 'desc' ? 'date_asc' : 'date_desc' })}
+                    getRowProps={rowProps}
+                    empty={empty}
+                  />
+                )}
+              </div>
+            )}
+          </QueryState>
+        )}
 
         <OrderPager
           offset={offset}
@@ -382,6 +438,9 @@ export function OrderList({
           onOffsetChange={goToOffset}
           onLimitChange={(next) => patch({ limit: next })}
         />
+        {side === 'seller' && total > 0 ? (
+          <p className="text-caption text-faint">{t('orders.orderList.retention')}</p>
+        ) : null}
         <KeyboardShortcuts open={helpOpen} onToggle={() => setHelpOpen((open) => !open)} />
       </div>
     </>
