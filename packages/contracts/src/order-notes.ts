@@ -13,7 +13,10 @@ export const orderNoteWriteSchema = z.strictObject({
     .string()
     .max(ORDER_NOTE_MAX_LENGTH, `the note must be at most ${ORDER_NOTE_MAX_LENGTH} characters`)
     .refine((text) => text.trim().length > 0, 'the note must not be blank')
-    .refine(isPrintable, 'the note must be printable text (line breaks are fine)'),
+    .refine(
+      (text) => isPrintable(text, { lineBreaks: true }),
+      'the note must be printable text (line breaks are fine)',
+    ),
 });
 export type OrderNoteWrite = z.infer<typeof orderNoteWriteSchema>;
 

@@ -77,6 +77,12 @@ describe('saved views of the order list, kept per seller account', () => {
   it('keeps another account’s views apart: the operator on its own account sees none of them', async () => {
     const own = kit.browser('198.51.100.32');
     await own.signIn('SOPORTE_PALERMO');
+    // A new session starts where the user last worked: this one chooses its own account.
+    const ownAccount = await own.write('/bff/session/account', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seller_id: null }),
+    });
+    expect(ownAccount.status).toBe(200);
     expect(await list(own)).toEqual([]);
     const other = kit.browser('198.51.100.33');
     await other.signIn('LOJA_PINHEIROS');
