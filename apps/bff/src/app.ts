@@ -167,8 +167,10 @@ export function createBffApp(deps: BffDeps): Bff {
 
   const blockNotes = {
     sessions,
-    repo: createBlockNoteRepository(deps.store.db),
+    repo: createBlockNoteRepository(deps.store.db, deps.store.keyring),
     now,
+    onUnreadable: (where: { seller_id: number; buyer_id: number; list: string }) =>
+      deps.logger?.error(where, 'block note could not be opened'),
   };
   app.use('/api/users/*', blockAudit(blockNotes));
   app.all('/api/*', apiForwarder({ marketplace: deps.marketplace, sessions, timeoutMs: limits.timeoutMs }));

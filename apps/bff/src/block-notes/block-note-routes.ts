@@ -1,4 +1,5 @@
 import {
+  type BlockList,
   blockAuditQuerySchema,
   blockListSchema,
   blockNotesQuerySchema,
@@ -11,12 +12,14 @@ import { invalidInput } from '../invalid-input.ts';
 import type { SessionEnv } from '../middleware/session.ts';
 import { accountActor } from '../session/account-actor.ts';
 import type { Sessions } from '../session/sessions.ts';
-import type { BlockNoteRepository } from './block-note-repository.ts';
+import { type BlockNoteRepository, BlockNoteUnreadable } from './block-note-repository.ts';
 
 export interface BlockNoteOptions {
   sessions: Sessions;
   repo: BlockNoteRepository;
   now: () => number;
+  /** Told of a stored note the store's keys do not open (never its text). */
+  onUnreadable?: (where: { seller_id: number; buyer_id: number; list: BlockList }) => void;
 }
 
 const MAX_JSON_BYTES = 4 * 1024;
@@ -52,8 +55,21 @@ export function blockNoteRoutes(options: BlockNoteOptions) {
     if (!actor.allowed) return notPermitted(c);
     const query = blockNotesQuerySchema.safeParse(c.req.query());
     if (!query.success) return invalidInput(c, query.error);
-    const notes = await repo.notesFor(actor.accountId, query.data.list, query.data.buyer_ids);
-    return c.json({ notes });
+    try {
+      const notes = await repo.notesFor(actor.accountId, query.data.list, query.data.buyer_ids);
+      return c.json({ notes });
+    } catch (error) {
+      if (!(error instanceof BlockNoteUnreadable)) throw error;
+      // Sealed for another row, or damaged: refused as a whole rather than shown beside notes that did open.
+      options.onUnreadable?.({ seller_id: error.sellerId, buyer_id: error.buyerId, list: error.list });
+      return c.json(
+        errorBody('internal_error', {
+          message: `The note about buyer ${error.buyerId} could not be opened with this store's keys; it is not shown.`,
+          cause: [{ buyer_id: error.buyerId, list: error.list, reason: 'note_unreadable' }],
+        }),
+        500,
+      );
+    }
   });
 
   app.put('/block-notes/:list/:buyer_id', async (c) => {

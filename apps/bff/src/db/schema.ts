@@ -52,7 +52,10 @@ export interface BffBlockNotesTable {
   buyer_id: number;
   list: 'order' | 'questions';
   reason: string;
+  /** Plain text: only in rows written before notes were sealed, blanked once they are (decision 0184). */
   note: string;
+  /** The note sealed with the store's keyring, bound to its seller, buyer and list; null only in those old rows. */
+  note_enc: string | null;
   updated_by_id: number;
   updated_by_nickname: string;
   updated_at: Millis;
