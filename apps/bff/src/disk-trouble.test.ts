@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, startOutcome, startServerProcess } from './server-process.ts';
 
@@ -115,6 +116,15 @@ const errorLines = (output: string): LogLine[] =>
   it('filling up while serving: the log says SQLITE_FULL and names the database, in a few lines, not thousands', async () => {
     const server = start();
     const origin = await server.listening;
+    // A write-ahead log that already has room would take the writes below without asking the disk for more (SQLite
+    // reuses it from the start after a checkpoint): empty it first, so every write needs space the disk lacks.
+    const db = new Database(file);
+    try {
+      // A checkpoint that finds the server mid-read reports busy and truncates nothing: try until it succeeds.
+      while ((db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[])[0]?.busy !== 0);
+    } finally {
+      db.close();
+    }
     const filler = join(disk, 'filler');
     fill(filler);
     try {
