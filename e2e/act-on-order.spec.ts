@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { chooseLanguage, expect, test } from './fixtures.ts';
 import { ownServer, signInAsDemo } from './support/own-server.ts';
-import { screenshotBothThemes } from './support/workspace-session.ts';
+import { screenshotBothThemes, workOn } from './support/workspace-session.ts';
 
 // A server of its own: the journeys cancel orders, record deliveries and write notes.
 const server = ownServer({ DEMO_ORDERS: '2000' });
@@ -205,8 +205,7 @@ test('a note written by the seller is seen by the operator, and the operator’s
   await chooseLanguage(operatorContext, 'en');
   const operator = await operatorContext.newPage();
   await signInAsDemo(operator, server().url, 'SOPORTE_PALERMO', '/orders');
-  await operator.getByRole('button', { name: 'Work on TIENDA_PALERMO' }).click();
-  await expect(operator.getByRole('banner').getByTestId('acting-for')).toHaveText('for TIENDA_PALERMO');
+  await workOn(operator, 'TIENDA_PALERMO');
   await operator.goto(`${server().url}/orders/${order!.id}`);
   const operatorNotes = operator.getByRole('region', { name: 'Team notes' });
   const list = operatorNotes.getByRole('list', { name: 'Team notes' });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { chooseLanguage, expect, test } from './fixtures.ts';
-import { signInAs } from './support/workspace-session.ts';
+import { signInAs, workOn } from './support/workspace-session.ts';
 
 const rows = (page: Page) => page.locator('tbody tr[data-order-id]');
 /** The views menu's button: "Views", or "View: NAME" when the list is one of them. */
@@ -12,12 +12,7 @@ async function operatorOnTheSeller(browser: Browser) {
   await chooseLanguage(context, 'en');
   const page = await context.newPage();
   await signInAs(page, 'SOPORTE_PALERMO', '/orders');
-  const workOn = page.getByRole('button', { name: 'Work on TIENDA_PALERMO' });
-  const acting = page.getByRole('banner').getByTestId('acting-for');
-  // A support operator may land on the seller's account already; else its empty list offers it.
-  await expect(workOn.or(acting)).toBeVisible();
-  if (await workOn.isVisible()) await workOn.click();
-  await expect(acting).toHaveText('for TIENDA_PALERMO');
+  await workOn(page, 'TIENDA_PALERMO');
   return { context, page };
 }
 
