@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compiledCatalogs } from './apps/web/build/compiled-catalogs.ts';
 import { precompressedAssets } from './apps/web/build/precompressed-assets.ts';
+import { withoutJsonSchema } from './apps/web/build/without-json-schema.ts';
 
 // In development (`npm run dev`) the BFF runs on its own port and Vite forwards the API and BFF routes to it.
 const bffOrigin = `http://127.0.0.1:${process.env.BFF_PORT ?? '3001'}`;
@@ -46,6 +47,7 @@ export default defineConfig({
       semicolons: true,
     }),
     react(),
+    withoutJsonSchema(),
     compiledCatalogs(),
     tailwindcss(),
     precompressedAssets(),
