@@ -45,7 +45,7 @@ export function BlocklistTable({
       id: 'buyer',
       header: translate('blocklists.blocklistTable.buyer2'),
       cell: (row) => <BuyerName id={row.id} />,
-      className: 'w-64',
+      className: 'sm:w-64',
     },
     {
       id: 'since',
@@ -71,7 +71,7 @@ export function BlocklistTable({
           <span className="text-faint">{t('blocklists.blocklistTable.notRecorded')}</span>
         );
       },
-      className: 'w-44',
+      className: 'sm:w-44',
     },
     {
       id: 'note',
@@ -96,14 +96,17 @@ export function BlocklistTable({
       id: 'actions',
       header: <span className="sr-only">{t('blocklists.blocklistTable.actions')}</span>,
       align: 'end',
-      className: 'w-32 whitespace-nowrap',
+      className: 'whitespace-nowrap sm:w-32',
       cell: (row) => (
         <Button size="sm" variant="ghost" icon={<UnlockIcon />} onClick={() => onUnblock(row)}>
-          <T
-            id="blocklists.blocklistTable.unblockBuyer"
-            values={{ id: row.id }}
-            components={{ 0: <span className="sr-only" /> }}
-          />
+          {/* On a phone the padlock alone, so the buyer's nickname keeps its room; the name is still read out. */}
+          <span className="max-sm:sr-only">
+            <T
+              id="blocklists.blocklistTable.unblockBuyer"
+              values={{ id: row.id }}
+              components={{ 0: <span className="sr-only" /> }}
+            />
+          </span>
         </Button>
       ),
     },

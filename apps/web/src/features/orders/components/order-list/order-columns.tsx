@@ -80,12 +80,18 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
         const item = order.order_items[0]?.item.title;
         return (
           <>
-            <span className="block max-w-[8rem] truncate font-medium 2xl:max-w-[10rem]" title={name}>
+            <span
+              className="block max-w-[8rem] truncate font-medium xl:max-w-[11rem] 2xl:max-w-[13rem]"
+              title={name}
+            >
               {name}
             </span>
             {/* Below 1536 px the items fold in here, so the columns the seller added fit beside the rest. */}
             {shown.includes('items') && item ? (
-              <span className="block max-w-[8rem] truncate text-caption text-muted 2xl:hidden" title={item}>
+              <span
+                className="block max-w-[8rem] truncate text-caption text-muted xl:max-w-[11rem] 2xl:hidden"
+                title={item}
+              >
                 {item}
               </span>
             ) : null}
