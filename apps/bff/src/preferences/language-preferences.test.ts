@@ -34,6 +34,22 @@ describe('the dashboard’s language', () => {
     expect(await language(argentina, { 'accept-language': 'en-US' })).toBe('es');
   });
 
+  it('the platform’s sign-in page speaks the language chosen here, though this origin’s cookies never reach it', async () => {
+    const browser = kit.browser();
+    expect((await choose(browser, { language: 'pt-BR' })).status).toBe(200);
+    const login = await browser.request('/bff/login', { headers: { 'accept-language': 'en' } });
+    expect(login.status).toBe(302);
+    const authorize = new URL(login.headers.get('location')!, 'http://127.0.0.1');
+    expect(authorize.searchParams.get('ui_locales')).toBe('pt-BR');
+    const page = await browser.request(`${authorize.pathname}${authorize.search}`, {
+      headers: { 'accept-language': 'en' },
+    });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<html lang="pt-BR">');
+    expect(html).toContain('<h1>Entre no marketplace</h1>');
+  });
+
   it('signed out, follows Accept-Language, else English', async () => {
     const browser = kit.browser();
     expect(await language(browser, { 'accept-language': 'pt-PT,pt;q=0.9,en;q=0.5' })).toBe('pt-BR');

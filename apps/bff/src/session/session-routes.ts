@@ -109,6 +109,8 @@ export function sessionRoutes(options: SessionRoutesOptions) {
       state: flow.state,
       code_challenge: flow.challenge,
       code_challenge_method: 'S256',
+      // The platform's page in the user's language: this origin's cookies never reach it.
+      ui_locales: await c.var.language(),
     }).toString();
     return c.redirect(target.toString(), 302);
   });

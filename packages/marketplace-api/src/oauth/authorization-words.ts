@@ -134,11 +134,23 @@ const WORDS: Record<Language, AuthorizationWords> = {
 };
 
 /**
- * The page's language: the one the dashboard's user chose in this browser (its preference cookie, same site), else
- * the browser's Accept-Language, else English.
+ * The languages a client asks the page to speak (OpenID Connect's `ui_locales`: language tags separated by spaces,
+ * most preferred first); the first one the page speaks, or null.
+ */
+export function languageOfUiLocales(value: string | undefined): Language | null {
+  if (!value) return null;
+  const tags = value.trim().split(/\s+/).slice(0, 10);
+  return languageOfAcceptLanguage(tags.map((tag, i) => `${tag};q=${(1 - i / 10).toFixed(1)}`).join(','));
+}
+
+/**
+ * The page's language: the one its client asks for (`ui_locales`; the dashboard passes its user's language, since
+ * its own cookies never reach the platform), else the dashboard's preference cookie when the page is served on the
+ * same site, else the browser's Accept-Language, else English.
  */
 export function authorizationWords(c: Context): { language: Language; words: AuthorizationWords } {
   const language =
+    languageOfUiLocales(c.req.query('ui_locales')) ??
     parseLanguage(getCookie(c, LANGUAGE_COOKIE)) ??
     languageOfAcceptLanguage(c.req.header('accept-language')) ??
     'en';

@@ -219,6 +219,28 @@ describe('GET /authorization', () => {
     expect(problem).toContain('<p>Falta la aplicación o no se conoce (client_id).</p>');
   });
 
+  it('speaks first the languages its client asks for (ui_locales), and posts its form with them', async () => {
+    const read = async (uiLocales: string, headers: Record<string, string> = {}) =>
+      (
+        await api.app.request(`/authorization?${authorizeQuery({ ui_locales: uiLocales })}`, { headers })
+      ).text();
+    const asked = await read('pt-BR es', { 'accept-language': 'en', cookie: 'mostrador_language=es' });
+    expect(asked).toContain('<html lang="pt-BR">');
+    expect(asked).toContain('<form method="post" action="authorization?ui_locales=pt-BR+es">');
+    // Languages the page does not speak are passed over; none it speaks: the other sources decide.
+    expect(await read('de fr es-MX')).toContain('<html lang="es">');
+    expect(await read('de', { 'accept-language': 'pt' })).toContain('<html lang="pt-BR">');
+
+    const fields = authorizeQuery({ ui_locales: 'es' });
+    fields.set('user_id', '0');
+    const unlisted = await api.app.request(
+      '/authorization?ui_locales=es',
+      form(fields, { 'accept-language': 'en' }),
+    );
+    expect(unlisted.status).toBe(400);
+    expect(await unlisted.text()).toContain('<p>Elige una de las cuentas de la lista.</p>');
+  });
+
   it('says what went wrong with a posted form in the page’s language', async () => {
     const fields = authorizeQuery();
     fields.set('user_id', '0');

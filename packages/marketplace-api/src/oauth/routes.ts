@@ -441,12 +441,15 @@ export const authorization = defineResource({
           .filter(({ of }) => of.length > 0)
           .map(({ a, of }) => button(a, escapeHtml(words.teamMemberOf(of.map((o) => o.nickname).join(', ')))))
           .join('\n');
-        // A relative action posts back to this same resource wherever the API is mounted (`/api/authorization`).
+        // A relative action posts back to this same resource wherever the API is mounted (`/api/authorization`);
+        // the languages asked for go with it, so a problem with the answer is said in the page's language.
+        const uiLocales =
+          params.ui_locales === undefined ? '' : `?${new URLSearchParams({ ui_locales: params.ui_locales })}`;
         const html = page(
           words.title,
           `<h1>${escapeHtml(words.heading)}</h1>
 <p>${words.asks(`<strong>${escapeHtml(request.clientName)}</strong>`, escapeHtml(request.scope))}</p>
-<form method="post" action="authorization">
+<form method="post" action="authorization${uiLocales}">
 ${hidden}
 <h2>${escapeHtml(words.demoAccounts)}</h2>
 <p class="hint">${escapeHtml(words.choose)}</p>
