@@ -23,8 +23,11 @@ interface AuthorizationWords {
   problemTitle: string;
   title: string;
   heading: string;
-  /** Given the client's name and the scope as HTML (escaped by the caller), the sentence as HTML. */
-  asks: (client: string, scope: string) => string;
+  /**
+   * Given the client's name as HTML (escaped by the caller), what it asks for, as HTML: every grant carries the whole
+   * scope (offline_access, read, write), said in words rather than as the scope's names.
+   */
+  asks: (client: string) => string;
   demoAccounts: string;
   choose: string;
   teamMembers: string;
@@ -39,7 +42,8 @@ const WORDS: Record<Language, AuthorizationWords> = {
     problemTitle: 'Sign-in problem',
     title: 'Sign in · Marketplace',
     heading: 'Sign in to the marketplace',
-    asks: (client, scope) => `${client} asks to read and manage your account (${scope}).`,
+    asks: (client) =>
+      `${client} asks to read your account, act on it, and stay connected while you are away.`,
     demoAccounts: 'Demo accounts',
     choose: 'Choose the account to sign in with.',
     teamMembers: 'Team members',
@@ -71,7 +75,7 @@ const WORDS: Record<Language, AuthorizationWords> = {
     problemTitle: 'Problema al iniciar sesión',
     title: 'Iniciar sesión · Marketplace',
     heading: 'Inicia sesión en el marketplace',
-    asks: (client, scope) => `${client} pide leer y gestionar tu cuenta (${scope}).`,
+    asks: (client) => `${client} pide leer tu cuenta, actuar en ella y seguir conectada mientras no estás.`,
     demoAccounts: 'Cuentas de demostración',
     choose: 'Elige la cuenta con la que quieres iniciar sesión.',
     teamMembers: 'Miembros de equipos',
@@ -103,7 +107,8 @@ const WORDS: Record<Language, AuthorizationWords> = {
     problemTitle: 'Problema ao entrar',
     title: 'Entrar · Marketplace',
     heading: 'Entre no marketplace',
-    asks: (client, scope) => `${client} pede para ler e gerenciar sua conta (${scope}).`,
+    asks: (client) =>
+      `${client} pede para ler sua conta, agir nela e continuar conectado enquanto você está fora.`,
     demoAccounts: 'Contas de demonstração',
     choose: 'Escolha a conta com a qual entrar.',
     teamMembers: 'Membros de equipes',

@@ -208,7 +208,12 @@ describe('GET /authorization', () => {
     const chosen = await read({ 'accept-language': 'pt-BR', cookie: 'mostrador_language=es' });
     expect(chosen).toContain('<html lang="es">');
     expect(chosen).toContain('<h2>Cuentas de demostración</h2>');
-    expect(chosen).toMatch(/<strong>[^<]+<\/strong> pide leer y gestionar tu cuenta \(/);
+    expect(chosen).toMatch(
+      /<strong>[^<]+<\/strong> pide leer tu cuenta, actuar en ella y seguir conectada mientras no estás\.</,
+    );
+    // The scope is said in words, never by its names.
+    expect(chosen).not.toContain('offline_access');
+    expect(english).not.toContain('offline_access');
     for (const nickname of DEMO_NICKNAMES) expect(chosen).toContain(`>${nickname} (`);
     const problem = await (
       await api.app.request(`/authorization?${authorizeQuery({ client_id: '999' })}`, {

@@ -448,7 +448,7 @@ export const authorization = defineResource({
         const html = page(
           words.title,
           `<h1>${escapeHtml(words.heading)}</h1>
-<p>${words.asks(`<strong>${escapeHtml(request.clientName)}</strong>`, escapeHtml(request.scope))}</p>
+<p>${words.asks(`<strong>${escapeHtml(request.clientName)}</strong>`)}</p>
 <form method="post" action="authorization${uiLocales}">
 ${hidden}
 <h2>${escapeHtml(words.demoAccounts)}</h2>
