@@ -172,11 +172,7 @@ describe('an operator acting for the seller', () => {
     operator = kit.browser('198.51.100.20');
     await operator.signIn('SOPORTE_PALERMO');
     operatorId = kit.user('SOPORTE_PALERMO').id;
-    const picked = await operator.write('/bff/session/account', {
-      headers: json,
-      body: JSON.stringify({ seller_id: sellerId }),
-    });
-    expect(picked.status).toBe(200);
+    await operator.workOn(sellerId);
   });
 
   it('writes notes that belong to the seller, signed with the operator’s name; each sees the other’s', async () => {
@@ -225,11 +221,7 @@ describe('an operator acting for the seller', () => {
     const own = kit.browser('198.51.100.21');
     await own.signIn('SOPORTE_PALERMO');
     // A new session starts on the seller it operates (decision 0185); it chooses its own account.
-    const mine = await own.write('/bff/session/account', {
-      headers: json,
-      body: JSON.stringify({ seller_id: null }),
-    });
-    expect(mine.status).toBe(200);
+    await own.workOn(null);
     const notes = await own.request(`/bff/block-notes?list=order&buyer_ids=${other()}`);
     expect(blockNoteListSchema.parse(await notes.json()).notes).toEqual([]);
     expect(blockAuditPageSchema.parse(await (await own.request('/bff/block-audit')).json()).entries).toEqual(

@@ -39,11 +39,7 @@ beforeAll(async () => {
   boughtId = bought.results.find((o) => o.seller.id === sellerId)!.id;
   operator = kit.browser('198.51.100.30');
   await operator.signIn('SOPORTE_PALERMO');
-  const picked = await operator.write('/bff/session/account', {
-    headers: json,
-    body: JSON.stringify({ seller_id: sellerId }),
-  });
-  expect(picked.status).toBe(200);
+  await operator.workOn(sellerId);
 });
 
 describe('notes on an order', () => {
@@ -110,11 +106,7 @@ describe('notes on an order', () => {
     const own = kit.browser('198.51.100.32');
     await own.signIn('SOPORTE_PALERMO');
     // A new session starts where the user last worked: this one chooses its own account.
-    const ownAccount = await own.write('/bff/session/account', {
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ seller_id: null }),
-    });
-    expect(ownAccount.status).toBe(200);
+    await own.workOn(null);
     // The platform lets the team member read the order, but its own account is not the order’s seller.
     expect((await own.request(`/bff/orders/${orderId}/notes`)).status).toBe(404);
 

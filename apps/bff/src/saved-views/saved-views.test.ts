@@ -34,11 +34,7 @@ beforeAll(async () => {
   operator = kit.browser('198.51.100.31');
   await operator.signIn('SOPORTE_PALERMO');
   operatorId = kit.user('SOPORTE_PALERMO').id;
-  const picked = await operator.write('/bff/session/account', {
-    headers: json,
-    body: JSON.stringify({ seller_id: sellerId }),
-  });
-  expect(picked.status).toBe(200);
+  await operator.workOn(sellerId);
 });
 
 describe('saved views of the order list, kept per seller account', () => {
@@ -78,11 +74,7 @@ describe('saved views of the order list, kept per seller account', () => {
     const own = kit.browser('198.51.100.32');
     await own.signIn('SOPORTE_PALERMO');
     // A new session starts where the user last worked: this one chooses its own account.
-    const ownAccount = await own.write('/bff/session/account', {
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ seller_id: null }),
-    });
-    expect(ownAccount.status).toBe(200);
+    await own.workOn(null);
     expect(await list(own)).toEqual([]);
     const other = kit.browser('198.51.100.33');
     await other.signIn('LOJA_PINHEIROS');

@@ -113,7 +113,14 @@ export function BlocklistTable({
   ];
   return (
     <DataTable
-      caption={`${LIST_LABELS[view.list].tab}${view.buyer ? `, buyer ${view.buyer}` : ''}`}
+      caption={
+        view.buyer
+          ? translate('blocklists.blocklistTable.captionOfBuyer', {
+              list: LIST_LABELS[view.list].tab,
+              id: view.buyer,
+            })
+          : LIST_LABELS[view.list].tab
+      }
       captionHidden
       columns={columns}
       rows={rows}
