@@ -65,7 +65,8 @@ export default defineConfig({
   webServer: externalBaseUrl
     ? undefined
     : {
-        command: 'npm run build --silent && npx --no-install tsx apps/bff/src/server.ts',
+        command:
+          'npx --no-install tsx scripts/build-web.ts --if-changed && npx --no-install tsx apps/bff/src/server.ts',
         url: `${baseURL}/bff/health`,
         reuseExistingServer: false,
         timeout: 180_000,

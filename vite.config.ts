@@ -1,13 +1,30 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compiledCatalogs } from './apps/web/build/compiled-catalogs.ts';
+import { precompressedAssets } from './apps/web/build/precompressed-assets.ts';
+import { withoutJsonSchema } from './apps/web/build/without-json-schema.ts';
 
 // In development (`npm run dev`) the BFF runs on its own port and Vite forwards the API and BFF routes to it.
 const bffOrigin = `http://127.0.0.1:${process.env.BFF_PORT ?? '3001'}`;
 
 export default defineConfig({
   publicDir: 'apps/web/public',
+  resolve: {
+    alias: [
+      // The shim of useSyncExternalStore (asked for by Lingui and TanStack Store) only matters before React 18.
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./apps/web/build/use-sync-external-store.ts', import.meta.url)),
+      },
+    ],
+  },
   plugins: [
     // Must run before the React plugin: it generates the route tree and splits each route's component out.
     tanstackRouter({
@@ -15,17 +32,38 @@ export default defineConfig({
       routesDirectory: 'apps/web/src/routes',
       generatedRouteTree: 'apps/web/src/routeTree.gen.ts',
       autoCodeSplitting: true,
+      // Each route's loader goes with its page, not into the first chunk: the schemas and fetchers of pages not opened
+      // yet stay out of it (the orders list's own load in parallel with its component).
+      codeSplittingOptions: {
+        defaultBehavior: [
+          ['loader'],
+          ['component'],
+          ['pendingComponent'],
+          ['errorComponent'],
+          ['notFoundComponent'],
+        ],
+      },
       quoteStyle: 'single',
       semicolons: true,
     }),
     react(),
+    withoutJsonSchema(),
+    compiledCatalogs(),
     tailwindcss(),
+    precompressedAssets(),
   ],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
     // The CSP has no 'unsafe-inline': never inline small assets as data: scripts or styles.
     assetsInlineLimit: 0,
+    // Every browser the dashboard supports preloads modules natively.
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      // zod's builders (`z.object(…)`, `z.string().min(1)`) make schemas and touch nothing else: the contracts a page does not
+      // use stay out of its chunks instead of every schema landing in the first one.
+      treeshake: { manualPureFunctions: ['z'] },
+    },
   },
   server: {
     proxy: {

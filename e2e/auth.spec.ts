@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { LANGUAGE_COOKIE } from '@mostrador/contracts';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import {
@@ -60,8 +61,12 @@ function expectNoTokens(texts: string[], canaries: Iterable<string> = []) {
   }
 }
 
+/** The browser's cookies but its language choice (`e2e/fixtures.ts`), which names no one. */
+const cookiesButLanguage = async (context: BrowserContext) =>
+  (await context.cookies()).filter((c) => c.name !== LANGUAGE_COOKIE);
+
 async function expectSessionCookie(context: BrowserContext) {
-  const cookies = await context.cookies();
+  const cookies = await cookiesButLanguage(context);
   expect(cookies.map((c) => c.name)).toEqual(['__Host-mostrador_session']);
   const [cookie] = cookies;
   expect(cookie).toMatchObject({
@@ -211,7 +216,7 @@ test.describe('sign-in on the embedded marketplace', () => {
       .click();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(header(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
-    expect(await context.cookies()).toEqual([]);
+    expect(await cookiesButLanguage(context)).toEqual([]);
 
     // The cookies of before, replayed from elsewhere, name no session any more.
     const replay = await playwright.request.newContext({ baseURL });
@@ -219,7 +224,7 @@ test.describe('sign-in on the embedded marketplace', () => {
       const res = await replay.get('/bff/session', {
         headers: { Cookie: `__Host-mostrador_session=${value}` },
       });
-      expect(await res.json()).toEqual({ user: null, accounts: [] });
+      expect(await res.json()).toEqual({ user: null, accounts: [], language: 'en' });
       const api = await replay.get('/api/users/me', {
         headers: { Cookie: `__Host-mostrador_session=${value}` },
       });

@@ -27,7 +27,7 @@ test('a buyer blocked from the order page shows up in Blocked buyers and in bloc
   const dialog = page.getByRole('dialog', { name: `Block ${nickname}?` });
   await dialog.getByRole('radio', { name: 'Buying on my items' }).check();
   await dialog.getByRole('button', { name: 'Block', exact: true }).click();
-  await expect(section).toContainText(`${nickname} is blocked from buying on my items.`);
+  await expect(section).toContainText(`${nickname} is blocked from buying on your items.`);
 
   // The marketplace's block search finds the block the order page made.
   const search = await json<{ users: { id: number }[]; paging: { total: number } }>(

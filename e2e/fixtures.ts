@@ -1,11 +1,41 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { LANGUAGE_COOKIE, type Language } from '@mostrador/contracts';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 
 interface Fixtures {
   /** Console errors, uncaught exceptions and CSP violations of the page; the test fails if any happened. */
   pageErrors: string[];
 }
 
-export const test = base.extend<Fixtures>({
+interface Options {
+  /**
+   * The language this browser chose, kept as the dashboard keeps it (the preference cookie the account menu writes);
+   * `account` chooses none, so the signed-in account's site (or Accept-Language) decides. The journeys read
+   * English unless they say otherwise.
+   */
+  language: Language | 'account';
+}
+
+/** Chooses a language for every page of the context: the cookie the language switcher writes. */
+export async function chooseLanguage(context: BrowserContext, language: Language): Promise<void> {
+  // Cookies belong to the host, whatever the port: the journeys' own servers on 127.0.0.1 see it too.
+  await context.addCookies([
+    {
+      name: LANGUAGE_COOKIE,
+      value: language,
+      domain: '127.0.0.1',
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+    },
+  ]);
+}
+
+export const test = base.extend<Fixtures & Options>({
+  language: ['en', { option: true }],
+  context: async ({ context, language }, use) => {
+    if (language !== 'account') await chooseLanguage(context, language);
+    await use(context);
+  },
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

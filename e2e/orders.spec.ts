@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { simulate } from './support/simulator.ts';
 
 const nbsp = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -42,7 +43,7 @@ test('filter by status and date, sort and page: all of it in the URL', async ({ 
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/order\.status=paid/);
   await expect(rows(page).first()).toBeVisible();
-  for (const badge of await page.locator('tbody td:nth-child(6)').allTextContents())
+  for (const badge of await page.locator('tbody td:nth-child(7)').allTextContents())
     expect(badge).toBe('Paid');
 
   await page.getByRole('combobox', { name: 'Created' }).selectOption('90d');
@@ -142,7 +143,9 @@ test('an order: total with shipping, converted, and the discount breakdown', asy
   await expect(page.getByTestId('converted-total')).toHaveText(
     nbsp(new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'USD' }).format(usd)),
   );
-  await expect(page.getByTestId('conversion-source')).toContainText(`1 ARS = ${conversion.ratio} USD`);
+  // The rate in the account's locale, to six significant digits: never the API's twelve decimals.
+  const rate = new Intl.NumberFormat('es-AR', { maximumSignificantDigits: 6 }).format(conversion.ratio);
+  await expect(page.getByTestId('conversion-source')).toContainText(`1 ARS = ${rate} USD`);
   await expect(page.getByTestId('conversion-source')).toContainText('rates of');
 
   await page.screenshot({ path: 'test-results/orders-detail-light.png', fullPage: true });
@@ -159,6 +162,8 @@ test('CSV export of the current filter, every page', async ({ page }) => {
   expect(total).toBeGreaterThan(51); // more than one page of the export
 
   const download = page.waitForEvent('download');
+  // The live connection announces itself once it is up: let it, so the export's own announcements are the last.
+  await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-status', 'live');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await (await download).path();
   const text = readFileSync(file, 'utf8');
@@ -221,21 +226,11 @@ test('a live banner when the simulator changes an order, without moving the focu
   const search = page.getByRole('searchbox', { name: 'Search orders' });
   await expect(search).toBeFocused();
 
-  const simulate = (method: 'POST' | 'DELETE') =>
-    page.evaluate(
-      (method) =>
-        fetch('/bff/simulator', {
-          method,
-          headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'fetch' },
-          body: method === 'POST' ? JSON.stringify({ rate: 20 }) : undefined,
-        }).then((res) => res.status),
-      method,
-    );
-  expect(await simulate('POST')).toBe(200);
+  expect(await simulate(page, 'POST')).toBe(200);
   try {
     await expect(page.getByTestId('live-banner')).toContainText(/\d+ (updated|new)/);
   } finally {
-    await simulate('DELETE');
+    await simulate(page, 'DELETE');
   }
   await expect(search).toBeFocused();
   await page.screenshot({

@@ -16,6 +16,8 @@ test.describe('reviews', () => {
   }, testInfo) => {
     await signInAs(page, 'LOJA_PINHEIROS', '/reviews');
     await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
+    // The header's live updates announce their connection in the same live region: let that happen first.
+    await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-status', 'live');
     const picker = page.getByLabel('From your orders');
     await expect(picker).toBeEnabled();
     // The sold item with the most reviews, so the reviews take more than one page.

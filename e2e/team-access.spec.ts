@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { chooseLanguage, expect, test } from './fixtures.ts';
 import { ownServer, signInAsDemo } from './support/own-server.ts';
 import { screenshotBothThemes } from './support/workspace-session.ts';
 
@@ -19,6 +19,7 @@ test('a support operator blocks a buyer for the seller without seeing the buyerâ
 }, testInfo) => {
   // The seller's own view of an order, for the buyer's personal data the operator must not see.
   const sellerContext = await browser.newContext();
+  await chooseLanguage(sellerContext, 'en');
   const sellerPage = await sellerContext.newPage();
   await signInAsDemo(sellerPage, server().url, 'TIENDA_PALERMO', '/team');
   const asSeller = async <T>(path: string) =>
@@ -40,11 +41,15 @@ test('a support operator blocks a buyer for the seller without seeing the buyerâ
 
   // The operator signs in on the marketplace's page, where team members are listed apart.
   await signInAsDemo(page, server().url, 'SOPORTE_PALERMO', '/orders');
-  // Its own account has no orders: the empty list points to the account it works on.
-  await expect(page.getByRole('button', { name: 'Work on TIENDA_PALERMO' })).toBeVisible();
+  // It lands on the only account it works on, not on its own empty one (decision 0185).
+  await expect(page.getByRole('banner').getByTestId('acting-for')).toHaveText('for TIENDA_PALERMO');
+  await expect(page.locator('[data-order-link]').first()).toBeVisible();
+  // Its own account, chosen in the menu, has no orders: the empty list points to the account it works on.
   await page.getByRole('banner').getByTestId('signed-in-user').click();
   await screenshotBothThemes(page, 'team-account-menu', (n) => testInfo.outputPath(n));
-  await page.getByRole('button', { name: /TIENDA_PALERMO.*Work on this account/ }).click();
+  await page.getByRole('button', { name: /SOPORTE_PALERMO.*Work on this account/ }).click();
+  await expect(page.getByRole('banner').getByTestId('acting-for')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Work on TIENDA_PALERMO' }).click();
   await expect(page.getByRole('banner').getByTestId('acting-for')).toHaveText('for TIENDA_PALERMO');
 
   // Open the order and block its buyer: the page offers blocking, and no feedback reply.
@@ -54,7 +59,7 @@ test('a support operator blocks a buyer for the seller without seeing the buyerâ
   const dialog = page.getByRole('dialog', { name: `Block ${buyer.nickname}?` });
   await dialog.getByRole('radio', { name: 'Buying on my items' }).check();
   await dialog.getByRole('button', { name: 'Block', exact: true }).click();
-  await expect(section).toContainText(`${buyer.nickname} is blocked from buying on my items.`);
+  await expect(section).toContainText(`${buyer.nickname} is blocked from buying on your items.`);
   await expect(page.getByRole('textbox', { name: /^Reply/ })).toHaveCount(0);
   const orderText = (await page.locator('body').textContent()) ?? '';
   for (const secret of secrets) expect(orderText).not.toContain(secret);

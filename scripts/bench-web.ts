@@ -12,6 +12,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { LANGUAGE_COOKIE } from '@mostrador/contracts';
 import { chromium } from '@playwright/test';
 
 const args = new Map<string, string>();
@@ -105,7 +106,10 @@ async function filterTimings(base: string) {
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    // The names below are English: choose it, or the seller's site (Argentina) would make the dashboard Spanish.
+    await context.addCookies([{ name: LANGUAGE_COOKIE, value: 'en', url: base }]);
+    const page = await context.newPage();
     await page.goto(`${base}/sign-in`);
     await page.getByRole('link', { name: 'Sign in with the marketplace' }).click();
     await page.getByRole('button', { name: /^TIENDA_PALERMO \(/ }).click();

@@ -48,7 +48,8 @@ export const RULES = [
   {
     name: 'browser-code',
     message: 'the web app shares runtime code with the servers only through @mostrador/contracts',
-    applies: (file) => file.startsWith('apps/web/'),
+    // apps/web/build/ holds the bundler's own plugins: they run in Node while the app is built, never in the browser.
+    applies: (file) => file.startsWith('apps/web/') && !file.startsWith('apps/web/build/'),
     forbids: (specifier, target) =>
       isPackage(specifier, SERVER_PACKAGES) ||
       specifier.startsWith('node:') ||

@@ -21,3 +21,15 @@ export async function screenshotBothThemes(page: Page, name: string, outputPath:
     document.documentElement.classList.remove('dark');
   });
 }
+
+/**
+ * A support operator, signed in, works on `seller`'s account: it may land there already (where it last worked, or
+ * its only account); else its own empty list offers the account.
+ */
+export async function workOn(page: Page, seller: string): Promise<void> {
+  const offer = page.getByRole('button', { name: `Work on ${seller}` });
+  const acting = page.getByRole('banner').getByTestId('acting-for');
+  await expect(offer.or(acting)).toBeVisible();
+  if (await offer.isVisible()) await offer.click();
+  await expect(acting).toHaveText(`for ${seller}`);
+}

@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- --store sqlite|postgres|both --orders 1000000 --duration 10 --rounds 3 --connections 50
- *   --cases order,typical,largest,buyer --db FILE --pg-url postgres://…/db --reseed true --cpu-prof DIR]`
+ *   --cases order,typical,largest,buyer --db FILE --pg-url postgres://…/db --reseed true --cpu-prof DIR
+ *   --accept-encoding 'br, gzip']`
  *
  * The marketplace API on the path its users take: the server is started as `npm start` starts it (the BFF's entry
  * point, its middleware, the embedded API at `/api`, the request log on and written to a file), over a seeded (or
@@ -9,7 +10,8 @@
  * alternating which goes first; the ratio is taken within a round, and the median round is reported with every
  * round's ratio (how noisy the machine was). The servers' CPU time per request comes from the kernel's accounting.
  * PostgreSQL without `--pg-url` (or BENCH_DATABASE_URL) runs on a throwaway cluster of this machine, seeded afresh.
- * `--cpu-prof DIR` writes the server's V8 CPU profile there when it stops.
+ * `--cpu-prof DIR` writes the server's V8 CPU profile there when it stops. `--accept-encoding` sends that header as a
+ * browser does, so the server compresses its answers (the twin never does: what compression costs is in the ratio).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,6 +35,7 @@ const { values: args } = parseArgs({
     'pg-url': { type: 'string' },
     reseed: { type: 'string' },
     'cpu-prof': { type: 'string' },
+    'accept-encoding': { type: 'string' },
   },
 });
 const orders = Number(args.orders);
@@ -245,7 +248,10 @@ function load(origin: string, pid: number, requests: Request[], seconds: number)
         JSON.stringify({
           url: origin,
           requests,
-          headers: { 'x-format-new': 'true' },
+          headers: {
+            'x-format-new': 'true',
+            ...(args['accept-encoding'] ? { 'accept-encoding': args['accept-encoding'] } : {}),
+          },
           connections,
           duration: seconds,
         }),

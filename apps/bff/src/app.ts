@@ -16,18 +16,27 @@ import { createLocationIndex } from './locations/location-index.ts';
 import { locationSearchRoutes } from './locations/location-search-routes.ts';
 import type { FetchApp } from './marketplace.ts';
 import { type ClientAddress, connectionAddress, isLoopbackKey } from './middleware/client-address.ts';
+import { compression, varyOnEncoding } from './middleware/compression.ts';
 import { csrfProtection } from './middleware/csrf.ts';
 import { hostCheck } from './middleware/host-check.ts';
 import { DEFAULT_LIMITS, type Limits, limitMiddleware } from './middleware/limits.ts';
 import { requestTarget } from './middleware/request-target.ts';
 import { noStore, securityHeaders } from './middleware/security-headers.ts';
 import { type SessionEnv, sessionContext } from './middleware/session.ts';
+import { createOrderNoteRepository } from './order-notes/order-note-repository.ts';
+import { orderNoteRoutes } from './order-notes/order-note-routes.ts';
+import { createLanguages } from './preferences/languages.ts';
+import { createPreferenceRepository } from './preferences/preference-repository.ts';
+import { preferenceRoutes } from './preferences/preference-routes.ts';
 import { apiForwarder, refusal } from './proxy/api-forwarder.ts';
+import { createSavedViewRepository } from './saved-views/saved-view-repository.ts';
+import { savedViewRoutes } from './saved-views/saved-view-routes.ts';
 import { createMarketplaceClient } from './session/marketplace-client.ts';
 import { createSessionRepository } from './session/session-repository.ts';
 import { sessionRoutes } from './session/session-routes.ts';
 import { createSessions, type Sessions } from './session/sessions.ts';
 import { type SimulatorControl, simulatorRoutes } from './simulator/simulator-routes.ts';
+import { pageIn } from './spa-page.ts';
 
 export interface BffDeps {
   /** The marketplace API app, reached at `/api` (it sees paths without the prefix). */
@@ -95,8 +104,9 @@ export function createBffApp(deps: BffDeps): Bff {
     now,
     timeoutMs: limits.timeoutMs,
   });
+  const sessionRepo = createSessionRepository(deps.store.db);
   const sessions = createSessions({
-    repo: createSessionRepository(deps.store.db),
+    repo: sessionRepo,
     keyring: deps.store.keyring,
     client,
     streams,
@@ -123,7 +133,15 @@ export function createBffApp(deps: BffDeps): Bff {
   if (deps.logger) app.use('*', requestLog(deps.logger, { query: (path) => path.startsWith('/api/') }));
   app.use('/api/*', noStore());
   app.use('/bff/*', noStore());
+  // Inside the request log, so the time it logs includes compressing.
+  app.use('*', compression());
   app.use('*', sessionContext(sessions, origins));
+  const languages = createLanguages({
+    preferences: createPreferenceRepository(deps.store.db),
+    sessions: sessionRepo,
+    now,
+  });
+  app.use('*', languages.middleware());
   for (const middleware of limitMiddleware({
     limits,
     now,
@@ -149,8 +167,10 @@ export function createBffApp(deps: BffDeps): Bff {
 
   const blockNotes = {
     sessions,
-    repo: createBlockNoteRepository(deps.store.db),
+    repo: createBlockNoteRepository(deps.store.db, deps.store.keyring),
     now,
+    onUnreadable: (where: { seller_id: number; buyer_id: number; list: string }) =>
+      deps.logger?.error(where, 'block note could not be opened'),
   };
   app.use('/api/users/*', blockAudit(blockNotes));
   app.all('/api/*', apiForwarder({ marketplace: deps.marketplace, sessions, timeoutMs: limits.timeoutMs }));
@@ -165,10 +185,25 @@ export function createBffApp(deps: BffDeps): Bff {
       clientId: deps.oauth.clientId,
       authorizationUrl: deps.oauth.authorizationUrl,
       origins,
+      languages,
       log: deps.logger ? (event, fields) => deps.logger?.info(fields ?? {}, event) : undefined,
     }),
   );
+  app.route('/bff', preferenceRoutes({ sessions, languages, origins }));
   app.route('/bff', blockNoteRoutes(blockNotes));
+  app.route('/bff', savedViewRoutes({ sessions, repo: createSavedViewRepository(deps.store.db), now }));
+  app.route(
+    '/bff',
+    orderNoteRoutes({
+      sessions,
+      repo: createOrderNoteRepository(deps.store.db, deps.store.keyring),
+      marketplace: deps.marketplace,
+      now,
+      timeoutMs: limits.timeoutMs,
+    }),
+  );
+  // What the dashboard may offer: recording a delivery is a local-use tool of the embedded marketplace.
+  app.get('/bff/platform', (c) => c.json({ embedded: deps.localUse === true }));
   app.route(
     '/bff',
     locationSearchRoutes(
@@ -202,9 +237,12 @@ export function createBffApp(deps: BffDeps): Bff {
       '/assets/*',
       async (c, next) => {
         await next();
-        if (c.res.status === 200) c.res.headers.set('Cache-Control', IMMUTABLE);
+        if (c.res.status !== 200) return;
+        c.res.headers.set('Cache-Control', IMMUTABLE);
+        varyOnEncoding(c.res.headers);
       },
-      serveStatic({ root: staticDir }),
+      // The build writes each text asset's brotli and gzip twins at their highest levels (apps/web/build).
+      serveStatic({ root: staticDir, precompressed: true }),
     );
     // A missing hashed asset is a real 404, never the HTML shell (that would be parsed as JS or CSS).
     app.all('/assets/*', (c) => c.text('Not Found', 404));
@@ -220,7 +258,9 @@ export function createBffApp(deps: BffDeps): Bff {
     app.get('*', async (c) => {
       const lastSegment = c.req.path.slice(c.req.path.lastIndexOf('/') + 1);
       if (lastSegment.includes('.')) return c.text('Not Found', 404);
-      return c.html(await readFile(indexFile, 'utf8'));
+      // The page names its language from the first byte; the SPA loads that language's messages at once.
+      const html = await readFile(indexFile, 'utf8');
+      return c.html(pageIn(html, await c.var.language()));
     });
   }
 

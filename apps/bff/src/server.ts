@@ -9,6 +9,7 @@ import {
   applicationOwner,
   configureOAuthClient,
   createMarketplaceApi,
+  demoAccounts,
   ensureDemoData,
   openStore,
   purgeExpiredOrders,
@@ -17,8 +18,8 @@ import {
   startRetentionJob,
   startSimulator,
 } from '@mostrador/marketplace-api';
-import { createLogger } from '@mostrador/server-kit/logger';
-import { type Keyring, parseKeyring } from '@mostrador/server-kit/store';
+import { createLogger, createProgress } from '@mostrador/server-kit/logger';
+import type { Keyring } from '@mostrador/server-kit/store';
 import { createBffApp } from './app.ts';
 import { type BffDatabase, type BffStore, migrateBff, openBffStore } from './db/migrate.ts';
 import { env } from './env.ts';
@@ -28,6 +29,7 @@ import { answerExpectContinue } from './middleware/expect-continue.ts';
 import { createRemoteMarketplace } from './proxy/remote-marketplace.ts';
 import { createSimulatorControl } from './simulator/simulator-routes.ts';
 import { startFailure, storeTrouble } from './start-failure.ts';
+import { storeLabelOf, storeOptionsOf } from './store-options.ts';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const logger = createLogger({
@@ -42,9 +44,7 @@ function failStart(error: unknown): never {
 }
 
 function storeLabel(): string {
-  return env.DATABASE_URL
-    ? `PostgreSQL database ${new URL(env.DATABASE_URL).pathname.slice(1)}`
-    : env.DATABASE_FILE;
+  return storeLabelOf(env);
 }
 
 /** The OAuth client secret of local use, the same for every instance holding the store's keys. */
@@ -82,11 +82,7 @@ const localUse = !env.MARKETPLACE_BASE_URL;
 // Sessions live in this database in both modes. In local use it is the embedded marketplace's too, the BFF's
 // tables beside its own; with a remote platform it holds the BFF's tables alone. With DATABASE_URL, several
 // instances may share the PostgreSQL database (decision 0082).
-const keyring =
-  env.DATA_KEYS && env.DATA_INDEX_KEY ? { keyring: parseKeyring(env.DATA_KEYS, env.DATA_INDEX_KEY) } : {};
-const storeOptions = env.DATABASE_URL
-  ? { url: env.DATABASE_URL, ...keyring }
-  : { file: env.DATABASE_FILE, ...keyring };
+const storeOptions = storeOptionsOf(env);
 const marketplaceStore: Store | undefined = localUse
   ? await openStore(storeOptions).catch(failStart)
   : undefined;
@@ -108,14 +104,18 @@ const callbackUrl = `http://${callbackHost}:${address.port}/bff/notifications`;
 async function openEmbeddedMarketplace(store: Store, clientSecret: string): Promise<FetchApp> {
   const started = performance.now();
   log(`Checking demo data in ${storeName}…`);
+  const seeding = createProgress(`Seeding demo data into ${storeName}`, { unit: 'orders' });
   const manifest = await ensureDemoData(store, {
     orders: env.DEMO_ORDERS,
     callbackUrl,
     localUse: true,
+    onProgress: (done, total) => seeding.update(done, total),
   });
   if (manifest) {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    log(`Seeded ${env.DEMO_ORDERS} demo orders, ${manifest.users.length} users in ${seconds}s.`);
+    seeding.done(
+      `Seeded ${env.DEMO_ORDERS.toLocaleString('en-US')} demo orders, ${manifest.users.length} users in ${seconds} s.`,
+    );
   }
   // Orders past retention go before the first request: purged under the first searches, the oldest orders (the
   // first page by default) answered 404 moments after a search had listed them.
@@ -198,6 +198,15 @@ const stopRetention = marketplaceStore
 
 handle = (request, connection) => app.fetch(request, connection);
 process.stdout.write(`Mostrador listening on ${origin}\n`);
+if (marketplaceStore) {
+  const accounts = (await demoAccounts(marketplaceStore).catch(() => [])).map((a) => a.nickname);
+  if (accounts.length > 0) {
+    process.stdout.write(
+      `Open ${publicOrigins[0]} and sign in as a demo account (no password): ${accounts.join(', ')}.\n` +
+        `An API token for curl: npm run --silent token -- ${accounts.includes('TIENDA_PALERMO') ? 'TIENDA_PALERMO' : accounts[0]}\n`,
+    );
+  }
+}
 // The embedded marketplace delivers its notifications now that someone listens for them.
 if (marketplaceStore && !closing) {
   dispatcher = startDispatcher({

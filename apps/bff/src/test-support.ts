@@ -200,6 +200,15 @@ export class Browser {
     });
   }
 
+  /** A support operator's browser works on a seller's account, or on its own with null (`POST /bff/session/account`). */
+  async workOn(sellerId: number | null): Promise<void> {
+    const res = await this.write('/bff/session/account', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seller_id: sellerId }),
+    });
+    expect(res.status).toBe(200);
+  }
+
   /** The whole sign-in: /bff/login → the sign-in page → choose the account → /bff/callback. */
   async signIn(nickname: string, returnTo?: string): Promise<Response> {
     const login = await this.request(

@@ -1,31 +1,91 @@
 import '@fontsource-variable/inter/wght.css';
 import './styles.css';
+import { useLingui } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { Fragment, type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import {
+  dropAccountData,
+  followSessionLanguage,
+  forgetSession,
+  sessionKey,
+} from './features/account/api/get-session.ts';
+import { workingAccount } from './features/account/model/working-account.ts';
+import { FALLBACK_LOCALE, localeForSite, setAccountLocale } from './lib/format.ts';
+import { activateLanguage, documentLanguage, numbersLocaleFor, setNumbersLocale } from './lib/i18n/i18n.ts';
+import { LanguageProvider } from './lib/i18n/use-t.tsx';
 import { createQueryClient } from './lib/query-client.ts';
+import { announceSessionChange, onSessionChangeElsewhere } from './lib/session-broadcast.ts';
 import { createAppRouter } from './router.tsx';
 import { LiveRegionProvider } from './ui/live-region.tsx';
 
+/** The session's access ended: nothing read with it stays, and the way to sign in again says why. */
+function sessionEnded() {
+  if (router.state.location.pathname !== '/sign-in')
+    void router
+      .navigate({ to: '/sign-in', search: { ended: 'expired' } })
+      .then(() => dropAccountData(queryClient));
+  else dropAccountData(queryClient);
+}
+
 const queryClient = createQueryClient({
-  // The marketplace stopped honouring the session's access (revoked, or expired): sign in again, with the reason.
+  // The marketplace stopped honouring the session's access (revoked, or expired): sign in again, with the reason,
+  // in every tab of the browser (they share the session).
   onSessionEnded: () => {
-    if (router.state.location.pathname === '/sign-in') return;
-    void router.navigate({ to: '/sign-in', search: { ended: 'expired' } });
+    announceSessionChange('ended');
+    sessionEnded();
   },
 });
 const router = createAppRouter(queryClient);
+// Another tab signed out, saw the session end, or switched the account the session works on: this one follows at
+// once, so no page shows what the session read before.
+onSessionChangeElsewhere((change) => {
+  if (change === 'signed-out') void forgetSession(queryClient);
+  else if (change === 'ended') sessionEnded();
+  else {
+    dropAccountData(queryClient);
+    void queryClient.invalidateQueries({ queryKey: sessionKey });
+  }
+});
+// The session names the language (the choice, else the account's site, else the browser's): a switch in the account
+// menu or a sign-in as an account of another site changes it everywhere at once.
+// Counts, rates and times follow the account the session works on, like its money and dates.
+followSessionLanguage(queryClient, (language, session) => {
+  const site = workingAccount(session)?.site_id;
+  const locale = site ? localeForSite(site) : undefined;
+  setAccountLocale(locale ?? FALLBACK_LOCALE);
+  setNumbersLocale(locale ? numbersLocaleFor(language, locale) : undefined);
+  void activateLanguage(language);
+});
+
+/**
+ * Everything below is drawn again from the new catalog when the language changes, labels kept outside components
+ * (column names, status names) included; the URL and the cached data stay.
+ */
+function OneLanguage({ children }: { children: ReactNode }) {
+  const { i18n } = useLingui();
+  // Keyed by the language alone: the account's number locale (decision 0189) re-renders what reads messages, without
+  // remounting the app (an open popover or a half-typed field stays).
+  return <Fragment key={i18n.locale}>{children}</Fragment>;
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <LiveRegionProvider>
-        <RouterProvider router={router} />
-      </LiveRegionProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// The server put the language in <html lang>, so its messages load while the page starts.
+void activateLanguage(documentLanguage()).then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <LanguageProvider>
+        <QueryClientProvider client={queryClient}>
+          <LiveRegionProvider>
+            <OneLanguage>
+              <RouterProvider router={router} />
+            </OneLanguage>
+          </LiveRegionProvider>
+        </QueryClientProvider>
+      </LanguageProvider>
+    </StrictMode>,
+  );
+});

@@ -1,8 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter, type RouterHistory, stringifySearchWith } from '@tanstack/react-router';
+import {
+  createRouter,
+  lazyRouteComponent,
+  type RouterHistory,
+  stringifySearchWith,
+} from '@tanstack/react-router';
 import { watchSession } from './features/account/api/get-session.ts';
 import { PageSkeleton } from './routes/-shell/page-skeleton.tsx';
-import { RouteError } from './routes/-shell/route-error.tsx';
 import { routeTree } from './routeTree.gen.ts';
 
 /** The app's router; `history` is the browser's unless another is given (a memory history in tests). */
@@ -14,7 +18,8 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     // Hovering or focusing a link starts loading the route's code and data; React Query owns data freshness.
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
-    defaultErrorComponent: RouteError,
+    // Needed only when a page fails: loaded then, not with the first screen.
+    defaultErrorComponent: lazyRouteComponent(() => import('./routes/-shell/route-error.tsx'), 'RouteError'),
     defaultPendingComponent: PageSkeleton,
     scrollRestoration: true,
     // Strings go into the URL as they are (`?limit=50`, not `?limit=%2250%22`); objects stay JSON. Parsing is the

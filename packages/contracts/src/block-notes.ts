@@ -28,11 +28,14 @@ export type BlockReason = z.infer<typeof blockReasonSchema>;
 
 export const BLOCK_NOTE_MAX_LENGTH = 500;
 
-// Line breaks and tabs are fine in a note; other control and bidi-override characters are refused, not repaired.
-function isPrintable(text: string): boolean {
+/**
+ * Text without control or bidi-override characters, refused rather than repaired; line breaks and tabs only where
+ * `lineBreaks` allows them (a note, not a name).
+ */
+export function isPrintable(text: string, options: { lineBreaks?: boolean } = {}): boolean {
   for (const char of text) {
     const code = char.codePointAt(0) ?? 0;
-    if (code === 0x09 || code === 0x0a || code === 0x0d) continue;
+    if (options.lineBreaks && (code === 0x09 || code === 0x0a || code === 0x0d)) continue;
     if (
       code < 0x20 ||
       code === 0x7f ||
@@ -52,7 +55,10 @@ export const blockNoteWriteSchema = z.strictObject({
   note: z
     .string()
     .max(BLOCK_NOTE_MAX_LENGTH, `the note must be at most ${BLOCK_NOTE_MAX_LENGTH} characters`)
-    .refine(isPrintable, 'the note must be printable text (line breaks are fine)')
+    .refine(
+      (note) => isPrintable(note, { lineBreaks: true }),
+      'the note must be printable text (line breaks are fine)',
+    )
     .default(''),
 });
 export type BlockNoteWrite = z.input<typeof blockNoteWriteSchema>;

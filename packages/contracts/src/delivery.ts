@@ -46,6 +46,28 @@ export const DELIVERY_PROGRESS_STATES = [
   'returned',
 ] as const;
 
+/**
+ * The steps a delivery may take from each state (decision 0091): the platform's shipping, and a delivery the seller
+ * arranges, where `delivered` again adds the evidence a delivery recorded without it lacked.
+ */
+export const DELIVERY_STEPS: {
+  platform: Partial<Record<DeliveryState, readonly DeliveryState[]>>;
+  own: Partial<Record<DeliveryState, readonly DeliveryState[]>>;
+} = {
+  platform: {
+    label_not_printed: ['label_printed'],
+    label_printed: ['shipped'],
+    shipped: ['delivered', 'not_delivered'],
+    not_delivered: ['delivered'],
+    returning: ['returned'],
+  },
+  own: {
+    not_platform_shipping: ['delivered', 'not_delivered'],
+    not_delivered: ['delivered'],
+    delivered: ['delivered'],
+  },
+};
+
 // `POST /shipments/{id}/delivery`: the next step of a delivery, with the proof when it was delivered.
 export const deliveryProgressBodySchema = z.strictObject({
   state: z.enum(DELIVERY_PROGRESS_STATES),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageSchema } from './languages.ts';
 import { operatedAccountSchema } from './team.ts';
 
 /** A marketplace account signed in to the BFF session. Never a token: those stay on the server. */
@@ -19,6 +20,11 @@ export const sessionSchema = z.strictObject({
   operated_accounts: z.array(operatedAccountSchema).optional(),
   /** Signed in: the operated account the dashboard works on, or null when it works on the user's own. */
   acting_for: operatedAccountSchema.nullable().optional(),
+  /**
+   * The language the dashboard speaks to this browser: the explicit choice, else the account's site, else the
+   * browser's Accept-Language, else English (docs/decisions/0170-languages.md).
+   */
+  language: languageSchema,
 });
 export type Session = z.infer<typeof sessionSchema>;
 

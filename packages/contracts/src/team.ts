@@ -23,15 +23,6 @@ export const OPERATOR_PERMISSIONS = [
 export const operatorPermissionSchema = z.enum(OPERATOR_PERMISSIONS);
 export type OperatorPermission = z.infer<typeof operatorPermissionSchema>;
 
-/** Human names of the permissions, for descriptions and the dashboard. */
-export const OPERATOR_PERMISSION_LABELS: Record<OperatorPermission, string> = {
-  'orders.read': 'Read orders',
-  'feedback.reply': 'Reply to feedback',
-  'blocklists.manage': 'Manage blocked buyers',
-  'buyers.personal_data.read': "Read buyers' personal data",
-  'immediate_payment.manage': 'Manage immediate payment',
-};
-
 const permissionListSchema = z
   .array(operatorPermissionSchema)
   .max(OPERATOR_PERMISSIONS.length)

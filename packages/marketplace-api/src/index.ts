@@ -7,7 +7,7 @@
  *   documented path with its methods, from the same definitions as the routes; `resourcePattern(path, segment)` is
  *   the regular expression of one (a proxy's allowlist is built from both).
  * - `ensureDemoData(store, { orders })` seeds an empty database and returns the manifest (or null when not empty);
- *   `demoAccessTokens(store)` issues fresh tokens for its demo accounts.
+ *   `demoAccessTokens(store)` issues fresh tokens for its demo accounts, `demoAccessToken(store, nickname)` for one.
  * - `logger` takes the redacting structured logger of `@mostrador/server-kit/logger`; `startRetentionJob(store,
  *   { clock })` purges orders past the 12-month retention hourly and returns its stop function.
  * - `configureOAuthClient(store, { applicationId, clientSecret, redirectUris })` registers an OAuth client (the
@@ -34,5 +34,11 @@ export { createDispatcher, type DispatcherDeps, startDispatcher } from './notifi
 export { createSimulator, type SimulatedChange, startSimulator } from './notifications/simulator.ts';
 export { erasePersonalData } from './privacy/erase.ts';
 export { purgeExpiredOrders, startRetentionJob } from './privacy/retention.ts';
-export { demoAccessTokens, ensureDemoData, type SeedManifest } from './seed/demo.ts';
+export {
+  demoAccessToken,
+  demoAccessTokens,
+  demoAccounts,
+  ensureDemoData,
+  type SeedManifest,
+} from './seed/demo.ts';
 export { DEMO_APPLICATION_ID } from './seed/generate.ts';

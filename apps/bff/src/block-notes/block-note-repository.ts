@@ -1,18 +1,45 @@
 import type { BlockAuditEntry, BlockList, BlockNote, BlockReason } from '@mostrador/contracts';
+import { type Keyring, open, PersonalDataUnavailable, seal } from '@mostrador/server-kit/store';
 import type { Kysely } from 'kysely';
 import type { BffBlockAuditTable, BffBlockNotesTable, BffDatabase } from '../db/schema.ts';
 
-export interface Actor {
-  user_id: number;
-  nickname: string;
+import type { Actor } from '../session/account-actor.ts';
+
+// The sealed note is bound to its seller, buyer and list: moved to another row, it no longer opens.
+const aadOf = (sellerId: number, buyerId: number, list: BlockList) =>
+  `bff_block_notes:${sellerId}:${buyerId}:${list}`;
+
+/** A stored note that the store's keys do not open for its row: copied from another row, or damaged. */
+export class BlockNoteUnreadable extends Error {
+  override name = 'BlockNoteUnreadable';
+  constructor(
+    readonly sellerId: number,
+    readonly buyerId: number,
+    readonly list: BlockList,
+  ) {
+    super('a block note could not be opened');
+  }
 }
 
-const toNote = (row: BffBlockNotesTable): BlockNote => ({
+const noteText = (keyring: Keyring, row: BffBlockNotesTable): string => {
+  const sellerId = Number(row.seller_id);
+  const buyerId = Number(row.buyer_id);
+  // A row an older version wrote after the store's last start; the next start seals it.
+  if (row.note_enc === null) return row.note;
+  try {
+    return open(keyring, row.note_enc, aadOf(sellerId, buyerId, row.list));
+  } catch (error) {
+    if (error instanceof PersonalDataUnavailable) throw new BlockNoteUnreadable(sellerId, buyerId, row.list);
+    throw error;
+  }
+};
+
+const toNote = (row: Omit<BffBlockNotesTable, 'note' | 'note_enc'>, note: string): BlockNote => ({
   seller_id: Number(row.seller_id),
   buyer_id: Number(row.buyer_id),
   list: row.list,
   reason: row.reason as BlockReason,
-  note: row.note,
+  note,
   updated_by: { user_id: Number(row.updated_by_id), nickname: row.updated_by_nickname },
   updated_at: new Date(Number(row.updated_at)).toISOString(),
 });
@@ -27,8 +54,11 @@ const toEntry = (row: Omit<BffBlockAuditTable, 'id'> & { id: number }): BlockAud
   at: new Date(Number(row.at)).toISOString(),
 });
 
-/** All SQL of the notes and audit trail the BFF keeps about blocks (decision 0071); portable to PostgreSQL. */
-export function createBlockNoteRepository(db: Kysely<BffDatabase>) {
+/**
+ * All SQL of the notes and audit trail the BFF keeps about blocks (decision 0071); portable to PostgreSQL. Notes may
+ * name people, addresses or phones, so they are sealed with the store's keyring and opened only to answer (0184).
+ */
+export function createBlockNoteRepository(db: Kysely<BffDatabase>, keyring: Keyring) {
   return {
     async notesFor(sellerId: number, list: BlockList, buyerIds: readonly number[]): Promise<BlockNote[]> {
       if (buyerIds.length === 0) return [];
@@ -39,7 +69,7 @@ export function createBlockNoteRepository(db: Kysely<BffDatabase>) {
         .where('list', '=', list)
         .where('buyer_id', 'in', buyerIds)
         .execute();
-      return rows.map(toNote);
+      return rows.map((row) => toNote(row, noteText(keyring, row)));
     },
 
     /** Creates or replaces the seller's note about a buyer on one list. */
@@ -57,7 +87,8 @@ export function createBlockNoteRepository(db: Kysely<BffDatabase>) {
         buyer_id: input.buyerId,
         list: input.list,
         reason: input.reason,
-        note: input.note,
+        note: '',
+        note_enc: seal(keyring, input.note, aadOf(input.sellerId, input.buyerId, input.list)),
         updated_by_id: input.actor.user_id,
         updated_by_nickname: input.actor.nickname,
         updated_at: input.at,
@@ -69,13 +100,45 @@ export function createBlockNoteRepository(db: Kysely<BffDatabase>) {
           oc.columns(['seller_id', 'buyer_id', 'list']).doUpdateSet({
             reason: row.reason,
             note: row.note,
+            note_enc: row.note_enc,
             updated_by_id: row.updated_by_id,
             updated_by_nickname: row.updated_by_nickname,
             updated_at: row.updated_at,
           }),
         )
         .execute();
-      return toNote(row);
+      return toNote(row, input.note);
+    },
+
+    /**
+     * Seals the notes still kept as plain text (rows written before decision 0184) in place, in one transaction, and
+     * blanks their plain text; with none left, changes nothing. Each row is updated only while still unsealed, so
+     * two instances starting together seal it once.
+     */
+    async sealPlainNotes(): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const plain = await trx
+          .selectFrom('bff_block_notes')
+          .select(['seller_id', 'buyer_id', 'list', 'note'])
+          .where('note_enc', 'is', null)
+          .execute();
+        let sealed = 0;
+        for (const row of plain) {
+          const sellerId = Number(row.seller_id);
+          const buyerId = Number(row.buyer_id);
+          const updated = await trx
+            .updateTable('bff_block_notes')
+            .set({ note: '', note_enc: seal(keyring, row.note, aadOf(sellerId, buyerId, row.list)) })
+            .where('seller_id', '=', sellerId)
+            .where('buyer_id', '=', buyerId)
+            .where('list', '=', row.list)
+            .where('note', '=', row.note)
+            .where('note_enc', 'is', null)
+            .executeTakeFirst();
+          sealed += Number(updated.numUpdatedRows);
+        }
+        return sealed;
+      });
     },
 
     async recordAudit(entry: Omit<BffBlockAuditTable, 'id'>): Promise<void> {

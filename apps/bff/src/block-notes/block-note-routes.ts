@@ -1,4 +1,5 @@
 import {
+  type BlockList,
   blockAuditQuerySchema,
   blockListSchema,
   blockNotesQuerySchema,
@@ -7,42 +8,25 @@ import {
 } from '@mostrador/contracts';
 import { readJsonBody } from '@mostrador/server-kit/http';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import type { z } from 'zod';
+import { invalidInput } from '../invalid-input.ts';
 import type { SessionEnv } from '../middleware/session.ts';
+import { accountActor } from '../session/account-actor.ts';
 import type { Sessions } from '../session/sessions.ts';
-import type { Actor, BlockNoteRepository } from './block-note-repository.ts';
+import { type BlockNoteRepository, BlockNoteUnreadable } from './block-note-repository.ts';
 
 export interface BlockNoteOptions {
   sessions: Sessions;
   repo: BlockNoteRepository;
   now: () => number;
+  /** Told of a stored note the store's keys do not open (never its text). */
+  onUnreadable?: (where: { seller_id: number; buyer_id: number; list: BlockList }) => void;
 }
 
 const MAX_JSON_BYTES = 4 * 1024;
 const USER_ID = /^[1-9]\d{0,15}$/;
 
-/**
- * Who writes (the signed-in account: never a request that brings its own token) and whose notes and trail they are:
- * the seller the session acts for (decision 0103), else the signed-in account's own. `allowed` is false when an
- * operator acts for a seller without `blocklists.manage`.
- */
-async function actorOf(
-  c: Context<SessionEnv>,
-  options: BlockNoteOptions,
-): Promise<{ author: Actor; accountId: number; allowed: boolean } | null> {
-  const session = await c.var.session();
-  if (!session) return null;
-  const view = await options.sessions.view(session);
-  if (!view.user) return null;
-  const author = { user_id: view.user.user_id, nickname: view.user.nickname };
-  const acting = view.acting_for;
-  if (!acting) return { author, accountId: author.user_id, allowed: true };
-  return {
-    author,
-    accountId: Number(acting.user_id),
-    allowed: acting.permissions.includes('blocklists.manage'),
-  };
-}
+const actorOf = (c: Context<SessionEnv>, options: BlockNoteOptions) =>
+  accountActor(c, options.sessions, 'blocklists.manage');
 
 const notPermitted = (c: Context) =>
   c.json(
@@ -51,15 +35,6 @@ const notPermitted = (c: Context) =>
       cause: ['blocklists.manage'],
     }),
     403,
-  );
-
-const invalid = (c: Context, error: z.ZodError) =>
-  c.json(
-    errorBody('bad_request', {
-      message: error.issues[0]?.message ?? 'invalid request',
-      cause: error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
-    }),
-    400,
   );
 
 const notSignedIn = (c: Context) =>
@@ -79,9 +54,22 @@ export function blockNoteRoutes(options: BlockNoteOptions) {
     if (!actor) return notSignedIn(c);
     if (!actor.allowed) return notPermitted(c);
     const query = blockNotesQuerySchema.safeParse(c.req.query());
-    if (!query.success) return invalid(c, query.error);
-    const notes = await repo.notesFor(actor.accountId, query.data.list, query.data.buyer_ids);
-    return c.json({ notes });
+    if (!query.success) return invalidInput(c, query.error);
+    try {
+      const notes = await repo.notesFor(actor.accountId, query.data.list, query.data.buyer_ids);
+      return c.json({ notes });
+    } catch (error) {
+      if (!(error instanceof BlockNoteUnreadable)) throw error;
+      // Sealed for another row, or damaged: refused as a whole rather than shown beside notes that did open.
+      options.onUnreadable?.({ seller_id: error.sellerId, buyer_id: error.buyerId, list: error.list });
+      return c.json(
+        errorBody('internal_error', {
+          message: `The note about buyer ${error.buyerId} could not be opened with this store's keys; it is not shown.`,
+          cause: [{ buyer_id: error.buyerId, list: error.list, reason: 'note_unreadable' }],
+        }),
+        500,
+      );
+    }
   });
 
   app.put('/block-notes/:list/:buyer_id', async (c) => {
@@ -105,7 +93,7 @@ export function blockNoteRoutes(options: BlockNoteOptions) {
     }
     const value = await readJsonBody(c, { maxBytes: MAX_JSON_BYTES });
     const body = blockNoteWriteSchema.safeParse(value);
-    if (!body.success) return invalid(c, body.error);
+    if (!body.success) return invalidInput(c, body.error);
     const note = await repo.saveNote({
       sellerId: actor.accountId,
       buyerId: Number(buyer),
@@ -123,7 +111,7 @@ export function blockNoteRoutes(options: BlockNoteOptions) {
     if (!actor) return notSignedIn(c);
     if (!actor.allowed) return notPermitted(c);
     const query = blockAuditQuerySchema.safeParse(c.req.query());
-    if (!query.success) return invalid(c, query.error);
+    if (!query.success) return invalidInput(c, query.error);
     const { list, buyer_id, offset, limit } = query.data;
     const page = await repo.audit(actor.accountId, {
       ...(list ? { list } : {}),

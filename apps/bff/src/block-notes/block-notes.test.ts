@@ -4,8 +4,11 @@ import {
   blockNoteSchema,
   errorBodySchema,
 } from '@mostrador/contracts';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { migrateBff } from '../db/migrate.ts';
 import { type Browser, createKit, type Kit } from '../test-support.ts';
+import { createBlockNoteRepository } from './block-note-repository.ts';
 
 let kit: Kit;
 let seller: Browser;
@@ -169,11 +172,7 @@ describe('an operator acting for the seller', () => {
     operator = kit.browser('198.51.100.20');
     await operator.signIn('SOPORTE_PALERMO');
     operatorId = kit.user('SOPORTE_PALERMO').id;
-    const picked = await operator.write('/bff/session/account', {
-      headers: json,
-      body: JSON.stringify({ seller_id: sellerId }),
-    });
-    expect(picked.status).toBe(200);
+    await operator.workOn(sellerId);
   });
 
   it('writes notes that belong to the seller, signed with the operator’s name; each sees the other’s', async () => {
@@ -221,6 +220,8 @@ describe('an operator acting for the seller', () => {
   it('works on its own account again once it stops acting for the seller', async () => {
     const own = kit.browser('198.51.100.21');
     await own.signIn('SOPORTE_PALERMO');
+    // A new session starts on the seller it operates (decision 0185); it chooses its own account.
+    await own.workOn(null);
     const notes = await own.request(`/bff/block-notes?list=order&buyer_ids=${other()}`);
     expect(blockNoteListSchema.parse(await notes.json()).notes).toEqual([]);
     expect(blockAuditPageSchema.parse(await (await own.request('/bff/block-audit')).json()).entries).toEqual(
@@ -247,5 +248,97 @@ describe('an operator acting for the seller', () => {
       await (await seller.request(`/bff/block-notes?list=order&buyer_ids=${buyerId}`)).json(),
     ).notes;
     expect(kept[0]?.note).not.toBe('overwritten');
+  });
+});
+
+describe('block notes at rest', () => {
+  const SECRET = 'Pays late; lives at Av. Corrientes 1234, tel 11 5555-0101.';
+  // Buyers and a list no other test here writes notes for.
+  const noted = () => kit.user('COMPRADOR_BELGRANO').id;
+  const other = () => kit.user('BAZAR_COYOACAN').id;
+  const rawRows = () =>
+    kit.bffStore.db
+      .selectFrom('bff_block_notes')
+      .selectAll()
+      .where('buyer_id', 'in', [noted(), other()])
+      .orderBy('buyer_id')
+      .orderBy('list')
+      .execute();
+
+  it('seals a written note in its row: the raw row holds no plain note, the seller reads it back', async () => {
+    const written = await putNote(seller, noted(), 'non_payment', SECRET);
+    expect(written.status).toBe(200);
+    const [row] = await rawRows();
+    expect(row).toMatchObject({ seller_id: sellerId, buyer_id: noted(), note: '' });
+    expect(row?.note_enc).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(JSON.stringify(row)).not.toContain('Corrientes');
+
+    const read = await seller.request(`/bff/block-notes?list=order&buyer_ids=${noted()}`);
+    expect(blockNoteListSchema.parse(await read.json()).notes[0]?.note).toBe(SECRET);
+  });
+
+  it('refuses, without showing it, a sealed note copied to another buyer, list or seller', async () => {
+    const [original] = await rawRows();
+    const sealed = original!.note_enc!;
+    const copies = [
+      { seller: sellerId, buyer: other(), list: 'order' as const },
+      { seller: sellerId, buyer: noted(), list: 'questions' as const },
+    ];
+    const logsBefore = kit.logs.length;
+    for (const copy of copies) {
+      await sql`insert into bff_block_notes
+          (seller_id, buyer_id, list, reason, note, note_enc, updated_by_id, updated_by_nickname, updated_at)
+          values (${copy.seller}, ${copy.buyer}, ${copy.list}, 'other', '', ${sealed}, ${sellerId},
+            'TIENDA_PALERMO', ${kit.now()})`.execute(kit.bffStore.db);
+      const res = await seller.request(
+        `/bff/block-notes?list=${copy.list}&buyer_ids=${noted()},${copy.buyer}`,
+      );
+      expect(res.status).toBe(500);
+      const text = await res.text();
+      expect(text).not.toContain('Corrientes');
+      const body = errorBodySchema.parse(JSON.parse(text));
+      expect(body.error).toBe('internal_error');
+      expect(body.message).toContain(`buyer ${copy.buyer}`);
+      expect(body.cause).toEqual([{ buyer_id: copy.buyer, list: copy.list, reason: 'note_unreadable' }]);
+      await kit.bffStore.db
+        .deleteFrom('bff_block_notes')
+        .where('buyer_id', '=', copy.buyer)
+        .where('list', '=', copy.list)
+        .execute();
+    }
+    // Operators are told which row, never its text or sealed value (repeats within a minute are folded).
+    const logged = kit.logs.slice(logsBefore).join('');
+    expect(logged).toContain('block note could not be opened');
+    expect(logged).toContain(`"buyer_id":${other()}`);
+    expect(logged).not.toContain('Corrientes');
+    expect(logged).not.toContain(sealed);
+    // Under another seller the copy is refused too, though no browser of theirs would ask for it.
+    await sql`insert into bff_block_notes
+        (seller_id, buyer_id, list, reason, note, note_enc, updated_by_id, updated_by_nickname, updated_at)
+        values (${other()}, ${noted()}, 'order', 'other', '', ${sealed}, 1, 'X', 0)`.execute(kit.bffStore.db);
+    const repo = createBlockNoteRepository(kit.bffStore.db, kit.bffStore.keyring);
+    await expect(repo.notesFor(other(), 'order', [noted()])).rejects.toThrow('could not be opened');
+    await kit.bffStore.db.deleteFrom('bff_block_notes').where('seller_id', '=', other()).execute();
+    // The note in its own row still opens.
+    const own = await seller.request(`/bff/block-notes?list=order&buyer_ids=${noted()}`);
+    expect(blockNoteListSchema.parse(await own.json()).notes[0]?.note).toBe(SECRET);
+  });
+
+  it('seals a plain row an older version left when the BFF migrates its tables, once', async () => {
+    await sql`insert into bff_block_notes
+        (seller_id, buyer_id, list, reason, note, updated_by_id, updated_by_nickname, updated_at)
+        values (${sellerId}, ${other()}, 'questions', 'other', 'Old plain note, Rua Augusta 500.',
+          ${sellerId}, 'TIENDA_PALERMO', ${kit.now()})`.execute(kit.bffStore.db);
+    await migrateBff(kit.bffStore);
+    const sealedRows = await rawRows();
+    expect(JSON.stringify(sealedRows)).not.toContain('Augusta');
+    expect(sealedRows.every((row) => row.note === '' && row.note_enc)).toBe(true);
+    const read = await seller.request(`/bff/block-notes?list=questions&buyer_ids=${other()}`);
+    expect(blockNoteListSchema.parse(await read.json()).notes[0]?.note).toBe(
+      'Old plain note, Rua Augusta 500.',
+    );
+
+    await migrateBff(kit.bffStore);
+    expect(await rawRows()).toEqual(sealedRows);
   });
 });

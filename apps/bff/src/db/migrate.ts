@@ -7,11 +7,17 @@ import {
   openStore,
 } from '@mostrador/server-kit/store';
 import type { Kysely } from 'kysely';
+import { createBlockNoteRepository } from '../block-notes/block-note-repository.ts';
 import { m0001 } from './migrations/0001-sessions.ts';
 import { m0050 } from './migrations/0050-notifications.ts';
 import { m0070 } from './migrations/0070-block-notes.ts';
 import { m0077 } from './migrations/0077-notification-feed.ts';
 import { m0100 } from './migrations/0100-acting-account.ts';
+import { m0170 } from './migrations/0170-language-preferences.ts';
+import { m0181 } from './migrations/0181-order-notes.ts';
+import { m0184 } from './migrations/0184-block-notes-sealed.ts';
+import { m0185 } from './migrations/0185-working-accounts.ts';
+import { m0190 } from './migrations/0190-saved-views.ts';
 import type { BffDatabase } from './schema.ts';
 
 /** The BFF's tables in a store: its own, or the embedded marketplace's (`store.tables<BffDatabase>()`). */
@@ -37,6 +43,11 @@ export const bffMigrations: MigrationOptions = {
     '0070-block-notes': m0070(dialect),
     '0077-notification-feed': m0077,
     '0100-acting-account': m0100,
+    '0170-language-preferences': m0170,
+    '0181-order-notes': m0181(dialect),
+    '0184-block-notes-sealed': m0184,
+    '0185-working-accounts': m0185,
+    '0190-saved-views': m0190,
   }),
   migrationTable: 'bff_migrations',
   migrationLockTable: 'bff_migrations_lock',
@@ -45,9 +56,18 @@ export const bffMigrations: MigrationOptions = {
   label: 'BFF ',
 };
 
+/**
+ * What the migrations cannot do: seal the personal data written before it was sealed, with the store's keys, which
+ * are checked against the store only once its migrations have run (decision 0160). Re-running changes nothing.
+ */
+async function sealPlainData(store: Pick<BffStore, 'db' | 'keyring'>): Promise<void> {
+  await createBlockNoteRepository(store.db, store.keyring).sealPlainNotes();
+}
+
 /** Migrates the BFF's tables in a store it shares (the embedded marketplace's). */
-export async function migrateBff(store: Pick<BffStore, 'db' | 'dialect'>): Promise<void> {
+export async function migrateBff(store: Pick<BffStore, 'db' | 'dialect' | 'keyring'>): Promise<void> {
   await migrate(store.db, store.dialect ?? 'sqlite', bffMigrations);
+  await sealPlainData(store);
 }
 
 export type BffStoreOptions =
@@ -61,7 +81,14 @@ export type BffStoreOptions =
 export async function openBffStore(
   options: BffStoreOptions,
 ): Promise<BffStore & { group: CommitGroup<BffDatabase>; close(): Promise<void> }> {
-  return openStore<BffDatabase>({ ...options, ...bffMigrations });
+  const store = await openStore<BffDatabase>({ ...options, ...bffMigrations });
+  try {
+    await sealPlainData(store);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
 }
 
 export type { BffDatabase };

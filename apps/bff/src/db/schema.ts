@@ -14,6 +14,8 @@ export interface BffSessionsTable {
   expires_at: Millis;
   /** The seller account the active user works on as a team member (decision 0103); null for its own. */
   acting_seller_id?: number | null;
+  /** The language chosen in this session (decision 0170); null when none was. */
+  language?: string | null;
 }
 
 /** An account signed in to a session; its tokens are sealed with AES-256-GCM (store keyring). */
@@ -50,7 +52,10 @@ export interface BffBlockNotesTable {
   buyer_id: number;
   list: 'order' | 'questions';
   reason: string;
+  /** Plain text: only in rows written before notes were sealed, blanked once they are (decision 0184). */
   note: string;
+  /** The note sealed with the store's keyring, bound to its seller, buyer and list; null only in those old rows. */
+  note_enc: string | null;
   updated_by_id: number;
   updated_by_nickname: string;
   updated_at: Millis;
@@ -66,6 +71,17 @@ export interface BffBlockAuditTable {
   actor_id: number;
   actor_nickname: string;
   at: Millis;
+}
+
+/** A note of the seller's team on one of its orders (decision 0181); the text is sealed, bound to its order. */
+export interface BffOrderNotesTable {
+  id: Generated<number>;
+  seller_id: number;
+  order_id: number;
+  author_id: number;
+  author_nickname: string;
+  text_enc: string;
+  created_at: Millis;
 }
 
 /**
@@ -109,6 +125,38 @@ export interface BffEventsTable {
   created_at: Millis;
 }
 
+/** What a marketplace user chose for the dashboard, kept across sessions (decision 0170). */
+export interface BffUserPreferencesTable {
+  user_id: number;
+  language: string;
+  updated_at: Millis;
+}
+
+/** A saved view of the order list, kept for a seller account and its team (decision 0193). */
+export interface BffSavedViewsTable {
+  account_id: number;
+  id: string;
+  name: string;
+  /** The name in lower case: one view per name. */
+  name_key: string;
+  /** The list's search, JSON. */
+  search: string;
+  /** The columns shown, JSON; null when the view leaves them as they are. */
+  columns: string | null;
+  created_at: Millis;
+  updated_by_id: number;
+  updated_by_nickname: string;
+  updated_at: Millis;
+}
+
+/** The account a user last chose to work on (decision 0185); a new session starts there. */
+export interface BffWorkingAccountsTable {
+  user_id: number;
+  /** A seller the user operates, or null for its own account. */
+  seller_id: number | null;
+  updated_at: Millis;
+}
+
 export interface BffDatabase {
   bff_sessions: BffSessionsTable;
   bff_accounts: BffAccountsTable;
@@ -118,4 +166,8 @@ export interface BffDatabase {
   bff_notification_queue: BffNotificationQueueTable;
   bff_notification_receipts: BffNotificationReceiptsTable;
   bff_events: BffEventsTable;
+  bff_user_preferences: BffUserPreferencesTable;
+  bff_order_notes: BffOrderNotesTable;
+  bff_saved_views: BffSavedViewsTable;
+  bff_working_accounts: BffWorkingAccountsTable;
 }

@@ -397,4 +397,29 @@ describe('ordinary use never trips the per-address limits', () => {
     expect(slowDown.status).toBe(429);
     expect(await slowDown.text()).toMatch(/Too many requests from this address\. Try again in 1 minute\./);
   });
+
+  it('explains in the browser’s language, and the API’s body keeps the platform’s English', async () => {
+    const kit = await createKit({ limits: { invalidBeforeBlock: 2 } });
+    const address = '10.0.8.9';
+    for (let i = 0; i < 2; i++) expect((await post(kit, '/bff/logout', address)).status).toBe(403);
+    const navigate = { accept: 'text/html', 'sec-fetch-mode': 'navigate' };
+    const spanish = await get(kit, '/bff/login', address, {
+      ...navigate,
+      'accept-language': 'es-AR,es;q=0.9',
+    });
+    expect(spanish.status).toBe(429);
+    const text = await spanish.text();
+    expect(text).toContain('<html lang="es">');
+    expect(text).toContain(
+      'Demasiadas solicitudes no válidas desde esta dirección. Vuelve a intentarlo en 15 minutos.',
+    );
+    expect(text).toContain('Volver a Mostrador');
+    const portuguese = await get(kit, '/bff/login', address, { ...navigate, 'accept-language': 'pt-BR' });
+    expect(await portuguese.text()).toContain('Tente novamente em 15 minutos.');
+    const api = await get(kit, '/bff/session', address, { 'accept-language': 'es' });
+    expect(await api.json()).toMatchObject({
+      error: 'too_many_requests',
+      message: 'too many invalid requests from this address',
+    });
+  });
 });

@@ -1,10 +1,12 @@
-import { errorBody } from '@mostrador/contracts';
+import { errorBody, type Language } from '@mostrador/contracts';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { escapeHtml, type ServerMessageId, serverMessage } from '../i18n/server-messages.ts';
 import type { ClientAddress } from './client-address.ts';
 import { bringsOwnToken } from './csrf.ts';
 import { FixedWindowLimiter, InvalidRequestBlocker } from './rate-limiter.ts';
+import type { SessionEnv } from './session.ts';
 import { timeLimit as requestTimeLimit } from './time-limit.ts';
 
 /** Spec 8's recommendations for an integrator's own application, each configurable (decision 0036). */
@@ -51,18 +53,31 @@ function isStaticRead(c: Context): boolean {
 
 const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 
-/** A browser that navigated here gets a page that explains; anything else the spec's error body. */
-function tooMany(c: Context, retryAfterSeconds: number, message: string) {
+type TooManyReason = 'invalid' | 'session' | 'address' | 'sign_in';
+
+// The API's error bodies keep the platform's English; the page a browser navigated to speaks its language.
+const REASON_MESSAGES: Record<TooManyReason, string> = {
+  invalid: 'too many invalid requests from this address',
+  session: 'too many requests from this session',
+  address: 'too many requests from this address',
+  sign_in: 'too many sign-in attempts',
+};
+
+/** A browser that navigated here gets a page that explains, in its language; anything else the spec's error body. */
+async function tooMany(c: Context, retryAfterSeconds: number, reason: TooManyReason) {
   const headers = { 'Retry-After': String(retryAfterSeconds) };
   if (c.req.header('sec-fetch-mode') === 'navigate' || /\btext\/html\b/.test(c.req.header('accept') ?? '')) {
-    const wait = minutes(retryAfterSeconds);
+    // Resolved from the session and the browser (decision 0170); English where the app mounted no resolver.
+    const language: Language = (await (c as Context<SessionEnv>).var.language?.()) ?? 'en';
+    const say = (id: ServerMessageId, values?: Record<string, unknown>) =>
+      escapeHtml(serverMessage(language, id, values));
     return c.html(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many requests · Mostrador</title></head><body><main><h1>Too many requests</h1><p>${message.charAt(0).toUpperCase()}${message.slice(1)}. Try again in ${wait} minute${wait === 1 ? '' : 's'}.</p><p><a href="/">Back to Mostrador</a></p></main></body></html>`,
+      `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${say('tooMany.title')} · Mostrador</title></head><body><main><h1>${say('tooMany.title')}</h1><p>${say('tooMany.reason', { reason })} ${say('tooMany.wait', { minutes: minutes(retryAfterSeconds) })}</p><p><a href="/">${say('tooMany.back')}</a></p></main></body></html>`,
       429,
       headers,
     );
   }
-  return c.json(errorBody('too_many_requests', { message }), 429, headers);
+  return c.json(errorBody('too_many_requests', { message: REASON_MESSAGES[reason] }), 429, headers);
 }
 
 export interface LimitOptions {
@@ -106,18 +121,13 @@ export function limitMiddleware(options: LimitOptions): MiddlewareHandler[] {
     const session = (await options.sessionKey?.(c)) ?? null;
     if (session === null && !local) {
       const blockedFor = blocker.blockedFor(address);
-      if (blockedFor > 0) return tooMany(c, blockedFor, 'too many invalid requests from this address');
+      if (blockedFor > 0) return tooMany(c, blockedFor, 'invalid');
     }
     const perMinute = rate.hit(session ?? address);
-    if (!perMinute.allowed)
-      return tooMany(
-        c,
-        perMinute.retryAfterSeconds,
-        session ? 'too many requests from this session' : 'too many requests from this address',
-      );
+    if (!perMinute.allowed) return tooMany(c, perMinute.retryAfterSeconds, session ? 'session' : 'address');
     if (!local && options.isSignIn(c)) {
       const attempt = signIns.hit(address);
-      if (!attempt.allowed) return tooMany(c, attempt.retryAfterSeconds, 'too many sign-in attempts');
+      if (!attempt.allowed) return tooMany(c, attempt.retryAfterSeconds, 'sign_in');
     }
     await next();
     if (session === null && !local && countsAsInvalid(c)) blocker.recordInvalid(address);

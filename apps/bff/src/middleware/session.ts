@@ -1,3 +1,4 @@
+import type { Language } from '@mostrador/contracts';
 import type { Context, MiddlewareHandler } from 'hono';
 import { publicOrigin, readSessionCookie } from '../session/session-cookie.ts';
 import type { ActiveSession, Sessions } from '../session/sessions.ts';
@@ -10,6 +11,8 @@ export interface SessionVariables {
    * A request that brings its own token is never authenticated by the cookie.
    */
   session: () => Promise<ActiveSession | null>;
+  /** The language of the request's session and browser (decision 0170), looked up on first use. */
+  language: () => Promise<Language>;
 }
 
 export type SessionEnv = { Variables: SessionVariables };

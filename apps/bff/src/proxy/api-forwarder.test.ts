@@ -38,6 +38,8 @@ describe('the allowlist', () => {
     ['GET', '/orders', 'method_not_allowed'],
     ['POST', '/orders', 'allowed'],
     ['POST', '/orders/1/cancel', 'allowed'],
+    ['POST', '/shipments/44100000001/delivery', 'allowed'],
+    ['PUT', '/shipments/44100000001/delivery', 'method_not_allowed'],
     ['GET', '/myfeeds', 'allowed'],
     ['POST', '/applications/1/notifications/reactivate', 'allowed'],
     ['GET', '/orders/1/../../admin', 'not_found'],

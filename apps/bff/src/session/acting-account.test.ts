@@ -41,7 +41,10 @@ describe('acting for a seller', () => {
         permissions: ['orders.read', 'blocklists.manage'],
       },
     ]);
-    expect(before.acting_for).toBeNull();
+    // The only seller it operates is where a new session starts (decision 0185).
+    expect(before.acting_for?.user_id).toBe(seller.id);
+    expect((await pick(browser, null)).status).toBe(200);
+    expect((await session(browser)).acting_for).toBeNull();
 
     const picked = await pick(browser, seller.id);
     expect(picked.status).toBe(200);
@@ -72,6 +75,7 @@ describe('acting for a seller', () => {
   it('refuses an account the user does not operate, bad bodies, strangers and cross-site posts', async () => {
     const browser = kit.browser();
     await browser.signIn('SOPORTE_PALERMO');
+    expect((await pick(browser, null)).status).toBe(200);
     await expectErrorBody(await pick(browser, kit.user('LOJA_PINHEIROS').id), 403, 'forbidden');
     expect((await session(browser)).acting_for).toBeNull();
     await expectErrorBody(await post(browser, { seller_id: 'x' }), 400, 'bad_request');
@@ -88,6 +92,43 @@ describe('acting for a seller', () => {
       401,
       'not_identified_user',
     );
+  });
+
+  it('starts a new session on the account the user last chose, else on the only seller it operates', async () => {
+    const seller = kit.user('TIENDA_PALERMO');
+    // Never chose: the one seller it operates, not its own empty account.
+    const first = kit.browser();
+    await first.signIn('SOPORTE_PALERMO');
+    expect((await session(first)).acting_for?.nickname).toBe('TIENDA_PALERMO');
+
+    // Chose its own account: the next session, in another browser, starts there.
+    expect((await pick(first, null)).status).toBe(200);
+    const second = kit.browser();
+    await second.signIn('SOPORTE_PALERMO');
+    expect((await session(second)).acting_for).toBeNull();
+
+    // Chose the seller again: so does the next one.
+    expect((await pick(second, seller.id)).status).toBe(200);
+    const third = kit.browser();
+    await third.signIn('SOPORTE_PALERMO');
+    expect((await session(third)).acting_for?.user_id).toBe(seller.id);
+
+    // A seller on no one's team starts on its own account.
+    const owner = kit.browser();
+    await owner.signIn('TIENDA_PALERMO');
+    const ownerView = await session(owner);
+    expect(ownerView.user?.user_id).toBe(seller.id);
+    expect(ownerView.acting_for).toBeNull();
+
+    // Taken off the team, the operator starts on its own account, whatever it chose before.
+    const removed = await owner.request(
+      `/api/users/${seller.id}/operators/${kit.user('SOPORTE_PALERMO').id}`,
+      { method: 'DELETE', headers: { 'x-requested-with': 'fetch' } },
+    );
+    expect(removed.status).toBe(200);
+    const fourth = kit.browser();
+    await fourth.signIn('SOPORTE_PALERMO');
+    expect((await session(fourth)).acting_for).toBeNull();
   });
 
   it('forgets the account when the seller removes the operator', async () => {

@@ -57,6 +57,25 @@ export function createSessionRepository(db: Kysely<BffDatabase>) {
         .execute();
     },
 
+    /** The account the user last chose to work on: `{sellerId: null}` for its own; undefined when it never chose. */
+    async lastWorkingAccount(userId: number): Promise<{ sellerId: number | null } | undefined> {
+      const row = await db
+        .selectFrom('bff_working_accounts')
+        .select('seller_id')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row && { sellerId: row.seller_id === null ? null : Number(row.seller_id) };
+    },
+
+    /** A choice of the account to work on, kept for the user's next sessions. */
+    async rememberWorkingAccount(userId: number, sellerId: number | null, at: number): Promise<void> {
+      await db
+        .insertInto('bff_working_accounts')
+        .values({ user_id: userId, seller_id: sellerId, updated_at: at })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ seller_id: sellerId, updated_at: at }))
+        .execute();
+    },
+
     /** Accounts go with their session (foreign key with cascade, and an explicit delete for stores without it). */
     async deleteSession(idHash: string): Promise<void> {
       await db.transaction().execute(async (trx) => {

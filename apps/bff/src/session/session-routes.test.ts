@@ -256,7 +256,7 @@ describe('sign-in through the platform', () => {
 
   it('answers an anonymous /bff/session with no user, and account actions with 401', async () => {
     const browser = kit.browser();
-    expect(await session(browser)).toEqual({ user: null, accounts: [] });
+    expect(await session(browser)).toEqual({ user: null, accounts: [], language: 'en' });
     expect(sessionAccountListSchema.parse(await (await browser.request('/bff/accounts')).json())).toEqual({
       accounts: [],
     });
@@ -387,7 +387,7 @@ describe('token refresh', () => {
     expect(revoked.status).toBe(200);
     kit.advance(6 * HOUR);
     await expectErrorBody(await browser.request('/api/users/me'), 401, 'session_expired');
-    expect(await session(browser)).toEqual({ user: null, accounts: [] });
+    expect(await session(browser)).toEqual({ user: null, accounts: [], language: 'en' });
   });
 });
 

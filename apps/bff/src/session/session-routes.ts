@@ -9,6 +9,7 @@ import { readJsonBody } from '@mostrador/server-kit/http';
 import { type Context, Hono } from 'hono';
 import { bringsOwnToken } from '../middleware/csrf.ts';
 import type { SessionEnv } from '../middleware/session.ts';
+import type { Languages } from '../preferences/languages.ts';
 import type { MarketplaceClient } from './marketplace-client.ts';
 import { TokenRequestFailed } from './marketplace-client.ts';
 import {
@@ -28,6 +29,7 @@ export interface SessionRoutesOptions {
   authorizationUrl: string;
   /** Public origins (PUBLIC_ORIGIN, or the loopback names of the port); see session-cookie.ts. */
   origins: readonly string[];
+  languages: Languages;
   log?: (event: string, fields?: Record<string, unknown>) => void;
 }
 
@@ -69,6 +71,10 @@ export function sessionRoutes(options: SessionRoutesOptions) {
   /** The session of the cookie; a request that brings its own token is never authenticated by the cookie. */
   const sessionOf = (c: Context<SessionEnv>): Promise<ActiveSession | null> => c.var.session();
 
+  /** The session as the dashboard reads it: its accounts and the language it speaks. */
+  const viewOf = async (c: Context, session: ActiveSession | null) =>
+    options.languages.view(c, session, await sessions.view(session));
+
   const signInFailed = (c: Context, reason: SignInError) => c.redirect(`/sign-in?error=${reason}`, 303);
 
   // A HEAD would start a sign-in flow (a row, a state) that nobody can finish, past the sign-in limit.
@@ -103,6 +109,8 @@ export function sessionRoutes(options: SessionRoutesOptions) {
       state: flow.state,
       code_challenge: flow.challenge,
       code_challenge_method: 'S256',
+      // The platform's page in the user's language: this origin's cookies never reach it.
+      ui_locales: await c.var.language(),
     }).toString();
     return c.redirect(target.toString(), 302);
   });
@@ -140,7 +148,7 @@ export function sessionRoutes(options: SessionRoutesOptions) {
     return c.body(null, 204);
   });
 
-  app.get('/session', async (c) => c.json(await sessions.view(await sessionOf(c))));
+  app.get('/session', async (c) => c.json(await viewOf(c, await sessionOf(c))));
 
   app.post('/session', async (c) => {
     const value = await readJsonBody(c, { maxBytes: MAX_JSON_BYTES });
@@ -164,7 +172,7 @@ export function sessionRoutes(options: SessionRoutesOptions) {
     writeSessionCookie(c, origin, cookie);
     options.log?.('sign-in', { user_id: user.id, via: 'access_token' });
     const signedIn = await sessions.resolve(cookie);
-    return c.json(await sessions.view(signedIn));
+    return c.json(await viewOf(c, signedIn));
   });
 
   // Which seller the dashboard works on: one the user operates, or (null) its own (decision 0103).
@@ -182,7 +190,7 @@ export function sessionRoutes(options: SessionRoutesOptions) {
     if (!(await sessions.setActing(session, parsed.data.seller_id))) {
       return c.json(errorBody('forbidden', { message: 'you are not on that seller’s team' }), 403);
     }
-    return c.json(await sessions.view(session));
+    return c.json(await viewOf(c, session));
   });
 
   app.get('/accounts', async (c) => {
@@ -202,7 +210,7 @@ export function sessionRoutes(options: SessionRoutesOptions) {
         ? await sessions.activate(session, userId)
         : await sessions.removeAccount(session, userId);
     if (!done) return c.json(errorBody('not_found', { message: 'no such account in this session' }), 404);
-    return c.json(await sessions.view(session));
+    return c.json(await viewOf(c, session));
   };
   app.post('/accounts/:user_id/activate', accountAction('activate'));
   app.delete('/accounts/:user_id', accountAction('remove'));

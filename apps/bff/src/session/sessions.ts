@@ -133,6 +133,24 @@ export function createSessions(options: SessionsOptions) {
     return refreshAccount(idHash, account);
   }
 
+  /**
+   * Where a user who just became active starts (decision 0185): the account it last chose to work on, if it still
+   * operates it (or its own, if that was the choice); else, never having chosen, the one seller it operates when
+   * there is exactly one, since a team member's own account is usually empty. A platform that cannot tell leaves
+   * the user on its own account.
+   */
+  async function landOnWorkingAccount(idHash: string, userId: number): Promise<void> {
+    const last = await repo.lastWorkingAccount(userId);
+    if (last?.sellerId === null) return;
+    const row = await repo.findSession(idHash);
+    if (!row) return;
+    const operated = await operatedBy({ idHash, row }).catch(() => null);
+    if (!operated?.length) return;
+    const chosen = last && operated.find((account) => account.user_id === last.sellerId);
+    const landing = chosen ?? (operated.length === 1 ? operated[0] : undefined);
+    if (landing) await repo.setActing(idHash, landing.user_id);
+  }
+
   /** The accounts the session's active user operates; null when the platform could not tell or nobody is active. */
   async function operatedBy(session: ActiveSession) {
     const row = await repo.findSession(session.idHash);
@@ -161,7 +179,8 @@ export function createSessions(options: SessionsOptions) {
       return { idHash, row };
     },
 
-    async view(session: ActiveSession | null): Promise<Session> {
+    /** The session's accounts; the routes add the language it speaks (`preferences/languages.ts`). */
+    async view(session: ActiveSession | null): Promise<Omit<Session, 'language'>> {
       if (!session) return { user: null, accounts: [] };
       const accounts = await repo.listAccounts(session.idHash);
       const current = await repo.findSession(session.idHash);
@@ -206,6 +225,8 @@ export function createSessions(options: SessionsOptions) {
         if (!operated?.some((a) => a.user_id === sellerId)) return false;
       }
       await repo.setActing(session.idHash, sellerId);
+      const row = await repo.findSession(session.idHash);
+      if (row?.active_user_id != null) await repo.rememberWorkingAccount(row.active_user_id, sellerId, now());
       return true;
     },
 
@@ -232,6 +253,7 @@ export function createSessions(options: SessionsOptions) {
           last_seen_at: at,
           // A new account does not extend the session's absolute end.
           expires_at: live?.expires_at ?? at + SESSION_TIMING.lifetimeMs,
+          language: live?.language ?? null,
         },
         {
           session_id_hash: idHash,
@@ -245,6 +267,7 @@ export function createSessions(options: SessionsOptions) {
         },
       );
       if (previous) streams.closeSession(previous.id_hash);
+      await landOnWorkingAccount(idHash, user.id);
       return cookieValue;
     },
 
@@ -253,6 +276,7 @@ export function createSessions(options: SessionsOptions) {
     async activate(session: ActiveSession, userId: number): Promise<boolean> {
       if (!(await repo.findAccount(session.idHash, userId))) return false;
       await repo.setActive(session.idHash, userId);
+      await landOnWorkingAccount(session.idHash, userId);
       // Event streams carry the active account's events: they reconnect as the new one (decision 0053).
       streams.closeSession(session.idHash);
       return true;

@@ -62,11 +62,7 @@ describe('/bff/simulator', () => {
     expect((await start(owner)).status).toBe(200);
     const operator = await signedIn('SOPORTE_PALERMO');
     const acting = await signedIn('SOPORTE_PALERMO');
-    const picked = await acting.write('/bff/session/account', {
-      headers: json,
-      body: JSON.stringify({ seller_id: kit.user('TIENDA_PALERMO').id }),
-    });
-    expect(picked.status).toBe(200);
+    await acting.workOn(kit.user('TIENDA_PALERMO').id);
     for (const browser of [
       await signedIn('COMPRADOR_BELGRANO'),
       await signedIn('LOJA_PINHEIROS'),

@@ -14,8 +14,12 @@ function stubFetch(status: number, body: string) {
 
 describe('request', () => {
   it('reads with the session cookie and no CSRF header, and parses with the contract', async () => {
-    const fetchMock = stubFetch(200, JSON.stringify({ user: null, accounts: [] }));
-    expect(await request('/bff/session', sessionSchema)).toEqual({ user: null, accounts: [] });
+    const fetchMock = stubFetch(200, JSON.stringify({ user: null, accounts: [], language: 'en' }));
+    expect(await request('/bff/session', sessionSchema)).toEqual({
+      user: null,
+      accounts: [],
+      language: 'en',
+    });
     const [path, init] = fetchMock.mock.calls[0]!;
     expect(path).toBe('/bff/session');
     expect(init?.credentials).toBe('same-origin');
@@ -23,7 +27,7 @@ describe('request', () => {
   });
 
   it('marks writes with X-Requested-With and sends JSON', async () => {
-    const fetchMock = stubFetch(200, JSON.stringify({ user: null, accounts: [] }));
+    const fetchMock = stubFetch(200, JSON.stringify({ user: null, accounts: [], language: 'en' }));
     await request('/bff/accounts/1/activate', sessionSchema, { method: 'POST', body: { a: 1 } });
     const headers = new Headers(fetchMock.mock.calls[0]![1]?.headers);
     expect(headers.get('X-Requested-With')).toBe('fetch');

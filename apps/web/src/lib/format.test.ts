@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_LOCALE, formatDate, formatMoney, localeForSite } from './format.ts';
+import {
+  FALLBACK_LOCALE,
+  formatClock,
+  formatCount,
+  formatDate,
+  formatMoney,
+  formatRate,
+  formatStamp,
+  localeForSite,
+} from './format.ts';
 
 // Intl separates the currency from the number with a no-break space; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -63,8 +72,14 @@ describe('formatDate', () => {
   it('formats date and time in the given time zone', () => {
     const text = plain(formatDate(iso, 'es-AR', { timeZone: 'America/Argentina/Buenos_Aires' }));
     expect(text).toContain('7 mar 2025');
-    // ICU writes es-AR times on a 12-hour clock ("10:15 p. m."); older data used 22:15.
-    expect(text).toMatch(/10:15\s?p\.\s?m\.|22:15/);
+    // One time format everywhere: a 24-hour clock, hours and minutes.
+    expect(text).toMatch(/22:15$/);
+    expect(plain(formatDate(iso, 'en-US', { timeZone: 'America/Argentina/Buenos_Aires' }))).toMatch(/22:15$/);
+  });
+
+  it('writes a time alone and a stamp the same way as a date with its time', () => {
+    expect(formatClock(iso, 'es-AR')).toMatch(/^\d{2}:15$/);
+    expect(formatStamp(iso, 'pt-BR')).toBe(formatDate(iso, 'pt-BR'));
   });
 
   it('uses the locale of the site', () => {
@@ -78,6 +93,15 @@ describe('formatDate', () => {
 
   it('returns text that is not a date unchanged', () => {
     expect(formatDate('soon', 'es-AR')).toBe('soon');
+  });
+});
+
+describe('counts and rates', () => {
+  it('follow the locale given, as the money beside them does', () => {
+    expect(plain(formatCount(1036, 'pt-BR'))).toBe('1.036');
+    expect(plain(formatCount(1036, 'en-US'))).toBe('1,036');
+    expect(plain(formatRate(0.000689655172, 'es-AR'))).toBe('0,000689655');
+    expect(plain(formatRate(1450.2531, 'pt-BR'))).toBe('1.450,25');
   });
 });
 

@@ -76,7 +76,49 @@ export function formatMoney(amount: number, currencyId: string, locale: string):
   }
 }
 
+let accountLocale = FALLBACK_LOCALE;
+
+/**
+ * The locale of the account the dashboard works on (its site's): counts, rates and times without an order of their
+ * own follow it, so they read like the money beside them ("1.036 ventas" beside "ARS 1.400.000,00").
+ */
+export function setAccountLocale(locale: string): void {
+  accountLocale = locale;
+}
+
+/** The locale counts and times follow when nothing names another. */
+export const currentAccountLocale = (): string => accountLocale;
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(locale: string, key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const cacheKey = `${locale}|${key}`;
+  let format = numberFormats.get(cacheKey);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(cacheKey, format);
+  }
+  return format;
+}
+
+/** A count ("1.036 ventas") in the account's locale. */
+export const formatCount = (value: number, locale: string = accountLocale): string =>
+  numberFormat(locale, 'count', { maximumFractionDigits: 0 }).format(value);
+
+/**
+ * An exchange rate: six significant digits, in the account's locale ("0,000689656", "1.450,25"), never the
+ * twelve decimals the API sends.
+ */
+export const formatRate = (value: number, locale: string = accountLocale): string =>
+  numberFormat(locale, 'rate', { maximumSignificantDigits: 6 }).format(value);
+
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The one way a time of day is written: hours and minutes on a 24-hour clock ("21:54"), in every locale, whether
+ * beside a date or alone.
+ */
+const TIME_OF_DAY = { timeStyle: 'short', hourCycle: 'h23' } as const;
 
 export interface FormatDateOptions {
   /** Defaults to the browser's time zone. */
@@ -85,38 +127,41 @@ export interface FormatDateOptions {
   style?: 'date' | 'datetime';
 }
 
-/** Formats an ISO 8601 timestamp for a locale; text that is not a date is returned unchanged. */
+function dateTimeFormat(key: string, locale: string, options: Intl.DateTimeFormatOptions) {
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * Formats an ISO 8601 timestamp for a locale: the date as the locale writes it ("7 mar 2025"), then the time of day
+ * as every time is written ("22:15"); text that is not a date is returned unchanged.
+ */
 export function formatDate(iso: string, locale: string, options: FormatDateOptions = {}): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const style = options.style ?? 'datetime';
-  const key = `${locale}|${options.timeZone ?? ''}|${style}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      dateStyle: 'medium',
-      ...(style === 'datetime' ? { timeStyle: 'short' } : {}),
-      ...(options.timeZone ? { timeZone: options.timeZone } : {}),
-    });
-    dateFormats.set(key, format);
-  }
-  return format.format(date);
+  const zone = options.timeZone ? { timeZone: options.timeZone } : {};
+  const day = dateTimeFormat(`${locale}|${options.timeZone ?? ''}|date`, locale, {
+    dateStyle: 'medium',
+    ...zone,
+  });
+  if ((options.style ?? 'datetime') === 'date') return day.format(date);
+  const time = dateTimeFormat(`${locale}|${options.timeZone ?? ''}|time`, locale, {
+    ...TIME_OF_DAY,
+    ...zone,
+  });
+  return `${day.format(date)}, ${time.format(date)}`;
 }
 
-const clockFormat = new Intl.DateTimeFormat(undefined, {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-const stampFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'medium',
-  hourCycle: 'h23',
-});
+/** The time of day alone, as every time is written: when a live change happened. */
+export function formatClock(iso: string, locale: string = accountLocale): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return dateTimeFormat(`${locale}||time`, locale, TIME_OF_DAY).format(date);
+}
 
-/** The time of day to the second, on a 24-hour clock in the browser's locale: when a live change happened. */
-export const formatClock = (iso: string): string => clockFormat.format(new Date(iso));
-
-/** The date and the time to the second, on a 24-hour clock in the browser's locale. */
-export const formatStamp = (iso: string): string => stampFormat.format(new Date(iso));
+/** The date and the time of day, as `formatDate` writes them, in the account's locale. */
+export const formatStamp = (iso: string, locale: string = accountLocale): string => formatDate(iso, locale);

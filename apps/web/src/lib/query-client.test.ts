@@ -69,6 +69,17 @@ describe('createQueryClient and refusals', () => {
     );
     expect(queryFn).toHaveBeenCalledTimes(3);
     expect(isWorthRetrying(new ApiClientError(408, 'request_timeout', ''))).toBe(true);
-    expect(isWorthRetrying(new TypeError('fetch failed'))).toBe(false);
+  });
+
+  it('asks again when the request never reached the server', async () => {
+    const client = createQueryClient();
+    const queryFn = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(client.fetchQuery({ queryKey: ['offline'], queryFn, retryDelay: 0 })).rejects.toThrow(
+      'Failed to fetch',
+    );
+    expect(queryFn).toHaveBeenCalledTimes(3);
+    expect(isWorthRetrying(new Error('unexpected'))).toBe(false);
   });
 });

@@ -15,11 +15,14 @@ export function isSessionEnded(error: unknown): error is ApiClientError {
 }
 
 /**
- * A failure that asking again may mend: the server failed or timed out. A refusal (any other 4xx: a reversed date
- * range, a page the account may not see) is refused again, and each repeat only counts against the limits.
+ * A failure that asking again may mend: the server failed or timed out, or the request never reached it (`fetch`
+ * rejects with a TypeError when the network is down). A refusal (any other 4xx: a reversed date range, an order
+ * that does not exist, a page the account may not see) is refused again, and each repeat only counts against the
+ * limits.
  */
 export function isWorthRetrying(error: unknown): boolean {
-  return error instanceof ApiClientError && (error.status >= 500 || error.status === 408);
+  if (error instanceof ApiClientError) return error.status >= 500 || error.status === 408;
+  return error instanceof TypeError;
 }
 
 export function createQueryClient(options: QueryClientOptions = {}): QueryClient {

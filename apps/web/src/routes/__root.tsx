@@ -1,9 +1,8 @@
-import { createRootRouteWithContext } from '@tanstack/react-router';
+import { createRootRouteWithContext, lazyRouteComponent } from '@tanstack/react-router';
 import type { RouterContext } from '../router-context.ts';
 import { AppShell } from './-shell/app-shell.tsx';
-import { NotFound } from './-shell/not-found.tsx';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: AppShell,
-  notFoundComponent: NotFound,
+  notFoundComponent: lazyRouteComponent(() => import('./-shell/not-found.tsx'), 'NotFound'),
 });

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet, useMatches } from '@tanstack/react-router';
-import { loadWorkingAccount } from '../features/account/api/get-session.ts';
+import { loadWorkingAccount, sessionQueryOptions } from '../features/account/api/get-session.ts';
+import { useT } from '../lib/i18n/use-t.tsx';
 import { SignInGate } from './-shell/sign-in-gate.tsx';
 import { usePageTitle } from './-shell/use-page-title.ts';
 
@@ -14,7 +16,12 @@ export const Route = createFileRoute('/_authed')({
 });
 
 function SignedInLayout() {
-  const signedIn = Route.useRouteContext({ select: (context) => context.account !== null });
+  const t = useT();
+  const routeSignedIn = Route.useRouteContext({ select: (context) => context.account !== null });
+  // The session as cached now: a sign-out (here or in another tab) shows the gate in the same render that drops the
+  // page, before the routes load again, so no page asks for data, or shows it, after its session ended.
+  const sessionSignedIn = useQuery({ ...sessionQueryOptions(), select: (session) => session.user !== null });
+  const signedIn = routeSignedIn && sessionSignedIn.data !== false;
   const matches = useMatches();
   const title = usePageTitle();
   if (signedIn) return <Outlet />;
@@ -23,7 +30,7 @@ function SignedInLayout() {
     <SignInGate
       title={title ?? 'Mostrador'}
       description={signIn?.description}
-      what={signIn?.what ?? 'this page'}
+      what={signIn?.what ?? t('shell.authed.thisPage')}
     />
   );
 }

@@ -3,10 +3,15 @@ import { createFileRoute } from '@tanstack/react-router';
 import { loadWorkingAccount } from '../features/account/api/get-session.ts';
 import { itemReviewsQueryOptions } from '../features/reviews/api/get-item-reviews.ts';
 import { ReviewsWorkspace } from '../features/reviews/components/reviews-workspace.tsx';
+import { translate } from '../lib/i18n/i18n.ts';
 
 /** Reviews are public: signed out, the page works without the picker of the account's sold items. */
 export const Route = createFileRoute('/reviews')({
-  staticData: { title: 'Reviews' },
+  staticData: {
+    get title() {
+      return translate('shell.reviews.reviews');
+    },
+  },
   validateSearch: reviewsViewSchema,
   beforeLoad: ({ context: { queryClient } }) => loadWorkingAccount(queryClient),
   loaderDeps: ({ search }) => search,

@@ -1,6 +1,9 @@
 import { signInErrorSchema } from '@mostrador/contracts';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
+import { LanguageSwitcher } from '../features/account/components/language-switcher.tsx';
+import { messagesByKey, translate } from '../lib/i18n/i18n.ts';
+import { useT } from '../lib/i18n/use-t.tsx';
 import { buttonClasses } from '../ui/button.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { AccountIcon } from '../ui/icons.tsx';
@@ -11,43 +14,50 @@ const searchSchema = z.object({
   ended: z.enum(['revoked', 'expired']).optional().catch(undefined),
 });
 
-const ENDED_MESSAGES = {
-  revoked:
-    'You revoked Mostrador’s access to your marketplace account, so it can no longer act for you. Sign in again to grant it access anew.',
-  expired:
-    'The marketplace no longer accepts this session’s access: it was revoked or has expired. Sign in again to continue.',
-} as const;
+const ENDED_MESSAGES = messagesByKey({
+  revoked: 'shell.signIn.youRevokedMostradorS',
+  expired: 'shell.signIn.theMarketplaceNoLonger',
+});
 
-const MESSAGES: Record<z.infer<typeof signInErrorSchema>, string> = {
-  access_denied: 'The sign-in was cancelled. Nothing changed.',
-  invalid_state: 'That sign-in link was not started here or was already used. Start again.',
-  expired: 'The sign-in took too long. Start again.',
-  exchange_failed: 'The marketplace did not confirm the sign-in. Start again.',
-  server_error: 'The marketplace could not be reached. Try again in a moment.',
-  invalid_return_to:
-    'That sign-in link would lead outside Mostrador, so it was not followed. Sign in from here.',
-};
+const MESSAGES: Record<z.infer<typeof signInErrorSchema>, string> = messagesByKey({
+  access_denied: 'shell.signIn.theSignInWas',
+  invalid_state: 'shell.signIn.thatSignInLink',
+  expired: 'shell.signIn.theSignInTook',
+  exchange_failed: 'shell.signIn.theMarketplaceDidNot',
+  server_error: 'shell.signIn.theMarketplaceCouldNot',
+  invalid_return_to: 'shell.signIn.invalidReturnTo',
+});
 
 export const Route = createFileRoute('/sign-in')({
-  staticData: { title: 'Sign in' },
+  staticData: {
+    get title() {
+      return translate('shell.signIn.signIn');
+    },
+  },
   validateSearch: searchSchema,
   component: SignInPage,
 });
 
 function SignInPage() {
+  const t = useT();
   const { error, ended } = Route.useSearch();
   return (
     <EmptyState
       className="py-24"
       icon={<AccountIcon />}
       headingLevel={1}
-      title="Sign in to Mostrador"
-      description="Use your marketplace account. Mostrador never sees your password, and keeps its access on the server."
+      title={t('shell.signIn.signInToMostrador')}
+      description={t('shell.signIn.useYourMarketplaceAccount')}
       action={
-        // A full navigation: the BFF starts the sign-in and sends the browser to the marketplace.
-        <a href="/bff/login" className={buttonClasses('primary')}>
-          Sign in with the marketplace
-        </a>
+        <div className="flex flex-col items-center gap-10">
+          {/* A full navigation: the BFF starts the sign-in and sends the browser to the marketplace. */}
+          <a href="/bff/login" className={buttonClasses('primary')}>
+            {t('shell.signIn.signInWithThe')}
+          </a>
+          <div className="text-sm">
+            <LanguageSwitcher layout="row" />
+          </div>
+        </div>
       }
     >
       {ended && !error ? (

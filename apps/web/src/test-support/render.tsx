@@ -6,8 +6,9 @@ import {
   createRouter,
   RouterProvider,
 } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
+import { type RenderOptions, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { LanguageProvider } from '../lib/i18n/use-t.tsx';
 import { LiveRegionProvider } from '../ui/live-region.tsx';
 
 /** A query client as the app's, without retries: a refused read shows at once. */
@@ -30,11 +31,13 @@ export async function renderWithApp(ui: ReactNode, queryClient = testQueryClient
   });
   await router.load();
   const result = render(
-    <QueryClientProvider client={queryClient}>
-      <LiveRegionProvider>
-        <RouterProvider router={router} />
-      </LiveRegionProvider>
-    </QueryClientProvider>,
+    <LanguageProvider>
+      <QueryClientProvider client={queryClient}>
+        <LiveRegionProvider>
+          <RouterProvider router={router} />
+        </LiveRegionProvider>
+      </QueryClientProvider>
+    </LanguageProvider>,
   );
   return { ...result, queryClient };
 }
@@ -47,4 +50,12 @@ export function installDialogs() {
   HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
     this.open = false;
   };
+}
+
+/** Testing Library's `render`, inside the language provider every page has (English). */
+export function renderInEnglish(ui: ReactNode, options?: Omit<RenderOptions, 'wrapper'>) {
+  return render(ui, {
+    ...options,
+    wrapper: ({ children }) => <LanguageProvider>{children}</LanguageProvider>,
+  });
 }

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderInEnglish } from '../test-support/render.tsx';
 import { Combobox, type ComboboxOption } from './combobox.tsx';
 import { LiveRegionProvider } from './live-region.tsx';
 
@@ -51,7 +52,7 @@ const activeOption = () => {
 
 describe('Combobox', () => {
   it('is a collapsed combobox that controls a listbox', () => {
-    render(<Harness />);
+    renderInEnglish(<Harness />);
     expect(input().getAttribute('aria-expanded')).toBe('false');
     expect(input().getAttribute('aria-autocomplete')).toBe('list');
     const listbox = document.getElementById(input().getAttribute('aria-controls') ?? '');
@@ -60,7 +61,7 @@ describe('Combobox', () => {
   });
 
   it('opens with ArrowDown and moves the active descendant with arrows, Home and End, wrapping', () => {
-    render(<Harness />);
+    renderInEnglish(<Harness />);
     input().focus();
     key('ArrowDown');
     expect(input().getAttribute('aria-expanded')).toBe('true');
@@ -81,7 +82,7 @@ describe('Combobox', () => {
 
   it('chooses the active option with Enter and shows it in the input', () => {
     const onChange = vi.fn();
-    render(<Harness onChange={onChange} />);
+    renderInEnglish(<Harness onChange={onChange} />);
     key('ArrowDown');
     key('ArrowDown');
     key('Enter');
@@ -95,7 +96,7 @@ describe('Combobox', () => {
 
   it('filters as the user types, ignoring accents and case, with the first match active', () => {
     const onChange = vi.fn();
-    render(<Harness onChange={onChange} />);
+    renderInEnglish(<Harness onChange={onChange} />);
     fireEvent.change(input(), { target: { value: 'mexi' } });
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['México']);
     expect(activeOption()).toBe('México');
@@ -105,7 +106,7 @@ describe('Combobox', () => {
 
   it('announces the number of matches and "no results" through the polite region', () => {
     vi.useFakeTimers();
-    render(<Harness />);
+    renderInEnglish(<Harness />);
     fireEvent.change(input(), { target: { value: 'o' } });
     act(() => vi.advanceTimersByTime(400));
     expect(screen.getByTestId('live-region').textContent).toBe('2 countries');
@@ -118,7 +119,7 @@ describe('Combobox', () => {
   });
 
   it('closes with Escape, and a second Escape restores the chosen value', () => {
-    render(<Harness />);
+    renderInEnglish(<Harness />);
     key('ArrowDown');
     key('Enter');
     fireEvent.change(input(), { target: { value: 'Col' } });
@@ -131,7 +132,7 @@ describe('Combobox', () => {
 
   it('chooses with the pointer too', () => {
     const onChange = vi.fn();
-    render(<Harness onChange={onChange} />);
+    renderInEnglish(<Harness onChange={onChange} />);
     fireEvent.click(input());
     fireEvent.click(screen.getByRole('option', { name: 'Uruguay' }));
     expect(onChange).toHaveBeenCalledWith({ id: 'UY', label: 'Uruguay' });

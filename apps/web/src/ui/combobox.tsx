@@ -1,5 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { cx } from '../lib/class-names.ts';
+import { translate } from '../lib/i18n/i18n.ts';
+import { useT } from '../lib/i18n/use-t.tsx';
 import { cardClasses } from './card.tsx';
 import { controlClasses } from './field.tsx';
 import { ChevronDownIcon } from './icons.tsx';
@@ -50,7 +52,7 @@ const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLo
  */
 export function Combobox<Option extends ComboboxOption>({
   label,
-  noun = { one: 'result', many: 'results' },
+  noun = { one: translate('ui.combobox.result'), many: translate('ui.combobox.results') },
   options,
   value,
   onChange,
@@ -60,12 +62,13 @@ export function Combobox<Option extends ComboboxOption>({
   placeholder,
   hint,
   error,
-  emptyMessage = 'No matches',
+  emptyMessage = translate('ui.combobox.noMatches'),
   className,
   maxVisible = 100,
   displayValue = (option) => option.label,
   inputTestId,
 }: ComboboxProps<Option>) {
+  const t = useT();
   const id = useId();
   const inputId = `${id}-input`;
   const listId = `${id}-list`;
@@ -103,12 +106,17 @@ export function Combobox<Option extends ComboboxOption>({
       return;
     }
     const message = loading
-      ? 'Loading…'
+      ? translate('ui.combobox.loading')
       : filtered.length === 0
         ? emptyMessage
-        : `${filtered.length} ${filtered.length === 1 ? noun.one : noun.many}${
-            filtered.length > maxVisible ? `, first ${maxVisible} shown` : ''
-          }`;
+        : filtered.length > maxVisible
+          ? translate('ui.combobox.countFirstShown', {
+              count: filtered.length,
+              one: noun.one,
+              many: noun.many,
+              shown: maxVisible,
+            })
+          : translate('ui.combobox.count', { count: filtered.length, one: noun.one, many: noun.many });
     if (message === lastAnnounced.current) return;
     lastAnnounced.current = message;
     const timer = setTimeout(() => announce(message), loading ? 0 : 300);
@@ -248,7 +256,7 @@ export function Combobox<Option extends ComboboxOption>({
         >
           {loading && visible.length === 0 ? (
             <div className="px-2 py-1.5 text-muted" aria-hidden="true">
-              Loading…
+              {t('ui.combobox.loading')}
             </div>
           ) : null}
           {!loading && visible.length === 0 ? (
@@ -284,7 +292,7 @@ export function Combobox<Option extends ComboboxOption>({
           ))}
           {filtered.length > maxVisible ? (
             <div className="px-2 py-1.5 text-xs text-muted" aria-hidden="true">
-              Keep typing to see the other {filtered.length - maxVisible}
+              {translate('ui.combobox.keepTyping', { count: filtered.length - maxVisible })}
             </div>
           ) : null}
         </div>

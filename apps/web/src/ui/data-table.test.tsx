@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderInEnglish } from '../test-support/render.tsx';
 import { DataTable, type DataTableColumn } from './data-table.tsx';
 
 interface Row {
@@ -24,7 +25,7 @@ afterEach(cleanup);
 
 describe('DataTable', () => {
   it('renders a named table with column headers and rows', () => {
-    render(<DataTable caption="Orders" columns={columns} rows={rows} getRowKey={(row) => row.id} />);
+    renderInEnglish(<DataTable caption="Orders" columns={columns} rows={rows} getRowKey={(row) => row.id} />);
     const table = screen.getByRole('table', { name: 'Orders' });
     expect(
       within(table)
@@ -37,7 +38,7 @@ describe('DataTable', () => {
 
   it('reports the sort on the header and asks the owner to change it', () => {
     const onSortChange = vi.fn();
-    render(
+    renderInEnglish(
       <DataTable
         caption="Orders"
         columns={columns}
@@ -56,7 +57,7 @@ describe('DataTable', () => {
   });
 
   it('marks the table busy and hides placeholder rows from assistive tech while loading', () => {
-    render(
+    renderInEnglish(
       <DataTable
         caption="Orders"
         columns={columns}
@@ -72,7 +73,7 @@ describe('DataTable', () => {
   });
 
   it('shows the empty state inside the table when there are no rows', () => {
-    render(
+    renderInEnglish(
       <DataTable
         caption="Orders"
         columns={columns}

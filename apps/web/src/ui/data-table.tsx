@@ -85,9 +85,13 @@ export function DataTable<Row>({
   getRowProps,
 }: DataTableProps<Row>) {
   return (
+    // Relative: what is positioned inside (screen-reader-only text) scrolls with the table instead of widening the
+    // page on a narrow screen.
     <div
       className={
-        bare ? cx('overflow-x-auto', className) : cardClasses('raised', cx('overflow-x-auto', className))
+        bare
+          ? cx('relative overflow-x-auto', className)
+          : cardClasses('raised', cx('relative overflow-x-auto', className))
       }
     >
       <table className="w-full border-collapse text-left text-body" aria-busy={loading || undefined}>

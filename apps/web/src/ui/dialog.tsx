@@ -1,5 +1,6 @@
 import { type ReactNode, type Ref, useEffect, useId, useRef } from 'react';
 import { cx } from '../lib/class-names.ts';
+import { useT } from '../lib/i18n/use-t.tsx';
 import { Button } from './button.tsx';
 
 export interface DialogProps {
@@ -31,9 +32,10 @@ export function Dialog({
   confirm,
   className,
 }: DialogProps) {
+  const t = useT();
   const buttons = confirm ? (
     <>
-      <Button onClick={onClose}>Cancel</Button>
+      <Button onClick={onClose}>{t('ui.dialog.cancel')}</Button>
       <Button variant={confirm.variant ?? 'primary'} pending={confirm.pending} onClick={confirm.onConfirm}>
         {confirm.label}
       </Button>

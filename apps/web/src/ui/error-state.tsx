@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { cx } from '../lib/class-names.ts';
+import { translate } from '../lib/i18n/i18n.ts';
+import { T, useT } from '../lib/i18n/use-t.tsx';
 import { Button } from './button.tsx';
 import { AlertIcon, RetryIcon } from './icons.tsx';
 
@@ -17,14 +19,15 @@ export interface ErrorStateProps {
 
 /** A failed load, announced to screen readers, with a retry when one can help. */
 export function ErrorState({
-  title = 'This could not be loaded',
-  description = 'Check your connection and try again.',
+  title = translate('ui.errorState.thisCouldNotBe'),
+  description = translate('ui.errorState.checkYourConnectionAnd'),
   code,
   onRetry,
   retrying = false,
   compact = false,
   className,
 }: ErrorStateProps) {
+  const t = useT();
   if (compact) {
     return (
       <div role="alert" className={cx('flex items-start gap-2 text-body', className)}>
@@ -35,7 +38,7 @@ export function ErrorState({
         </div>
         {onRetry ? (
           <Button size="sm" variant="ghost" onClick={onRetry} pending={retrying} icon={<RetryIcon />}>
-            Try again
+            {t('ui.errorState.tryAgain')}
           </Button>
         ) : null}
       </div>
@@ -50,12 +53,12 @@ export function ErrorState({
       <div className="mt-1 max-w-md text-sm text-muted">{description}</div>
       {code ? (
         <p className="mt-2 font-mono text-xs text-faint">
-          Error code: <span className="text-muted">{code}</span>
+          <T id="ui.errorState.code" values={{ code }} components={{ 0: <span className="text-muted" /> }} />
         </p>
       ) : null}
       {onRetry ? (
         <Button className="mt-5" onClick={onRetry} pending={retrying} icon={<RetryIcon />}>
-          Try again
+          {t('ui.errorState.tryAgain')}
         </Button>
       ) : null}
     </div>

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderInEnglish } from '../test-support/render.tsx';
 import { SelectField } from './select-field.tsx';
 import { TextField } from './text-field.tsx';
 
@@ -8,21 +9,21 @@ afterEach(cleanup);
 
 describe('fields', () => {
   it('label and describe their control', () => {
-    render(<TextField label="Buyer nickname" hint="As shown on the order" />);
+    renderInEnglish(<TextField label="Buyer nickname" hint="As shown on the order" />);
     const input = screen.getByRole('textbox', { name: 'Buyer nickname' });
     expect(input.getAttribute('aria-invalid')).toBeNull();
     expect(screen.getByText('As shown on the order').id).toBe(input.getAttribute('aria-describedby'));
   });
 
   it('mark an invalid control and read the error with it', () => {
-    render(<TextField label="User ID" error="Enter digits only" />);
+    renderInEnglish(<TextField label="User ID" error="Enter digits only" />);
     const input = screen.getByRole('textbox', { name: 'User ID' });
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Enter digits only').id).toBe(input.getAttribute('aria-describedby'));
   });
 
   it('name a native select', () => {
-    render(
+    renderInEnglish(
       <SelectField
         label="Status"
         options={[

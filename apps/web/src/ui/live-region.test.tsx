@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderInEnglish } from '../test-support/render.tsx';
 import { LiveRegionProvider, useAnnounce } from './live-region.tsx';
 
 function Saver() {
@@ -20,7 +21,7 @@ afterEach(() => {
 describe('LiveRegionProvider', () => {
   it('renders one polite status region and announces messages into it', () => {
     vi.useFakeTimers();
-    render(
+    renderInEnglish(
       <LiveRegionProvider>
         <Saver />
       </LiveRegionProvider>,
@@ -42,6 +43,6 @@ describe('LiveRegionProvider', () => {
 
   it('refuses to announce outside the provider', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(() => render(<Saver />)).toThrow(/LiveRegionProvider/);
+    expect(() => renderInEnglish(<Saver />)).toThrow(/LiveRegionProvider/);
   });
 });

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import english from '../lib/i18n/messages/en.json';
+import { renderInEnglish } from '../test-support/render.tsx';
 import { type QueryLike, QueryState } from './query-state.tsx';
 
 afterEach(cleanup);
@@ -14,7 +16,7 @@ const query = <T,>(over: Partial<QueryLike<T>>): QueryLike<T> => ({
 });
 
 const show = (q: QueryLike<string[]>, compact = false) =>
-  render(
+  renderInEnglish(
     <QueryState
       query={q}
       compact={compact}
@@ -40,7 +42,7 @@ describe('QueryState', () => {
     expect(screen.queryByRole('list')).toBeNull();
   });
 
-  it('explains a failed read with its message and code, and retries on request', () => {
+  it('explains a failed read by its code, in words, and retries on request', () => {
     const refetch = vi.fn();
     const error = Object.assign(new Error('The marketplace did not answer'), {
       error: 'service_unavailable',
@@ -48,7 +50,8 @@ describe('QueryState', () => {
     show(query({ error, refetch }));
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('The list could not be loaded');
-    expect(alert.textContent).toContain('The marketplace did not answer');
+    expect(alert.textContent).toContain(english['error.service_unavailable']);
+    expect(alert.textContent).not.toContain('The marketplace did not answer');
     expect(alert.textContent).toContain('service_unavailable');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(refetch).toHaveBeenCalledTimes(1);

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { errorText } from '../lib/i18n/error-messages.ts';
 import { EmptyState, type EmptyStateProps } from './empty-state.tsx';
 import { ErrorState } from './error-state.tsx';
 import { Skeleton } from './skeleton.tsx';
@@ -60,7 +61,7 @@ export function QueryState<T>(props: QueryStateProps<T>) {
         <ErrorState
           compact={compact}
           title={error.title}
-          description={error.description ?? query.error.message}
+          description={error.description ?? errorText(query.error)}
           code={codeOf(query.error)}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}

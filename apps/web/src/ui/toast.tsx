@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
+import { useT } from '../lib/i18n/use-t.tsx';
 import { Button } from './button.tsx';
 import { cardClasses } from './card.tsx';
 import { CloseIcon } from './icons.tsx';
@@ -17,6 +18,7 @@ export interface ToastProps {
  * live region as well: the toast itself is not a live region, so it is never read twice.
  */
 export function Toast({ message, action, durationMs = 6000, onDismiss }: ToastProps) {
+  const t = useT();
   const root = useRef<HTMLElement>(null);
   const actionButton = useRef<HTMLButtonElement>(null);
   const left = useRef(durationMs);
@@ -54,7 +56,7 @@ export function Toast({ message, action, durationMs = 6000, onDismiss }: ToastPr
   return (
     <section
       ref={root}
-      aria-label="Notice"
+      aria-label={t('ui.toast.notice')}
       data-testid="toast"
       className={cardClasses(
         'raised',
@@ -67,7 +69,13 @@ export function Toast({ message, action, durationMs = 6000, onDismiss }: ToastPr
           {action.label}
         </Button>
       ) : null}
-      <Button variant="ghost" size="sm" aria-label="Dismiss" icon={<CloseIcon />} onClick={onDismiss} />
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={t('ui.toast.dismiss')}
+        icon={<CloseIcon />}
+        onClick={onDismiss}
+      />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import {
   CHARGEBACK_COVERED_TAG,
+  DELIVERY_STEPS,
   type DeliveryCase,
   type DeliveryProgressBody,
   type DeliveryState,
@@ -149,21 +150,6 @@ export function settle(
   };
 }
 
-/** The steps a delivery may take from each state. */
-const PLATFORM_STEPS: Partial<Record<DeliveryState, DeliveryState[]>> = {
-  label_not_printed: ['label_printed'],
-  label_printed: ['shipped'],
-  shipped: ['delivered', 'not_delivered'],
-  not_delivered: ['delivered'],
-  returning: ['returned'],
-};
-const OWN_STEPS: Partial<Record<DeliveryState, DeliveryState[]>> = {
-  not_platform_shipping: ['delivered', 'not_delivered'],
-  not_delivered: ['delivered'],
-  // Evidence can follow a delivery recorded without it.
-  delivered: ['delivered'],
-};
-
 export interface DeliveryStep {
   delivery: DeliveryRecord;
   /** The order after the step; `changed` false when the order itself does not change (the item back home). */
@@ -182,7 +168,7 @@ export function progressDelivery(
   now: number,
 ): DeliveryStep {
   const to = body.state;
-  const steps = (delivery.platformShipping ? PLATFORM_STEPS : OWN_STEPS)[delivery.state] ?? [];
+  const steps = DELIVERY_STEPS[delivery.platformShipping ? 'platform' : 'own'][delivery.state] ?? [];
   if (!steps.includes(to) || (to === 'delivered' && delivery.state === 'delivered' && !body.evidence)) {
     throw new LifecycleError(
       'invalid_order_status',

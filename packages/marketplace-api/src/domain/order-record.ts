@@ -122,10 +122,20 @@ export interface MediationRecord {
 export interface RenderContext {
   offsetMinutes: number;
   decimals: (currencyId: string) => number;
+  /**
+   * How a document's JSON becomes its stored bytes: a Buffer of its own unless given. The bulk seed writes a whole
+   * batch's documents into one buffer, which crosses threads without a copy.
+   */
+  bytes?: (json: string) => Uint8Array;
 }
 
 /** JSON as UTF-8 bytes, the form order documents are stored and served in. */
 export const jsonBytes = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));
+
+/** A document's bytes the way the context stores them (a function, not a closure made per order). */
+function toBytes(ctx: RenderContext, value: unknown): Uint8Array {
+  return ctx.bytes ? ctx.bytes(JSON.stringify(value)) : jsonBytes(value);
+}
 
 /** Accent-free lower case, so search matches "camara" to "Cámara" on every store. */
 export function searchFold(text: string): string {
@@ -285,9 +295,10 @@ export function renderOrderRow(o: OrderRecord, ctx: RenderContext): OrdersTable 
     mediation_stage: mediation?.stage ?? null,
     mediation_status: mediation?.status ?? null,
     shipping_id: o.shippingId,
-    doc: jsonBytes(core),
-    payments_full: jsonBytes(payments),
-    payments_short: jsonBytes(
+    doc: toBytes(ctx, core),
+    payments_full: toBytes(ctx, payments),
+    payments_short: toBytes(
+      ctx,
       payments.map((p) => ({
         id: p.id,
         transaction_amount: p.transaction_amount,
@@ -297,11 +308,12 @@ export function renderOrderRow(o: OrderRecord, ctx: RenderContext): OrdersTable 
         date_last_modified: p.date_last_modified,
       })),
     ),
-    feedback_doc: jsonBytes({
+    feedback_doc: toBytes(ctx, {
       purchase: renderFeedback(o.feedback.purchase, off),
       sale: renderFeedback(o.feedback.sale, off),
     }),
-    mediations_doc: jsonBytes(
+    mediations_doc: toBytes(
+      ctx,
       o.mediations.map((m) => ({
         id: m.id,
         stage: m.stage,

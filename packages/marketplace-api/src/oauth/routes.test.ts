@@ -194,6 +194,86 @@ describe('GET /authorization', () => {
     expect(html).not.toContain('st<"ate>1');
   });
 
+  it('speaks the dashboard user’s chosen language, else the browser’s, else English', async () => {
+    const read = async (headers: Record<string, string>) =>
+      (await api.app.request(`/authorization?${authorizeQuery()}`, { headers })).text();
+    const english = await read({});
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain('<h1>Sign in to the marketplace</h1>');
+    const portuguese = await read({ 'accept-language': 'pt-BR,pt;q=0.9' });
+    expect(portuguese).toContain('<html lang="pt-BR">');
+    expect(portuguese).toContain('<h1>Entre no marketplace</h1>');
+    expect(portuguese).toMatch(/SOPORTE_PALERMO \(MLA\), membro da equipe de TIENDA_PALERMO/);
+    // The choice made in the dashboard (its cookie) outranks the browser's languages.
+    const chosen = await read({ 'accept-language': 'pt-BR', cookie: 'mostrador_language=es' });
+    expect(chosen).toContain('<html lang="es">');
+    expect(chosen).toContain('<h2>Cuentas de demostración</h2>');
+    expect(chosen).toMatch(
+      /<strong>[^<]+<\/strong> pide leer tu cuenta, actuar en ella y seguir conectada mientras no estás\.</,
+    );
+    // The scope is said in words, never by its names.
+    expect(chosen).not.toContain('offline_access');
+    expect(english).not.toContain('offline_access');
+    for (const nickname of DEMO_NICKNAMES) expect(chosen).toContain(`>${nickname} (`);
+    const problem = await (
+      await api.app.request(`/authorization?${authorizeQuery({ client_id: '999' })}`, {
+        headers: { 'accept-language': 'es-MX' },
+      })
+    ).text();
+    expect(problem).toContain('<h1>Problema al iniciar sesión</h1>');
+    expect(problem).toContain('<p>Falta la aplicación o no se conoce (client_id).</p>');
+  });
+
+  it('speaks first the languages its client asks for (ui_locales), and posts its form with them', async () => {
+    const read = async (uiLocales: string, headers: Record<string, string> = {}) =>
+      (
+        await api.app.request(`/authorization?${authorizeQuery({ ui_locales: uiLocales })}`, { headers })
+      ).text();
+    const asked = await read('pt-BR es', { 'accept-language': 'en', cookie: 'mostrador_language=es' });
+    expect(asked).toContain('<html lang="pt-BR">');
+    expect(asked).toContain('<form method="post" action="authorization?ui_locales=pt-BR+es">');
+    // Languages the page does not speak are passed over; none it speaks: the other sources decide.
+    expect(await read('de fr es-MX')).toContain('<html lang="es">');
+    expect(await read('de', { 'accept-language': 'pt' })).toContain('<html lang="pt-BR">');
+
+    const fields = authorizeQuery({ ui_locales: 'es' });
+    fields.set('user_id', '0');
+    const unlisted = await api.app.request(
+      '/authorization?ui_locales=es',
+      form(fields, { 'accept-language': 'en' }),
+    );
+    expect(unlisted.status).toBe(400);
+    expect(await unlisted.text()).toContain('<p>Elige una de las cuentas de la lista.</p>');
+  });
+
+  it('says what went wrong with a posted form in the page’s language', async () => {
+    const fields = authorizeQuery();
+    fields.set('user_id', '0');
+    const unlisted = await api.app.request(
+      '/authorization',
+      form(fields, { cookie: 'mostrador_language=pt-BR' }),
+    );
+    expect(unlisted.status).toBe(400);
+    const portuguese = await unlisted.text();
+    expect(portuguese).toContain('<html lang="pt-BR">');
+    expect(portuguese).toContain('<h1>Problema ao entrar</h1>');
+    expect(portuguese).toContain('<p>Escolha uma das contas da lista.</p>');
+    fields.set('user_id', String(demoUser('TIENDA_PALERMO').id));
+    const foreign = await api.app.request(
+      '/authorization',
+      form(fields, { origin: 'https://evil.example', 'accept-language': 'es-AR,es;q=0.9' }),
+    );
+    expect(foreign.status).toBe(403);
+    expect(await foreign.text()).toContain(
+      '<p>Este formulario solo se puede enviar desde la página de inicio de sesión.</p>',
+    );
+    const repeated = await api.app.request(`/authorization?${authorizeQuery()}&state=again`, {
+      headers: { 'accept-language': 'en' },
+    });
+    expect(repeated.status).toBe(400);
+    expect(await repeated.text()).toContain('<p>The parameter state was sent more than once.</p>');
+  });
+
   it.each([
     ['an unknown client', { client_id: '999' }],
     ['a malformed client id', { client_id: 'abc' }],

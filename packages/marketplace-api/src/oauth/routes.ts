@@ -10,6 +10,7 @@ import type { Context, ErrorHandler } from 'hono';
 import type { ApiContext, ApiEnv } from '../http/env.ts';
 import { json } from '../http/json-answer.ts';
 import { defineResource } from '../http/resources.ts';
+import { type AuthorizationProblem, authorizationWords } from './authorization-words.ts';
 import { GRANTED_SCOPE, type IssuedTokens, secretMatches } from './oauth-repository.ts';
 
 const MAX_BODY_BYTES = 16 * 1024;
@@ -32,12 +33,13 @@ export class OAuthError extends Error {
   }
 }
 
+/** A failure shown on the sign-in page itself, named by what went wrong so the page can say it in its language. */
 class AuthorizationPageError extends Error {
   constructor(
     readonly status: 400 | 403,
-    readonly description: string,
+    readonly problem: AuthorizationProblem,
   ) {
-    super(description);
+    super(problem.kind);
   }
 }
 
@@ -101,9 +103,9 @@ button:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 .quiet:hover { color: var(--text); }
 `;
 
-function page(title: string, body: string): string {
+function page(title: string, body: string, language: string): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -137,10 +139,15 @@ export const oauthErrors: ErrorHandler<ApiEnv> = (error, c) => {
     return json(c, body, error.status as 400, headers);
   }
   if (error instanceof AuthorizationPageError) {
+    const { language, words } = authorizationWords(c);
     return pageResponse(
       c,
       error.status,
-      page('Sign-in problem', `<h1>Sign-in problem</h1>\n<p>${escapeHtml(error.description)}</p>`),
+      page(
+        words.problemTitle,
+        `<h1>${escapeHtml(words.problemTitle)}</h1>\n<p>${escapeHtml(words.problem(error.problem))}</p>`,
+        language,
+      ),
     );
   }
   throw error;
@@ -172,15 +179,15 @@ async function validateAuthorization(
 > {
   const clientId = params.client_id;
   if (!clientId || !APPLICATION_ID.test(clientId)) {
-    throw new AuthorizationPageError(400, 'The application is missing or unknown (client_id).');
+    throw new AuthorizationPageError(400, { kind: 'unknown_client' });
   }
   const client = await ctx.oauth.findClient(Number(clientId));
   if (!client?.secretHash) {
-    throw new AuthorizationPageError(400, 'The application is missing or unknown (client_id).');
+    throw new AuthorizationPageError(400, { kind: 'unknown_client' });
   }
   const redirectUri = params.redirect_uri;
   if (!redirectUri || !client.redirectUris.includes(redirectUri)) {
-    throw new AuthorizationPageError(400, 'The redirect_uri is not one the application registered.');
+    throw new AuthorizationPageError(400, { kind: 'unregistered_redirect_uri' });
   }
   const state = params.state;
   const back = (redirectError: string, description: string) => ({
@@ -412,14 +419,12 @@ export const authorization = defineResource({
       async handle(c, ctx) {
         const params = singleValued(new URL(c.req.url).searchParams);
         if (typeof params === 'string') {
-          throw new AuthorizationPageError(
-            400,
-            `The parameter ${params.slice(0, 40)} was sent more than once.`,
-          );
+          throw new AuthorizationPageError(400, { kind: 'repeated_parameter', name: params.slice(0, 40) });
         }
         const request = await validateAuthorization(ctx, params);
         if ('redirectError' in request) return redirectError(c, request);
         const accounts = await ctx.oauth.demoAccounts();
+        const { language, words } = authorizationWords(c);
         const hidden = AUTHORIZATION_PARAMS.filter((name) => params[name] !== undefined)
           .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(params[name]!)}">`)
           .join('\n');
@@ -434,33 +439,35 @@ export const authorization = defineResource({
         const members = accounts
           .map((a, i) => ({ a, of: operated[i]! }))
           .filter(({ of }) => of.length > 0)
-          .map(({ a, of }) =>
-            button(a, `, team member of ${of.map((o) => escapeHtml(o.nickname)).join(', ')}`),
-          )
+          .map(({ a, of }) => button(a, escapeHtml(words.teamMemberOf(of.map((o) => o.nickname).join(', ')))))
           .join('\n');
-        // A relative action posts back to this same resource wherever the API is mounted (`/api/authorization`).
+        // A relative action posts back to this same resource wherever the API is mounted (`/api/authorization`);
+        // the languages asked for go with it, so a problem with the answer is said in the page's language.
+        const uiLocales =
+          params.ui_locales === undefined ? '' : `?${new URLSearchParams({ ui_locales: params.ui_locales })}`;
         const html = page(
-          'Sign in · Marketplace',
-          `<h1>Sign in to the marketplace</h1>
-        <p><strong>${escapeHtml(request.clientName)}</strong> asks to read and manage your account (${escapeHtml(request.scope)}).</p>
-        <form method="post" action="authorization">
-        ${hidden}
-        <h2>Demo accounts</h2>
-        <p class="hint">Choose the account to sign in with.</p>
-        <ul class="accounts">
-        ${buttons}
-        </ul>
-        ${
-          members === ''
-            ? ''
-            : `<h2>Team members</h2>
-        <p class="hint">They act for a seller with the permissions it gave them.</p>
-        <ul class="accounts">
-        ${members}
-        </ul>`
-        }
-        <p><button class="quiet" type="submit" name="decision" value="deny">Cancel</button></p>
-        </form>`,
+          words.title,
+          `<h1>${escapeHtml(words.heading)}</h1>
+<p>${words.asks(`<strong>${escapeHtml(request.clientName)}</strong>`)}</p>
+<form method="post" action="authorization${uiLocales}">
+${hidden}
+<h2>${escapeHtml(words.demoAccounts)}</h2>
+<p class="hint">${escapeHtml(words.choose)}</p>
+<ul class="accounts">
+${buttons}
+</ul>
+${
+  members === ''
+    ? ''
+    : `<h2>${escapeHtml(words.teamMembers)}</h2>
+<p class="hint">${escapeHtml(words.teamHint)}</p>
+<ul class="accounts">
+${members}
+</ul>`
+}
+<p><button class="quiet" type="submit" name="decision" value="deny">${escapeHtml(words.cancel)}</button></p>
+</form>`,
+          language,
         );
         return pageResponse(c, 200, html, new URL(request.redirectUri).origin);
       },
@@ -477,18 +484,18 @@ export const authorization = defineResource({
         // Forms post from this page only; a cross-origin post is somebody else's page speaking for the user.
         const origin = c.req.header('origin');
         if (origin !== undefined && origin !== new URL(c.req.url).origin) {
-          throw new AuthorizationPageError(403, 'This form can only be sent from the sign-in page.');
+          throw new AuthorizationPageError(403, { kind: 'foreign_form' });
         }
         const type = c.req.header('content-type') ?? '';
         if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) {
-          throw new AuthorizationPageError(400, 'The sign-in form must be sent as a form.');
+          throw new AuthorizationPageError(400, { kind: 'not_a_form' });
         }
         const text = await c.req.text();
         if (Buffer.byteLength(text) > MAX_BODY_BYTES)
-          throw new AuthorizationPageError(400, 'The form is too large.');
+          throw new AuthorizationPageError(400, { kind: 'form_too_large' });
         const params = singleValued(new URLSearchParams(text));
         if (typeof params === 'string') {
-          throw new AuthorizationPageError(400, `The field ${params.slice(0, 40)} was sent more than once.`);
+          throw new AuthorizationPageError(400, { kind: 'repeated_field', name: params.slice(0, 40) });
         }
         const request = await validateAuthorization(ctx, params);
         if ('redirectError' in request) return redirectError(c, request);
@@ -501,7 +508,7 @@ export const authorization = defineResource({
         }
         const userId = params.user_id;
         if (!userId || !USER_ID.test(userId) || !(await ctx.oauth.isDemoAccount(Number(userId)))) {
-          throw new AuthorizationPageError(400, 'Choose one of the listed accounts.');
+          throw new AuthorizationPageError(400, { kind: 'unlisted_account' });
         }
         const code = await ctx.oauth.createCode(
           {

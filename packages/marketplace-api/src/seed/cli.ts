@@ -42,6 +42,11 @@ function removeFiles(suffixes: string[]) {
 }
 if (postgres) await recreateDatabase(file);
 else removeFiles(['', '-wal', '-shm']);
+// The bulk load skips the journal and the waits for the disk (decisions 0153, 0159). A failure the command sees
+// removes what it wrote; a process killed or a machine down mid-seed leaves a partial store it cannot clean up.
+process.stderr.write(
+  `seed: loading without a journal; if this command is interrupted, delete ${postgres ? 'the database' : file} and seed again\n`,
+);
 const store = await openStore(
   postgres ? { url: file, unsafeFastWrites: true } : { file, unsafeFastWrites: true },
 );

@@ -49,3 +49,32 @@ export async function demoAccessTokens(
   }
   return issued;
 }
+
+/** The demo accounts of a seeded store (sellers, buyers, the support operator), by id. */
+export async function demoAccounts(
+  store: Store,
+): Promise<{ id: number; nickname: string; siteId: string }[]> {
+  return createOAuthRepository(store.db).demoAccounts();
+}
+
+/**
+ * A fresh six-hour token of the demo application for the demo account of that nickname (`npm run token`); `known`
+ * lists the demo accounts when there is none of that name.
+ */
+export async function demoAccessToken(
+  store: Store,
+  nickname: string,
+): Promise<
+  | { found: true; id: number; nickname: string; access_token: string; expires_at: number }
+  | { found: false; known: string[] }
+> {
+  const accounts = await demoAccounts(store);
+  const account = accounts.find((a) => a.nickname === nickname);
+  if (!account) return { found: false, known: accounts.map((a) => a.nickname) };
+  const { token, expiresAt } = await createTokenRepository(store.db).issue(
+    DEMO_APPLICATION_ID,
+    account.id,
+    new Date(),
+  );
+  return { found: true, id: account.id, nickname, access_token: token, expires_at: expiresAt };
+}

@@ -99,6 +99,91 @@ const STATUS_WEIGHTS = [
 ] as const;
 const EVERY_STATUS = STATUS_WEIGHTS.map(([s]) => s);
 
+// The draws of one order, built once: literals inside the per-order code would be allocated a million times.
+const LINE_COUNTS = [
+  [1, 0.85],
+  [2, 0.1],
+  [3, 0.05],
+] as const;
+const QUANTITIES = [
+  [1, 0.8],
+  [2, 0.12],
+  [3, 0.05],
+  [5, 0.03],
+] as const;
+const SHIPPING_MODES = [
+  ['me2', 0.88],
+  ['custom', 0.08],
+  ['not_specified', 0.04],
+] as const;
+const PAID_STATUSES = new Set(['paid', 'partially_paid']);
+const INSTALLMENTS = [1, 1, 3, 6, 12];
+const IN_PROCESS_DETAILS = ['pending_contingency', 'pending_review_manual'];
+const DISCOUNT_KINDS: readonly (readonly [readonly ('discount' | 'coupon' | 'cashback')[], number])[] = [
+  [['discount'], 0.45],
+  [['coupon'], 0.25],
+  [['cashback'], 0.12],
+  [['coupon', 'discount'], 0.1],
+  [['discount', 'cashback'], 0.05],
+  [['coupon', 'discount', 'cashback'], 0.03],
+] as const;
+const SELLER_SHARES = [0, 0.5, 1];
+const OPEN_SHIP_STATUSES = ['handling', 'ready_to_ship', 'shipped'];
+const LOGISTIC_TYPES = ['drop_off', 'xd_drop_off', 'cross_docking', 'fulfillment'];
+const SHIPPING_METHODS = {
+  es: [
+    { id: 73328, name: 'Normal a domicilio', type: 'standard' },
+    { id: 504945, name: 'Prioritario a domicilio', type: 'express' },
+    { id: 182, name: 'Expreso', type: 'express' },
+  ],
+  pt: [
+    { id: 73328, name: 'Normal a domicilio', type: 'standard' },
+    { id: 504945, name: 'Prioritario a domicilio', type: 'express' },
+    { id: 182, name: 'Expresso', type: 'express' },
+  ],
+};
+const RATINGS = [
+  ['positive', 0.86],
+  ['neutral', 0.09],
+  ['negative', 0.05],
+] as const;
+const FEEDBACK_COMMENTS = {
+  positive: ['Excelente vendedor, todo perfecto.', 'Llegó rápido y bien embalado.', 'Recomendado 100%.'],
+  neutral: ['Demoró un poco pero llegó.', 'El producto está bien.'],
+  negative: ['El producto llegó dañado.', 'No coincide con la publicación.'],
+};
+const FEEDBACK_REASONS = ['THEY_DIDNT_ANSWER', 'PRODUCT_DAMAGED', 'DIFFERENT_PRODUCT'];
+const INVALID_REASONS: readonly (readonly [string, string, string, string])[] = [
+  ['fraud', 'fraud_malicious_buyer', 'Malicious buyer', 'platform'],
+];
+const CANCEL_REASONS: readonly (readonly [string, string, string, string])[] = [
+  ['buyer', 'buyer_cancel_purchase', 'Buyer cancelled the purchase', 'buyer'],
+  ['seller', 'seller_out_of_stock', 'Seller has no stock', 'seller'],
+  ['shipment', 'shipment_not_delivered', 'Shipment was not delivered', 'platform'],
+  ['mediations', 'mediation_refund', 'Refunded in a mediation', 'platform'],
+  ['item', 'item_removed', 'The item was removed', 'platform'],
+];
+const MEDIATION_STAGES = ['claim', 'dispute'];
+const MEDIATION_STATUSES = ['opened', 'closed'];
+const CHANNELS = [
+  ['marketplace', 0.84],
+  ['shops', 0.08],
+  ['proximity', 0.03],
+  ['pay-channel', 0.05],
+] as const;
+const FLOWS: readonly (readonly [readonly string[], number])[] = [
+  [[], 0.8],
+  [['catalog'], 0.12],
+  [['supermarket'], 0.015],
+  [['subscription'], 0.01],
+  [['reservation'], 0.01],
+  [['contract'], 0.01],
+  [['3x_campaign'], 0.015],
+  [['high_concurrency'], 0.01],
+  [['lite'], 0.01],
+] as const;
+const CROSS_BORDER_FLOWS = ['cbt'] as const;
+
 /** Demo accounts: the simulator drives change through their orders. */
 /**
  * The demo accounts live where their names say: the state and city of their address, and the place (a city or a
@@ -480,11 +565,7 @@ export function createSeedGenerator(opts: SeedOptions) {
     const ageDays = (opts.now - created) / DAY;
 
     const sellerItems = itemsBySeller.get(seller.id)!;
-    const lineCount = r.weighted([
-      [1, 0.85],
-      [2, 0.1],
-      [3, 0.05],
-    ]);
+    const lineCount = r.weighted(LINE_COUNTS);
     const lines: OrderItemRecord[] = [];
     const used = new Set<string>();
     const attributes: { name: string; value: string; id: number }[] = [];
@@ -492,12 +573,7 @@ export function createSeedGenerator(opts: SeedOptions) {
       const { row, product } = r.pick(sellerItems);
       if (used.has(row.id)) continue;
       used.add(row.id);
-      const quantity = r.weighted([
-        [1, 0.8],
-        [2, 0.12],
-        [3, 0.05],
-        [5, 0.03],
-      ]);
+      const quantity = r.weighted(QUANTITIES);
       const promoted = r.chance(0.2);
       const unit = row.price_minor;
       chunkSold.set(row.id, (chunkSold.get(row.id) ?? 0) + quantity);
@@ -550,20 +626,15 @@ export function createSeedGenerator(opts: SeedOptions) {
     const total = lines.reduce((sum, l) => sum + l.unitPriceMinor * l.quantity, 0);
 
     // Shipping: most sales use the platform's shipping; the rest are arranged by the seller or agreed.
-    const mode = r.weighted([
-      ['me2', 0.88],
-      ['custom', 0.08],
-      ['not_specified', 0.04],
-    ]);
+    const mode = r.weighted(SHIPPING_MODES);
     const freeShipping =
       mode === 'me2' && (total / 10 ** d / (usdRate.get(currencyId) ?? 1) > 30 || r.chance(0.3));
     const listCost = mode === 'me2' ? nicePrice(r, 4 + r.next() * 8, currencyId) : 0;
     const shippingCost = mode === 'me2' && !freeShipping ? listCost : 0;
     const taxes = site.id === 'MLM' || site.id === 'MCO' || r.chance(0.1) ? Math.round(total * 0.03) : null;
 
-    const paidStatuses = new Set(['paid', 'partially_paid']);
     const wasPaid =
-      paidStatuses.has(status) ||
+      PAID_STATUSES.has(status) ||
       ((status === 'cancelled' || status === 'manually_cancelled') && r.chance(0.5));
     // Spec 3: set on the first change to confirmed or paid; a confirmed order was confirmed when created (0131).
     const dateClosed =
@@ -605,7 +676,7 @@ export function createSeedGenerator(opts: SeedOptions) {
       approvedAt: number | null,
     ): PaymentRecord => {
       const paymentId = PAYMENT_BASE + index * 1_000 + r.int(1, 999);
-      const installments = paymentType === 'credit_card' ? r.pick([1, 1, 3, 6, 12]) : 1;
+      const installments = paymentType === 'credit_card' ? r.pick(INSTALLMENTS) : 1;
       return {
         id: paymentId,
         payerId: buyer.id,
@@ -648,7 +719,7 @@ export function createSeedGenerator(opts: SeedOptions) {
     else if (status === 'partially_paid') {
       payments.push(pay(Math.round(due * 0.6), 'approved', 'accredited', created + 5 * MINUTE));
     } else if (status === 'payment_in_process') {
-      payments.push(pay(due, 'in_process', r.pick(['pending_contingency', 'pending_review_manual']), null));
+      payments.push(pay(due, 'in_process', r.pick(IN_PROCESS_DETAILS), null));
     } else if (status === 'payment_required' && paymentType === 'ticket') {
       payments.push(pay(due, 'pending', 'pending_waiting_payment', null));
     } else if (status === 'cancelled' || status === 'manually_cancelled') {
@@ -664,17 +735,10 @@ export function createSeedGenerator(opts: SeedOptions) {
     let coupon: OrderRecord['coupon'] = { id: null, amountMinor: 0 };
     if (r.chance(0.25) && status !== 'invalid') {
       discounts = [];
-      const kinds = r.weighted([
-        [['discount'], 0.45],
-        [['coupon'], 0.25],
-        [['cashback'], 0.12],
-        [['coupon', 'discount'], 0.1],
-        [['discount', 'cashback'], 0.05],
-        [['coupon', 'discount', 'cashback'], 0.03],
-      ]);
+      const kinds = r.weighted(DISCOUNT_KINDS);
       for (const kind of kinds) {
         const share = kind === 'cashback' ? 0.03 : kind === 'coupon' ? 0.1 : 0.15;
-        const sellerPart = kind === 'discount' ? r.pick([0, 0.5, 1]) : 0;
+        const sellerPart = kind === 'discount' ? r.pick(SELLER_SHARES) : 0;
         const entries = lines.map((l, i) => {
           const amount = Math.round(l.unitPriceMinor * l.quantity * share);
           return {
@@ -738,7 +802,7 @@ export function createSeedGenerator(opts: SeedOptions) {
                 ? 'delivered'
                 : ageDays > 20
                   ? 'not_delivered'
-                  : r.pick(['handling', 'ready_to_ship', 'shipped']);
+                  : r.pick(OPEN_SHIP_STATUSES);
       const shipUpdated =
         shipStatus === 'delivered' ? created + r.int(2, 6) * DAY : created + r.int(1, 48) * 60 * MINUTE;
       const platform = mode === 'me2';
@@ -777,8 +841,7 @@ export function createSeedGenerator(opts: SeedOptions) {
       const buyerState = r.pick(buyer.site.states);
       const sellerState = r.pick(site.states);
       // Drawn in the order they always were: the logistic type, then the tracking number.
-      const logisticType =
-        mode === 'me2' ? r.pick(['drop_off', 'xd_drop_off', 'cross_docking', 'fulfillment']) : null;
+      const logisticType = mode === 'me2' ? r.pick(LOGISTIC_TYPES) : null;
       const trackingNumber =
         mode === 'me2' && shipStatus !== 'pending' ? `${site.countryId}${r.digits(11)}` : null;
       const doc = {
@@ -827,14 +890,7 @@ export function createSeedGenerator(opts: SeedOptions) {
           currency_id: currencyId,
           cost_type: freeShipping ? 'free' : 'charged',
           list_cost: toMajor(listCost, d),
-          shipping_method:
-            mode === 'me2'
-              ? r.pick([
-                  { id: 73328, name: 'Normal a domicilio', type: 'standard' },
-                  { id: 504945, name: 'Prioritario a domicilio', type: 'express' },
-                  { id: 182, name: site.lang === 'pt' ? 'Expresso' : 'Expreso', type: 'express' },
-                ])
-              : null,
+          shipping_method: mode === 'me2' ? r.pick(SHIPPING_METHODS[site.lang === 'pt' ? 'pt' : 'es']) : null,
           estimated_delivery_time: {
             date: mode === 'me2' ? isoAt(created + r.int(2, 7) * DAY, site.offsetMinutes) : null,
             type: 'known',
@@ -869,23 +925,11 @@ export function createSeedGenerator(opts: SeedOptions) {
 
     const feedbackFor = (role: 'sale' | 'purchase'): FeedbackRecord | null => {
       if (!delivered || !r.chance(role === 'purchase' ? 0.7 : 0.6)) return null;
-      const rating = r.weighted([
-        ['positive', 0.86],
-        ['neutral', 0.09],
-        ['negative', 0.05],
-      ] as const);
+      const rating = r.weighted(RATINGS);
       const fulfilled = rating !== 'negative' || r.chance(0.3);
       const when = created + r.int(3, 12) * DAY;
       const feedbackId = FEEDBACK_BASE + index * 100 + (role === 'sale' ? 50 : 0) + r.int(1, 49);
-      const comments = {
-        positive: [
-          'Excelente vendedor, todo perfecto.',
-          'Llegó rápido y bien embalado.',
-          'Recomendado 100%.',
-        ],
-        neutral: ['Demoró un poco pero llegó.', 'El producto está bien.'],
-        negative: ['El producto llegó dañado.', 'No coincide con la publicación.'],
-      }[rating];
+      const comments = FEEDBACK_COMMENTS[rating];
       return {
         id: feedbackId,
         role,
@@ -893,7 +937,7 @@ export function createSeedGenerator(opts: SeedOptions) {
         toUserId: role === 'purchase' ? seller.id : buyer.id,
         fulfilled,
         rating,
-        reason: fulfilled ? null : r.pick(['THEY_DIDNT_ANSWER', 'PRODUCT_DAMAGED', 'DIFFERENT_PRODUCT']),
+        reason: fulfilled ? null : r.pick(FEEDBACK_REASONS),
         message: r.chance(0.6) ? r.pick(comments) : null,
         dateCreated: Math.min(when, opts.now - MINUTE),
         reply: r.chance(0.1) ? '¡Gracias por tu compra!' : null,
@@ -919,16 +963,7 @@ export function createSeedGenerator(opts: SeedOptions) {
     const cancelled = status === 'cancelled' || status === 'manually_cancelled' || status === 'invalid';
     const cancelDetail: OrderRecord['cancelDetail'] = cancelled
       ? (() => {
-          const reasons: readonly (readonly [string, string, string, string])[] =
-            status === 'invalid'
-              ? [['fraud', 'fraud_malicious_buyer', 'Malicious buyer', 'platform']]
-              : [
-                  ['buyer', 'buyer_cancel_purchase', 'Buyer cancelled the purchase', 'buyer'],
-                  ['seller', 'seller_out_of_stock', 'Seller has no stock', 'seller'],
-                  ['shipment', 'shipment_not_delivered', 'Shipment was not delivered', 'platform'],
-                  ['mediations', 'mediation_refund', 'Refunded in a mediation', 'platform'],
-                  ['item', 'item_removed', 'The item was removed', 'platform'],
-                ];
+          const reasons = status === 'invalid' ? INVALID_REASONS : CANCEL_REASONS;
           const [group, code, description, by] = settled ? SETTLED_DETAIL[settled] : r.pick(reasons);
           if (settled) r.next();
           return {
@@ -947,31 +982,14 @@ export function createSeedGenerator(opts: SeedOptions) {
         ? [
             {
               id: 5_200_000_000 + r.int(0, 99_999_999),
-              stage: r.pick(['claim', 'dispute']),
-              status: r.pick(['opened', 'closed']),
+              stage: r.pick(MEDIATION_STAGES),
+              status: r.pick(MEDIATION_STATUSES),
               dateCreated: created + 8 * DAY,
             },
           ]
         : [];
-    const channel = r.weighted([
-      ['marketplace', 0.84],
-      ['shops', 0.08],
-      ['proximity', 0.03],
-      ['pay-channel', 0.05],
-    ]);
-    const flows = crossBorder
-      ? ['cbt']
-      : r.weighted([
-          [[], 0.8],
-          [['catalog'], 0.12],
-          [['supermarket'], 0.015],
-          [['subscription'], 0.01],
-          [['reservation'], 0.01],
-          [['contract'], 0.01],
-          [['3x_campaign'], 0.015],
-          [['high_concurrency'], 0.01],
-          [['lite'], 0.01],
-        ] as const);
+    const channel = r.weighted(CHANNELS);
+    const flows: readonly string[] = crossBorder ? CROSS_BORDER_FLOWS : r.weighted(FLOWS);
     const packId = lineCount > 1 && r.chance(0.3) ? 2_000_000_000_000_000 + r.int(0, 999_999_999) : null;
     const tags: string[] = [];
     if (status === 'paid') tags.push('paid');
@@ -983,7 +1001,7 @@ export function createSeedGenerator(opts: SeedOptions) {
     if (channel === 'shops') tags.push('shops');
     if (discounts) tags.push('order_has_discount');
     if (packId) tags.push('pack_order');
-    if (flows.includes('catalog' as never)) tags.push('catalog');
+    if (flows.includes('catalog')) tags.push('catalog');
     if (r.chance(0.002)) tags.push('test_order');
     const lastUpdated = Math.min(
       opts.now,
@@ -1098,8 +1116,11 @@ export function createSeedGenerator(opts: SeedOptions) {
 
     chunkCount: Math.ceil(opts.orders / CHUNK_ORDERS),
 
-    /** The rows of chunk `c` and what they add to the totals (see `absorb`). */
-    chunk(c: number): { batch: OrderBatch; stats: ChunkStats } {
+    /**
+     * The rows of chunk `c` and what they add to the totals (see `absorb`). `bytes` stores each document's JSON
+     * (by default a Buffer of its own).
+     */
+    chunk(c: number, bytes?: (json: string) => Uint8Array): { batch: OrderBatch; stats: ChunkStats } {
       r = new Random(chunkSeed(opts.seed, c));
       chunkCounts = new Map();
       chunkRatings = new Map();
@@ -1109,10 +1130,9 @@ export function createSeedGenerator(opts: SeedOptions) {
       for (let i = c * CHUNK_ORDERS; i < Math.min(opts.orders, (c + 1) * CHUNK_ORDERS); i++) {
         const g = generateOrder(i);
         const site = siteById.get(g.order.siteId)!;
-        batch.orders.push({
-          ...renderOrderRow(g.order, { offsetMinutes: site.offsetMinutes, decimals }),
-          delivery_case: g.deliveryCase,
-        });
+        const row = renderOrderRow(g.order, { offsetMinutes: site.offsetMinutes, decimals, bytes });
+        row.delivery_case = g.deliveryCase;
+        batch.orders.push(row);
         if (g.shipment) batch.shipments.push(g.shipment);
         if (g.discounts) batch.discounts.push({ order_id: g.order.id, details: JSON.stringify(g.discounts) });
         if (g.product) batch.products.push({ order_id: g.order.id, attributes: JSON.stringify(g.product) });

@@ -12,6 +12,13 @@ async function fingerprint(store: Store) {
     hash.update(JSON.stringify(o, (_, v) => (v?.type === 'Buffer' ? Buffer.from(v.data).toString() : v)));
   const ships = await store.db.selectFrom('shipments').selectAll().orderBy('id').execute();
   for (const s of ships) hash.update(JSON.stringify(s));
+  // Every order table the bulk load copies, so COPY's binary rows are checked against the inserts' as well.
+  const discounts = await store.db.selectFrom('order_discounts').selectAll().orderBy('order_id').execute();
+  hash.update(JSON.stringify(discounts));
+  const attributes = await store.db.selectFrom('order_product').selectAll().orderBy('order_id').execute();
+  hash.update(JSON.stringify(attributes));
+  const feedback = await store.db.selectFrom('feedback').selectAll().orderBy('id').execute();
+  hash.update(JSON.stringify(feedback));
   const users = await store.db
     .selectFrom('users')
     .select(['id', 'nickname', 'site_id', 'seller_reputation', 'buyer_reputation'])

@@ -1,12 +1,13 @@
 import type { Keyring } from '@mostrador/server-kit/store';
-import type { Insertable, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { createOAuthRepository } from '../oauth/oauth-repository.ts';
 import { createTokenRepository } from '../oauth/token-repository.ts';
-import { DEMO_APPLICATION_ID, type OrderBatch } from './generate.ts';
+import { DEMO_APPLICATION_ID } from './generate.ts';
 import { locationRows } from './locations-data.ts';
 import { generateReviews } from './reviews.ts';
+import { type BlockBatch, type RowBlock, rowCount } from './row-block.ts';
 import { type CopyLoader, createSeedRepository, type ForeignKey, openCopyLoader } from './seed-repository.ts';
 import { inThreadSource, type SeedSource, workerSource } from './source.ts';
 import { SUPPORT_OPERATOR, supportOperatorRows } from './team.ts';
@@ -39,10 +40,10 @@ export interface SeedRunOptions {
   onPhase?: (phase: string, seconds: number) => void;
 }
 
-type WriteRows = <T extends keyof Database>(table: T, rows: Insertable<Database[T]>[]) => Promise<void>;
+type WriteBlock = (table: keyof Database, block: RowBlock) => Promise<void>;
 
 /** A batch's rows, table after table: orders before the rows that refer to them. */
-async function writeBatch(write: WriteRows, b: OrderBatch) {
+async function writeBatch(write: WriteBlock, b: BlockBatch) {
   await write('orders', b.orders);
   await write('shipments', b.shipments);
   await write('order_discounts', b.discounts);
@@ -107,7 +108,7 @@ async function load(
     for (; copy && !next.done; next = await batches.next()) {
       const b = next.value;
       await writeBatch(copy.write, b);
-      done += b.orders.length;
+      done += rowCount(b.orders);
       options.onProgress?.(done, options.orders);
     }
     await copy?.finish();
@@ -121,9 +122,9 @@ async function load(
       let written = 0;
       while (!next.done && written < commitEvery) {
         const b = next.value;
-        await writeBatch(repo.insertMany, b);
-        done += b.orders.length;
-        written += b.orders.length;
+        await writeBatch(repo.insertBlock, b);
+        done += rowCount(b.orders);
+        written += rowCount(b.orders);
         options.onProgress?.(done, options.orders);
         next = await batches.next();
       }

@@ -1,7 +1,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Keyring } from '@mostrador/server-kit/store';
+import { ByteArena } from './byte-arena.ts';
 import { createSeedGenerator, type SeedOptions } from './generate.ts';
-import { packBatch, type WorkerReply, type WorkerRequest } from './source.ts';
+import { toBlocks } from './row-block.ts';
+import type { WorkerReply, WorkerRequest } from './source.ts';
 
 const options = workerData as SeedOptions;
 // Buffers arrive as plain Uint8Arrays after crossing the thread boundary.
@@ -20,10 +22,10 @@ port.on('message', (request: WorkerRequest) => {
       index = request.index;
       reply({ type: 'header', index, header: gen.header({ index, of: request.of }) });
     } else if (request.type === 'chunk') {
-      const { batch, stats } = gen.chunk(request.chunk);
+      const arena = new ByteArena();
+      const { batch, stats } = gen.chunk(request.chunk, arena.write);
       gen.absorb(stats);
-      const packed = packBatch(batch);
-      reply({ type: 'chunk', chunk: request.chunk, batch: packed }, [packed.arena]);
+      reply({ type: 'chunk', chunk: request.chunk, batch: toBlocks(batch) }, arena.buffers);
     } else {
       reply({ type: 'stats', index, stats: gen.totals() });
     }

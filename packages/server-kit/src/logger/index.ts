@@ -7,3 +7,4 @@ export {
   redact,
   scrubText,
 } from './logger.ts';
+export { createProgress, type Progress } from './progress.ts';

@@ -4,9 +4,11 @@ import { Link } from '@tanstack/react-router';
 import { sessionQueryOptions } from '../../features/account/api/get-session.ts';
 import { AccountAvatar, accountTriggerClasses } from '../../features/account/components/account-avatar.tsx';
 import { AccountMenu } from '../../features/account/components/account-menu.tsx';
+import { useT } from '../../lib/i18n/use-t.tsx';
 
 /** Who is signed in (from `GET /bff/session`), with the account switcher and sign-out; or a way to sign in. */
 export function AccountArea() {
+  const t = useT();
   const session = useQuery(sessionQueryOptions());
   const user = session.data?.user ?? null;
 
@@ -14,8 +16,12 @@ export function AccountArea() {
     return (
       <Link to="/sign-in" className={accountTriggerClasses}>
         <AccountAvatar />
-        <span className="hidden sm:inline">{session.isPending ? 'Account' : 'Sign in'}</span>
-        <span className="sr-only sm:hidden">{session.isPending ? 'Account' : 'Sign in'}</span>
+        <span className="hidden sm:inline">
+          {session.isPending ? t('shell.accountArea.account') : t('shell.accountArea.signIn')}
+        </span>
+        <span className="sr-only sm:hidden">
+          {session.isPending ? t('shell.accountArea.account') : t('shell.accountArea.signIn')}
+        </span>
       </Link>
     );
   }

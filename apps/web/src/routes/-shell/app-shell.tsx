@@ -1,5 +1,6 @@
 import { Outlet } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '../../lib/i18n/use-t.tsx';
 import { useTheme } from '../../lib/theme.ts';
 import { Button } from '../../ui/button.tsx';
 import { CloseIcon, MenuIcon } from '../../ui/icons.tsx';
@@ -11,6 +12,7 @@ import { usePageAnnouncement, usePageTitle } from './use-page-title.ts';
 
 /** The frame of every page: the workspaces' navigation (a drawer on small screens), the header and the page. */
 export function AppShell() {
+  const t = useT();
   const { theme, setTheme } = useTheme();
   const title = usePageTitle();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -31,7 +33,7 @@ export function AppShell() {
         href="#main"
         className="sr-only z-50 rounded-md bg-accent px-3 py-2 text-sm font-medium text-accent-ink shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
-        Skip to content
+        {t('shell.appShell.skipToContent')}
       </a>
 
       <aside className="sticky top-0 hidden h-dvh w-60 shrink-0 md:block">
@@ -42,7 +44,7 @@ export function AppShell() {
       <dialog
         ref={drawer}
         id="drawer"
-        aria-label="Menu"
+        aria-label={t('shell.appShell.menu')}
         onClose={() => setDrawerOpen(false)}
         onClick={(event) => {
           // A click on the backdrop lands on the dialog element itself.
@@ -56,7 +58,7 @@ export function AppShell() {
             <Button
               variant="ghost"
               className="absolute top-3 right-3"
-              aria-label="Close menu"
+              aria-label={t('shell.appShell.closeMenu')}
               onClick={() => setDrawerOpen(false)}
               icon={<CloseIcon />}
             />
@@ -70,14 +72,14 @@ export function AppShell() {
             <Button
               variant="ghost"
               className="md:hidden"
-              aria-label="Open menu"
+              aria-label={t('shell.appShell.openMenu')}
               aria-haspopup="dialog"
               aria-expanded={drawerOpen}
               aria-controls="drawer"
               onClick={() => setDrawerOpen(true)}
               icon={<MenuIcon />}
             />
-            <nav aria-label="Breadcrumb" className="min-w-0 flex-1">
+            <nav aria-label={t('shell.appShell.breadcrumb')} className="min-w-0 flex-1">
               <ol className="flex items-center gap-1.5 text-body">
                 <li className="text-faint">Mostrador</li>
                 {title ? (

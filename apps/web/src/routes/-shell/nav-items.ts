@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { translate, withLabels } from '../../lib/i18n/i18n.ts';
 import type { IconProps } from '../../ui/icons.tsx';
 import {
   AccountIcon,
@@ -18,20 +19,24 @@ export interface NavItem {
 
 export const NAV_GROUPS: readonly { label: string; items: readonly NavItem[] }[] = [
   {
-    label: 'Selling',
-    items: [
-      { to: '/orders', label: 'Orders', icon: OrdersIcon },
-      { to: '/blocked-buyers', label: 'Blocked buyers', icon: BlockedIcon },
-      { to: '/locations', label: 'Locations', icon: LocationIcon },
-      { to: '/reviews', label: 'Reviews', icon: StarIcon },
-    ],
+    get label() {
+      return translate('shell.navItems.selling');
+    },
+    items: withLabels([
+      { to: '/orders', label: 'shell.navItems.orders', icon: OrdersIcon },
+      { to: '/blocked-buyers', label: 'shell.navItems.blockedBuyers', icon: BlockedIcon },
+      { to: '/locations', label: 'shell.navItems.locations', icon: LocationIcon },
+      { to: '/reviews', label: 'shell.navItems.reviews', icon: StarIcon },
+    ]),
   },
   {
-    label: 'You',
-    items: [
-      { to: '/account', label: 'Account', icon: AccountIcon },
-      { to: '/team', label: 'Team', icon: TeamIcon },
-      { to: '/notifications', label: 'Notifications', icon: BellIcon },
-    ],
+    get label() {
+      return translate('shell.navItems.you');
+    },
+    items: withLabels([
+      { to: '/account', label: 'shell.navItems.account', icon: AccountIcon },
+      { to: '/team', label: 'shell.navItems.team', icon: TeamIcon },
+      { to: '/notifications', label: 'shell.navItems.notifications', icon: BellIcon },
+    ]),
   },
 ];

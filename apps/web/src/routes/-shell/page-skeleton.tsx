@@ -1,9 +1,11 @@
+import { useT } from '../../lib/i18n/use-t.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 
 /** Shown when a page's code or data takes longer than a moment; the layout matches a real page to avoid jumps. */
 export function PageSkeleton() {
+  const t = useT();
   return (
-    <div role="status" aria-label="Loading page">
+    <div role="status" aria-label={t('shell.pageSkeleton.loadingPage')}>
       <div className="border-b border-line px-6 py-5">
         <Skeleton className="h-5 w-40" />
         <Skeleton className="mt-2.5 h-3.5 w-80 max-w-full" />

@@ -1,4 +1,6 @@
-import { OPERATOR_PERMISSION_LABELS, type OperatorPermission } from '@mostrador/contracts';
+import type { OperatorPermission } from '@mostrador/contracts';
+import { translate } from '../../lib/i18n/i18n.ts';
+import { useT } from '../../lib/i18n/use-t.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { AlertIcon } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -13,17 +15,21 @@ export function PermissionRequired({
   account: string;
   permission: OperatorPermission | 'owner';
 }) {
+  const t = useT();
   return (
     <>
-      <PageHeader title={title} description={`Working on ${account}.`} />
+      <PageHeader title={title} description={translate('shell.permissionRequired.workingOn', { account })} />
       <EmptyState
         icon={<AlertIcon />}
         title={
           permission === 'owner'
-            ? 'Only the account owner can use this page'
-            : `${account} has not given you “${OPERATOR_PERMISSION_LABELS[permission]}”`
+            ? t('shell.permissionRequired.onlyTheAccountOwner')
+            : translate('shell.permissionRequired.hasNotGivenYou', {
+                account,
+                value: translate(`permission.${permission}`),
+              })
         }
-        description="Ask the seller to change your permissions on their team, or work on your own account from the account menu."
+        description={t('shell.permissionRequired.askTheSellerTo')}
       />
     </>
   );

@@ -1,9 +1,11 @@
 import { Link } from '@tanstack/react-router';
+import { useT } from '../../lib/i18n/use-t.tsx';
 import { BrandMark } from './brand-mark.tsx';
 import { NAV_GROUPS } from './nav-items.ts';
 
 /** The workspace navigation; `onNavigate` lets the small-screen drawer close itself after a choice. */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const t = useT();
   return (
     <div className="flex h-full flex-col gap-6 px-3 py-3">
       <Link
@@ -14,10 +16,10 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         <BrandMark />
         Mostrador
       </Link>
-      <nav aria-label="Workspaces" className="flex flex-col gap-5">
+      <nav aria-label={t('shell.sidebar.workspaces')} className="flex flex-col gap-5">
         {NAV_GROUPS.map((group) => (
           <div key={group.label}>
-            <h2 className="mb-1 px-2 text-caption font-medium tracking-wide text-faint uppercase">
+            <h2 className="mb-1 px-2 text-caption font-medium tracking-wide text-muted uppercase">
               {group.label}
             </h2>
             <ul className="flex flex-col gap-px">

@@ -1,3 +1,5 @@
+import { translate } from '../../lib/i18n/i18n.ts';
+import { useT } from '../../lib/i18n/use-t.tsx';
 import { buttonClasses } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { AccountIcon } from '../../ui/icons.tsx';
@@ -13,17 +15,18 @@ export function SignInGate({
   description?: string | undefined;
   what: string;
 }) {
+  const t = useT();
   return (
     <>
       <PageHeader title={title} {...(description ? { description } : {})} />
       <EmptyState
         className="py-20"
         icon={<AccountIcon />}
-        title={`Sign in to see ${what}`}
-        description="Use your marketplace account; Mostrador keeps its access on the server."
+        title={translate('shell.signInGate.signInToSee', { what })}
+        description={t('shell.signInGate.useYourMarketplaceAccount')}
         action={
           <a href="/bff/login" className={buttonClasses('primary')}>
-            Sign in with the marketplace
+            {t('shell.signInGate.signInWithThe')}
           </a>
         }
       />

@@ -2,12 +2,12 @@
 import type { Session } from '@mostrador/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionKey } from '../../features/account/api/get-session.ts';
 import { createAppRouter } from '../../router.tsx';
 import { answerFetch, type SentRequest } from '../../test-support/answering-fetch.ts';
-import { testQueryClient } from '../../test-support/render.tsx';
+import { renderInEnglish, testQueryClient } from '../../test-support/render.tsx';
 import { LiveRegionProvider } from '../../ui/live-region.tsx';
 
 /** The live indicator connects an EventSource once someone is signed in: jsdom has none. */
@@ -30,12 +30,13 @@ afterEach(() => {
 
 const TIENDA = { user_id: 100008826, nickname: 'TIENDA_PALERMO', site_id: 'MLA' };
 const SOPORTE = { user_id: 999000001, nickname: 'SOPORTE_PALERMO', site_id: 'MLA' };
-const SIGNED_OUT: Session = { user: null, accounts: [] };
+const SIGNED_OUT: Session = { user: null, accounts: [], language: 'en' };
 const signedIn = (user: typeof TIENDA, over: Partial<Session> = {}): Session => ({
   user,
   accounts: [{ ...user, active: true }],
   operated_accounts: [],
   acting_for: null,
+  language: 'en',
   ...over,
 });
 const FOR_TIENDA = {
@@ -54,7 +55,7 @@ async function openApp(path: string, session: Session, table: Record<string, unk
   const queryClient = testQueryClient();
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
   await act(() => router.load());
-  render(
+  renderInEnglish(
     <QueryClientProvider client={queryClient}>
       <LiveRegionProvider>
         <RouterProvider router={router} />

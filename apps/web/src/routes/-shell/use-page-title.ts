@@ -1,5 +1,6 @@
 import { useMatches } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
+import { translate } from '../../lib/i18n/i18n.ts';
 import { useAnnounce } from '../../ui/live-region.tsx';
 
 /** The page's name, from the deepest route that has one (`staticData.title`). */
@@ -18,6 +19,6 @@ export function usePageAnnouncement(title: string | undefined) {
       first.current = false;
       return;
     }
-    if (title) announce(`${title} page`);
+    if (title) announce(translate('shell.usePageTitle.page', { title }));
   }, [title, announce]);
 }

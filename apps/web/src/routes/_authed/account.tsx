@@ -1,13 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { meQueryOptions } from '../../features/account/api/get-me.ts';
-import { sessionKey } from '../../features/account/api/get-session.ts';
+import { dropAccountData } from '../../features/account/api/get-session.ts';
 import { AccountWorkspace } from '../../features/account/components/account-workspace.tsx';
+import { messagesByKey, translate } from '../../lib/i18n/i18n.ts';
+import { announceSessionChange } from '../../lib/session-broadcast.ts';
 
 export const Route = createFileRoute('/_authed/account')({
   staticData: {
-    title: 'Account',
-    signIn: { what: 'your account', description: 'Your marketplace account, as Mostrador sees it.' },
+    get title() {
+      return translate('shell.account.account');
+    },
+    signIn: messagesByKey({
+      what: 'shell.account.yourAccount',
+      description: 'shell.account.yourMarketplaceAccountAs',
+    }),
   },
   loader: async ({ context: { queryClient, account } }) => {
     if (!account) return;
@@ -32,8 +39,10 @@ function AccountPage() {
       onSessionRevoked={async () => {
         // Leave first: a query still on screen would ask again with the revoked access.
         await navigate({ to: '/sign-in', search: { ended: 'revoked' } });
-        // Everything cached was read with that access; the session view stays so the header is steady.
-        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+        // Everything cached was read with that access; the session view stays so the header is steady. The other
+        // tabs used the same access: they end too.
+        dropAccountData(queryClient);
+        announceSessionChange('ended');
       }}
     />
   );

@@ -3,15 +3,19 @@ import { createFileRoute } from '@tanstack/react-router';
 import { can } from '../../features/account/model/working-account.ts';
 import { blockedBuyersQueryOptions } from '../../features/blocklists/api/search-blocked-buyers.ts';
 import { BlockedBuyersWorkspace } from '../../features/blocklists/components/blocked-buyers/blocked-buyers-workspace.tsx';
+import { messagesByKey, translate } from '../../lib/i18n/i18n.ts';
+import { useT } from '../../lib/i18n/use-t.tsx';
 import { PermissionRequired } from '../-shell/permission-required.tsx';
 
 export const Route = createFileRoute('/_authed/blocked-buyers')({
   staticData: {
-    title: 'Blocked buyers',
-    signIn: {
-      what: 'the buyers you blocked',
-      description: 'Buyers you have stopped from buying your items or asking you questions.',
+    get title() {
+      return translate('shell.blockedBuyers.blockedBuyers');
     },
+    signIn: messagesByKey({
+      what: 'shell.blockedBuyers.theBuyersYouBlocked',
+      description: 'shell.blockedBuyers.buyersYouHaveStopped',
+    }),
   },
   validateSearch: blockedBuyersViewSchema,
   loaderDeps: ({ search }) => search,
@@ -31,6 +35,7 @@ export const Route = createFileRoute('/_authed/blocked-buyers')({
 });
 
 function BlockedBuyersPage() {
+  const t = useT();
   const account = Route.useRouteContext({ select: (context) => context.account });
   const view = Route.useSearch();
   const navigate = Route.useNavigate();
@@ -38,7 +43,11 @@ function BlockedBuyersPage() {
   if (!account) return null;
   if (!can(account, 'blocklists.manage')) {
     return (
-      <PermissionRequired title="Blocked buyers" account={account.nickname} permission="blocklists.manage" />
+      <PermissionRequired
+        title={t('shell.blockedBuyers.blockedBuyers')}
+        account={account.nickname}
+        permission="blocklists.manage"
+      />
     );
   }
   return (

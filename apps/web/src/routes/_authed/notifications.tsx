@@ -3,14 +3,17 @@ import { createFileRoute } from '@tanstack/react-router';
 import { notificationFeedQueryOptions } from '../../features/live-updates/api/get-notification-feed.ts';
 import { NotificationsWorkspace } from '../../features/live-updates/components/notifications/notifications-workspace.tsx';
 import { env } from '../../lib/env.ts';
+import { messagesByKey, translate } from '../../lib/i18n/i18n.ts';
 
 export const Route = createFileRoute('/_authed/notifications')({
   staticData: {
-    title: 'Notifications',
-    signIn: {
-      what: 'your notifications',
-      description: 'Changes to your orders as the marketplace reports them.',
+    get title() {
+      return translate('shell.notifications.notifications');
     },
+    signIn: messagesByKey({
+      what: 'shell.notifications.yourNotifications',
+      description: 'shell.notifications.changesToYourOrders',
+    }),
   },
   validateSearch: notificationsViewSchema,
   loaderDeps: ({ search }) => search,

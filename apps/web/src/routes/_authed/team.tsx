@@ -4,15 +4,16 @@ import { accessLogQueryOptions } from '../../features/team/api/get-access-log.ts
 import { operatorsQueryOptions } from '../../features/team/api/get-operators.ts';
 import { TeamWorkspace } from '../../features/team/components/team-workspace.tsx';
 import { localeForSite } from '../../lib/format.ts';
+import { messagesByKey, translate } from '../../lib/i18n/i18n.ts';
+import { useT } from '../../lib/i18n/use-t.tsx';
 import { PermissionRequired } from '../-shell/permission-required.tsx';
 
 export const Route = createFileRoute('/_authed/team')({
   staticData: {
-    title: 'Team',
-    signIn: {
-      what: 'your team',
-      description: 'Who works on your account, and who read whose personal data.',
+    get title() {
+      return translate('shell.team.team');
     },
+    signIn: messagesByKey({ what: 'shell.team.yourTeam', description: 'shell.team.whoWorksOnYour' }),
   },
   validateSearch: teamViewSchema,
   loaderDeps: ({ search }) => search,
@@ -28,13 +29,14 @@ export const Route = createFileRoute('/_authed/team')({
 });
 
 function TeamPage() {
+  const t = useT();
   const account = Route.useRouteContext({ select: (context) => context.account });
   const view = Route.useSearch();
   const navigate = Route.useNavigate();
   // Signed out, the layout shows the sign-in gate instead of this page.
   if (!account) return null;
   if (account.permissions)
-    return <PermissionRequired title="Team" account={account.nickname} permission="owner" />;
+    return <PermissionRequired title={t('shell.team.team')} account={account.nickname} permission="owner" />;
   return (
     <TeamWorkspace
       key={account.user_id}

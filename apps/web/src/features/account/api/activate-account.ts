@@ -1,7 +1,8 @@
 import { sessionSchema } from '@mostrador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
-import { sessionKey } from './get-session.ts';
+import { announceSessionChange } from '../../../lib/session-broadcast.ts';
+import { dropAccountData, sessionKey } from './get-session.ts';
 
 export const activateAccount = (userId: number) =>
   request(`/bff/accounts/${userId}/activate`, sessionSchema, { method: 'POST' });
@@ -12,8 +13,10 @@ export function useActivateAccount() {
   return useMutation({
     mutationFn: activateAccount,
     onSuccess: async (session) => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+      dropAccountData(queryClient);
       queryClient.setQueryData(sessionKey, session);
+      // Other tabs of the browser share the session: they follow it to the account it works on now.
+      announceSessionChange('account-changed');
     },
   });
 }

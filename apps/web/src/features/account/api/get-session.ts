@@ -11,6 +11,26 @@ export const getSession = (signal?: AbortSignal) => request('/bff/session', sess
 export const sessionQueryOptions = () =>
   queryOptions({ queryKey: sessionKey, queryFn: ({ signal }) => getSession(signal), staleTime: 60_000 });
 
+/**
+ * Everything cached but the session goes: it was read for a session or an account that is no longer the one on
+ * screen (the orders, the buyers' names and phones).
+ */
+export function dropAccountData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+}
+
+/**
+ * The session ended (signed out here or in another tab, or refused by the marketplace): the signed-in pages show
+ * their sign-in gate at once, before the server is asked again, and nothing read for the session stays cached.
+ */
+export async function forgetSession(queryClient: QueryClient): Promise<void> {
+  const current = queryClient.getQueryData<Session>(sessionKey);
+  if (current?.user)
+    queryClient.setQueryData<Session>(sessionKey, { user: null, accounts: [], language: current.language });
+  dropAccountData(queryClient);
+  await queryClient.invalidateQueries({ queryKey: sessionKey });
+}
+
 /** The session and the account the dashboard works on: read once, then answered from the cache. */
 export async function loadWorkingAccount(
   queryClient: QueryClient,
@@ -33,5 +53,20 @@ export function watchSession(queryClient: QueryClient, onChange: (session: Sessi
     const first = seen === undefined;
     seen = data;
     if (!first) onChange(data);
+  });
+}
+
+/**
+ * Calls `onLanguage` with the language every session read names (decision 0170): the first read, a switch made in
+ * the account menu, a sign-in as an account of another site. Returns the function that stops following.
+ */
+export function followSessionLanguage(
+  queryClient: QueryClient,
+  onLanguage: (language: Session['language'], session: Session) => void,
+): () => void {
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.query.queryKey[0] !== sessionKey[0]) return;
+    const data = event.query.state.data as Session | undefined;
+    if (data) onLanguage(data.language, data);
   });
 }

@@ -1,7 +1,8 @@
 import { sessionSchema } from '@mostrador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
-import { sessionKey } from './get-session.ts';
+import { announceSessionChange } from '../../../lib/session-broadcast.ts';
+import { dropAccountData, sessionKey } from './get-session.ts';
 
 /** Works on a seller account the user operates, or (null) on its own. */
 export const setActingAccount = (sellerId: number | null) =>
@@ -13,8 +14,10 @@ export function useSetActingAccount() {
   return useMutation({
     mutationFn: setActingAccount,
     onSuccess: async (session) => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+      dropAccountData(queryClient);
       queryClient.setQueryData(sessionKey, session);
+      // Other tabs of the browser share the session: they follow it to the account it works on now.
+      announceSessionChange('account-changed');
     },
   });
 }

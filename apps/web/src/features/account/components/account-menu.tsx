@@ -1,23 +1,22 @@
 import type { Session } from '@mostrador/contracts';
 import { useLocation } from '@tanstack/react-router';
-import { useId, useRef, useState } from 'react';
-import { Button } from '../../../ui/button.tsx';
-import { cardClasses } from '../../../ui/card.tsx';
-import { CheckIcon, ChevronDownIcon } from '../../../ui/icons.tsx';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { useT } from '../../../lib/i18n/use-t.tsx';
+import { ChevronDownIcon } from '../../../ui/icons.tsx';
 import { useDismiss } from '../../../ui/use-dismiss.ts';
-import { useActivateAccount } from '../api/activate-account.ts';
-import { useSignOut } from '../api/sign-out.ts';
 import { AccountAvatar, accountTriggerClasses } from './account-avatar.tsx';
-import { WorkOnList } from './work-on-list.tsx';
+
+// What the menu holds loads when it first opens (or the pointer comes near): not part of the first screen.
+const loadPanel = () => import('./account-menu-panel.tsx');
+const AccountMenuPanel = lazy(() => loadPanel().then((module) => ({ default: module.AccountMenuPanel })));
 
 /** The account menu: whom the dashboard works on, the signed-in accounts, adding one and signing out. */
 export function AccountMenu({ session, nickname }: { session: Session; nickname: string }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const location = useLocation();
-  const signOut = useSignOut();
-  const activate = useActivateAccount();
 
   // Escape and a click elsewhere close the menu, as any disclosure would.
   useDismiss(open, root, () => setOpen(false));
@@ -31,6 +30,8 @@ export function AccountMenu({ session, nickname }: { session: Session; nickname:
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
       >
         <AccountAvatar />
         <span className="hidden font-medium text-ink sm:inline" data-testid="signed-in-user">
@@ -38,55 +39,21 @@ export function AccountMenu({ session, nickname }: { session: Session; nickname:
         </span>
         {session.acting_for ? (
           <span className="hidden text-muted sm:inline" data-testid="acting-for">
-            for {session.acting_for.nickname}
+            {t('account.accountMenu.for', { nickname: session.acting_for.nickname })}
           </span>
         ) : null}
-        <span className="sr-only sm:hidden">Account: {nickname}</span>
+        <span className="sr-only sm:hidden">{t('account.accountMenu.account', { nickname })}</span>
         <ChevronDownIcon className="size-3.5" />
       </button>
       {open ? (
-        <div
-          id={panelId}
-          className={cardClasses('raised', 'absolute top-9 right-0 z-40 w-64 p-2 text-sm shadow-lg')}
-        >
-          <WorkOnList session={session} onDone={() => setOpen(false)} />
-          <p className="px-2 pt-1 pb-2 text-xs text-muted">Signed in accounts</p>
-          <ul aria-label="Signed in accounts" className="flex flex-col gap-0.5">
-            {session.accounts.map((account) => (
-              <li key={account.user_id}>
-                <button
-                  type="button"
-                  className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left hover:bg-subtle disabled:cursor-default"
-                  aria-current={account.active ? 'true' : undefined}
-                  disabled={account.active || activate.isPending}
-                  onClick={() => activate.mutate(account.user_id, { onSuccess: () => setOpen(false) })}
-                >
-                  <span className="min-w-0 flex-1 truncate">
-                    {account.nickname}
-                    {account.site_id ? (
-                      <span className="ml-1.5 text-xs text-faint">{account.site_id}</span>
-                    ) : null}
-                  </span>
-                  {account.active ? <CheckIcon className="size-4 text-accent" aria-label="Active" /> : null}
-                  {account.active ? null : <span className="sr-only">Switch to this account</span>}
-                </button>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-2 flex flex-col gap-1 border-t border-line pt-2">
-            <a href={`/bff/login?return_to=${returnTo}`} className="rounded-md px-2 py-1.5 hover:bg-subtle">
-              Add another account
-            </a>
-            <Button
-              variant="ghost"
-              className="justify-start"
-              pending={signOut.isPending}
-              onClick={() => signOut.mutate(undefined, { onSuccess: () => setOpen(false) })}
-            >
-              Sign out
-            </Button>
-          </div>
-        </div>
+        <Suspense fallback={null}>
+          <AccountMenuPanel
+            id={panelId}
+            session={session}
+            returnTo={returnTo}
+            onDone={() => setOpen(false)}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { env } from '../../../lib/env.ts';
 import { formatDate, localeForSite } from '../../../lib/format.ts';
+import { translate } from '../../../lib/i18n/i18n.ts';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
 import { meQueryOptions } from '../api/get-me.ts';
@@ -17,18 +19,21 @@ export interface AccountWorkspaceProps {
 
 /** The private view of the signed-in account: reputation, sell equals pay, addresses, payment methods, apps. */
 export function AccountWorkspace({ userId, onSessionRevoked }: AccountWorkspaceProps) {
+  const t = useT();
   const me = useQuery(meQueryOptions(userId));
   const user = me.data;
   return (
     <>
       <PageHeader
-        title="Account"
+        title={t('account.accountWorkspace.account')}
         description={
           user ? (
             <>
               <span className="font-medium text-ink">{user.nickname}</span> · {user.first_name}{' '}
-              {user.last_name} · {user.email} · on the marketplace since{' '}
-              {formatDate(user.registration_date, localeForSite(user.site_id), { style: 'date' })}
+              {user.last_name} · {user.email} ·{' '}
+              {t('account.accountWorkspace.memberSince', {
+                date: formatDate(user.registration_date, localeForSite(user.site_id), { style: 'date' }),
+              })}
             </>
           ) : undefined
         }
@@ -37,8 +42,8 @@ export function AccountWorkspace({ userId, onSessionRevoked }: AccountWorkspaceP
         query={me}
         loading={null}
         error={{
-          title: 'Your account could not be loaded',
-          description: 'Check your connection and try again.',
+          title: translate('account.accountWorkspace.yourAccountCouldNot'),
+          description: translate('account.accountWorkspace.checkYourConnectionAnd'),
         }}
       >
         {(data) => (

@@ -1,31 +1,34 @@
 import type { UserAddress } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { messagesByKey, translate } from '../../../lib/i18n/i18n.ts';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../ui/badge.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { addressesQueryOptions } from '../api/get-addresses.ts';
 
-const ADDRESS_TYPES: Record<UserAddress['types'][number], string> = {
-  default_selling_address: 'Selling',
-  default_buying_address: 'Buying',
-  shipping: 'Shipping',
-  billing: 'Billing',
-  business: 'Business',
-};
+const ADDRESS_TYPES: Record<UserAddress['types'][number], string> = messagesByKey({
+  default_selling_address: 'account.addressesCard.selling',
+  default_buying_address: 'account.addressesCard.buying',
+  shipping: 'account.addressesCard.shipping',
+  billing: 'account.addressesCard.billing',
+  business: 'account.addressesCard.business',
+});
 
 /** The account's addresses, each with what it is used for. */
 export function AddressesCard({ userId }: { userId: number }) {
+  const t = useT();
   const addresses = useQuery(addressesQueryOptions(userId));
   return (
-    <Card title="Addresses" heading="inline">
+    <Card title={t('account.addressesCard.addresses')} heading="inline">
       <QueryState
         query={addresses}
         compact
         loading={<Skeleton className="h-16 w-full" />}
-        error={{ title: 'Your addresses could not be loaded.' }}
+        error={{ title: translate('account.addressesCard.yourAddressesCouldNot') }}
         isEmpty={(data) => data.length === 0}
-        empty={{ title: 'No addresses on this account.', className: 'text-body' }}
+        empty={{ title: translate('account.addressesCard.noAddressesOnThis'), className: 'text-body' }}
       >
         {(data) => (
           <ul className="flex flex-col gap-3">

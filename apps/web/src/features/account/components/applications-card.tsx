@@ -1,5 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { scopeName } from '../../../lib/i18n/code-names.ts';
+import { translate } from '../../../lib/i18n/i18n.ts';
+import { T, useT } from '../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
@@ -30,6 +33,7 @@ export function ApplicationsCard({
   sessionApplicationId,
   onSessionRevoked,
 }: ApplicationsCardProps) {
+  const t = useT();
   const application = useQuery(applicationQueryOptions(userId, sessionApplicationId));
   const revoke = useRevokeApplication();
   const [confirming, setConfirming] = useState(false);
@@ -45,29 +49,39 @@ export function ApplicationsCard({
       },
     );
 
-  const name = application.data?.name ?? 'This application';
+  const name = application.data?.name ?? t('account.applicationsCard.thisApplication');
   return (
-    <Card title="Connected applications" heading="inline">
+    <Card title={t('account.applicationsCard.connectedApplications')} heading="inline">
       <QueryState
         query={application}
         compact
         loading={<Skeleton className="h-12 w-full" />}
-        error={{ title: 'The application could not be loaded.' }}
+        error={{ title: translate('account.applicationsCard.theApplicationCouldNot') }}
       >
         {(data) => (
-          <ul aria-label="Connected applications" className="flex flex-col gap-2">
+          <ul
+            aria-label={t('account.applicationsCard.connectedApplications')}
+            className="flex flex-col gap-2"
+          >
             <li className="flex items-start justify-between gap-3">
               <div className="min-w-0">
                 <p className="flex items-center gap-2 text-body font-medium text-ink">
                   {data.name}
-                  <Badge tone="accent">This session</Badge>
+                  <Badge tone="accent">{t('account.applicationsCard.thisSession')}</Badge>
                 </p>
                 <p className="mt-0.5 text-xs text-muted">
-                  Can {data.scopes.join(', ')} · app {data.id}
+                  {t('account.applicationsCard.scopes', {
+                    scopes: data.scopes.map(scopeName).join(', '),
+                    id: data.id,
+                  })}
                 </p>
               </div>
               <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
-                Revoke<span className="sr-only"> {data.name}</span>
+                <T
+                  id="account.applicationsCard.revokeNamed"
+                  values={{ name: data.name }}
+                  components={{ 0: <span className="sr-only" /> }}
+                />
               </Button>
             </li>
           </ul>
@@ -76,13 +90,16 @@ export function ApplicationsCard({
       <Dialog
         open={confirming}
         onClose={() => setConfirming(false)}
-        title={`Revoke ${name}?`}
-        description={`${name} will lose access to ${nickname} at once, including this session: you will have to sign in again to use Mostrador. Nothing else on your account changes.`}
-        confirm={{ label: 'Revoke access', variant: 'danger', pending: revoke.isPending, onConfirm: confirm }}
+        title={translate('account.applicationsCard.revoke', { name })}
+        description={translate('account.applicationsCard.willLoseAccessTo', { name, nickname })}
+        confirm={{
+          label: translate('account.applicationsCard.revokeAccess'),
+          variant: 'danger',
+          pending: revoke.isPending,
+          onConfirm: confirm,
+        }}
       >
-        {revoke.isError ? (
-          <FormError>The access could not be revoked. Nothing changed; try again.</FormError>
-        ) : null}
+        {revoke.isError ? <FormError>{t('account.applicationsCard.theAccessCouldNot')}</FormError> : null}
       </Dialog>
     </Card>
   );

@@ -1,19 +1,17 @@
 import type { PartialUserPrivate } from '@mostrador/contracts';
 import { useState } from 'react';
 import { cx } from '../../../lib/class-names.ts';
+import { translate } from '../../../lib/i18n/i18n.ts';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { FormError } from '../../../ui/form-error.tsx';
 import { useAnnounce } from '../../../ui/live-region.tsx';
 import { useSetImmediatePayment } from '../api/set-immediate-payment.ts';
 
-const EFFECT_ON =
-  'Buyers will have to pay through the marketplace when they buy. Each new order waits as “payment required” until it is paid, and buyers can no longer agree on the payment with you. Orders you already have do not change.';
-const EFFECT_OFF =
-  'Buyers may again agree on the payment with you, so new orders can start without a payment. Orders you already have do not change.';
-
 /** The sell-equals-pay switch; both directions ask first and say what will change. */
 export function ImmediatePaymentCard({ me }: { me: PartialUserPrivate }) {
+  const t = useT();
   const announce = useAnnounce();
   const [confirming, setConfirming] = useState<boolean | null>(null);
   const mutation = useSetImmediatePayment();
@@ -31,7 +29,11 @@ export function ImmediatePaymentCard({ me }: { me: PartialUserPrivate }) {
       {
         onSuccess: () => {
           setConfirming(null);
-          announce(next ? 'Sell equals pay is on.' : 'Sell equals pay is off.');
+          announce(
+            next
+              ? translate('account.immediatePaymentCard.sellEqualsPayIs')
+              : translate('account.immediatePaymentCard.sellEqualsPayIs2'),
+          );
         },
       },
     );
@@ -42,12 +44,12 @@ export function ImmediatePaymentCard({ me }: { me: PartialUserPrivate }) {
       <div className="flex items-start justify-between gap-4">
         <div className="min-w-0">
           <h2 id="immediate-payment-heading" className="text-sm font-semibold text-ink">
-            Sell equals pay
+            {t('account.immediatePaymentCard.sellEqualsPay')}
           </h2>
           <p id="immediate-payment-description" className="mt-1 text-body leading-5 text-muted">
             {on
-              ? 'On: buyers pay through the marketplace when they buy.'
-              : 'Off: buyers may agree on the payment with you.'}
+              ? t('account.immediatePaymentCard.onBuyersPayThrough')
+              : t('account.immediatePaymentCard.offBuyersMayAgree')}
           </p>
         </div>
         <button
@@ -78,23 +80,33 @@ export function ImmediatePaymentCard({ me }: { me: PartialUserPrivate }) {
       </div>
       {required.length > 0 ? (
         <p className="mt-3 rounded-md bg-info-soft px-3 py-2 text-xs text-info-soft-ink">
-          The marketplace requires it for this account ({required.join(', ')}), so it stays on.
+          {t('account.immediatePaymentCard.required', { reasons: required.join(', ') })}
         </p>
       ) : null}
 
       <Dialog
         open={confirming !== null}
         onClose={() => setConfirming(null)}
-        title={confirming ? 'Turn on sell equals pay?' : 'Turn off sell equals pay?'}
-        description={confirming ? EFFECT_ON : EFFECT_OFF}
+        title={
+          confirming
+            ? t('account.immediatePaymentCard.turnOnSellEquals')
+            : t('account.immediatePaymentCard.turnOffSellEquals')
+        }
+        description={
+          confirming
+            ? t('account.immediatePaymentCard.effectOn')
+            : t('account.immediatePaymentCard.effectOff')
+        }
         confirm={{
-          label: confirming ? 'Turn on' : 'Turn off',
+          label: confirming
+            ? translate('account.immediatePaymentCard.turnOn')
+            : translate('account.immediatePaymentCard.turnOff'),
           pending: mutation.isPending,
           onConfirm: confirm,
         }}
       >
         {mutation.isError ? (
-          <FormError>The marketplace did not accept the change. Nothing changed; try again.</FormError>
+          <FormError>{t('account.immediatePaymentCard.theMarketplaceDidNot')}</FormError>
         ) : null}
       </Dialog>
     </Card>

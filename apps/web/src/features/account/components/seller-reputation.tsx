@@ -1,5 +1,8 @@
 import type { SellerReputation as SellerReputationData } from '@mostrador/contracts';
 import { cx } from '../../../lib/class-names.ts';
+import { powerSellerStatusName } from '../../../lib/i18n/code-names.ts';
+import { translate } from '../../../lib/i18n/i18n.ts';
+import { T } from '../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../ui/badge.tsx';
 import { percentOf, ratingShares, SELLER_LEVELS, sellerLevel } from '../model/reputation.ts';
 import { ACCENT, NEGATIVE, NEUTRAL, POSITIVE } from './reputation-tones.ts';
@@ -16,12 +19,18 @@ export function SellerReputation({ reputation }: { reputation: SellerReputationD
     <>
       <div className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2 text-body">
-          <span className="text-muted">Level</span>
+          <span className="text-muted">{translate('account.sellerReputation.level')}</span>
           <span className="font-medium text-ink">
-            {level.step ? `${level.step} of 5 · ${level.label}` : level.label}
+            {level.step
+              ? translate('account.sellerReputation.of5', { step: level.step, label: level.label })
+              : level.label}
           </span>
           {reputation.power_seller_status ? (
-            <Badge tone="accent">Power seller {reputation.power_seller_status}</Badge>
+            <Badge tone="accent">
+              {translate('account.sellerReputation.powerSeller', {
+                status: powerSellerStatusName(reputation.power_seller_status),
+              })}
+            </Badge>
           ) : null}
         </div>
         <div aria-hidden="true" className="grid grid-cols-5 gap-1">
@@ -38,22 +47,33 @@ export function SellerReputation({ reputation }: { reputation: SellerReputationD
       </div>
       <div className="flex flex-col gap-2">
         <p className="text-body text-muted">
-          <span className="font-medium text-ink tabular">{t.total.toLocaleString('en-US')}</span> sales (
-          {t.period === 'historic' ? 'all time' : t.period})
+          <T
+            id="account.sellerReputation.sales"
+            values={{
+              count: t.total,
+              period:
+                t.period === 'historic'
+                  ? translate('account.sellerReputation.allTime')
+                  : translate('account.sellerReputation.recentPeriod'),
+            }}
+            components={{ 0: <span className="font-medium text-ink tabular" /> }}
+          />
         </p>
+        {/* The reputation counts sales the order list no longer holds (decision 0162): said where both appear. */}
+        <p className="text-caption text-faint">{translate('account.sellerReputation.retention')}</p>
         <StackedBar
-          label="Sales"
+          label={translate('account.sellerReputation.salesChart')}
           parts={[
             {
               key: 'completed',
-              label: 'Completed',
+              label: translate('account.sellerReputation.completed'),
               value: t.completed,
               detail: `${percentOf(t.completed, t.total)}%`,
               ...ACCENT,
             },
             {
               key: 'canceled',
-              label: 'Canceled',
+              label: translate('account.sellerReputation.canceled'),
               value: t.canceled,
               detail: `${percentOf(t.canceled, t.total)}%`,
               ...NEGATIVE,
@@ -62,21 +82,25 @@ export function SellerReputation({ reputation }: { reputation: SellerReputationD
         />
       </div>
       <div className="flex flex-col gap-2">
-        <p className="text-body text-muted">Ratings from buyers</p>
+        <p className="text-body text-muted">{translate('account.sellerReputation.ratingsFromBuyers')}</p>
         {shares ? (
           <StackedBar
-            label="Ratings"
+            label={translate('account.sellerReputation.ratings')}
             parts={shares.map((share) => ({
               key: share.kind,
               label:
-                share.kind === 'positive' ? 'Positive' : share.kind === 'neutral' ? 'Neutral' : 'Negative',
+                share.kind === 'positive'
+                  ? translate('account.sellerReputation.positive')
+                  : share.kind === 'neutral'
+                    ? translate('account.sellerReputation.neutral')
+                    : translate('account.sellerReputation.negative'),
               value: share.percent,
               valueText: `${share.percent}%`,
               ...(share.kind === 'positive' ? POSITIVE : share.kind === 'neutral' ? NEUTRAL : NEGATIVE),
             }))}
           />
         ) : (
-          <p className="text-body text-faint">No ratings yet.</p>
+          <p className="text-body text-faint">{translate('account.sellerReputation.noRatingsYet')}</p>
         )}
       </div>
     </>

@@ -1,4 +1,5 @@
 import { cx } from '../../../lib/class-names.ts';
+import { formatCount } from '../../../lib/format.ts';
 import { stackSegments } from '../model/reputation.ts';
 
 export interface StackedBarPart {
@@ -42,9 +43,7 @@ export function StackedBar({ label, parts }: { label: string; parts: readonly St
           <li key={part.key} className="flex items-center gap-1.5">
             <span aria-hidden="true" className={cx('size-2 rounded-full', part.swatch)} />
             <span className="text-muted">{part.label}</span>
-            <span className="font-medium text-ink tabular">
-              {part.valueText ?? part.value.toLocaleString('en-US')}
-            </span>
+            <span className="font-medium text-ink tabular">{part.valueText ?? formatCount(part.value)}</span>
             {part.detail ? <span className="text-faint tabular">{part.detail}</span> : null}
           </li>
         ))}

@@ -1,4 +1,7 @@
 import type { Session } from '@mostrador/contracts';
+import { errorText } from '../../../lib/i18n/error-messages.ts';
+import { translate } from '../../../lib/i18n/i18n.ts';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { CheckIcon } from '../../../ui/icons.tsx';
 import { useSetActingAccount } from '../api/set-acting-account.ts';
 
@@ -7,22 +10,23 @@ import { useSetActingAccount } from '../api/set-acting-account.ts';
  * Pages then show that seller's orders and blocks, and offer only what the seller allowed.
  */
 export function WorkOnList({ session, onDone }: { session: Session; onDone: () => void }) {
+  const t = useT();
   const setActing = useSetActingAccount();
   const operated = session.operated_accounts ?? [];
   if (operated.length === 0 || !session.user) return null;
   const actingId = session.acting_for?.user_id ?? null;
   const choices = [
-    { user_id: null, nickname: session.user.nickname, note: 'Your own account' },
+    { user_id: null, nickname: session.user.nickname, note: translate('account.workOnList.yourOwnAccount') },
     ...operated.map((a) => ({
       user_id: a.user_id,
       nickname: a.nickname,
-      note: `Team member · ${a.site_id}`,
+      note: translate('account.workOnList.teamMember', { site_id: a.site_id }),
     })),
   ];
   return (
     <div className="mb-2 border-b border-line pb-2">
       <p className="px-2 pt-1 pb-2 text-xs text-muted" id="work-on-label">
-        Work on
+        {t('account.workOnList.workOn')}
       </p>
       <ul aria-labelledby="work-on-label" className="flex flex-col gap-0.5">
         {choices.map((choice) => {
@@ -40,8 +44,12 @@ export function WorkOnList({ session, onDone }: { session: Session; onDone: () =
                   <span className="truncate">{choice.nickname}</span>
                   <span className="text-xs text-faint">{choice.note}</span>
                 </span>
-                {current ? <CheckIcon className="size-4 text-accent" aria-label="Current" /> : null}
-                {current ? null : <span className="sr-only">Work on this account</span>}
+                {current ? (
+                  <CheckIcon className="size-4 text-accent" aria-label={t('account.workOnList.current')} />
+                ) : null}
+                {current ? null : (
+                  <span className="sr-only">{t('account.workOnList.workOnThisAccount')}</span>
+                )}
               </button>
             </li>
           );
@@ -49,7 +57,7 @@ export function WorkOnList({ session, onDone }: { session: Session; onDone: () =
       </ul>
       {setActing.isError ? (
         <p role="alert" className="px-2 pt-1 text-xs text-danger">
-          {setActing.error.message}
+          {errorText(setActing.error)}
         </p>
       ) : null}
     </div>

@@ -1,13 +1,14 @@
 import type { BuyerReputation, SellerReputation } from '@mostrador/contracts';
+import { translate, withLabels } from '../../../lib/i18n/i18n.ts';
 
 /** The platform's five-step seller thermometer, worst first (`level_id` is `"4_light_green"`). */
-export const SELLER_LEVELS = [
-  { id: '1_red', label: 'Red' },
-  { id: '2_orange', label: 'Orange' },
-  { id: '3_yellow', label: 'Yellow' },
-  { id: '4_light_green', label: 'Light green' },
-  { id: '5_green', label: 'Green' },
-] as const;
+export const SELLER_LEVELS = withLabels([
+  { id: '1_red', label: 'account.reputation.red' },
+  { id: '2_orange', label: 'account.reputation.orange' },
+  { id: '3_yellow', label: 'account.reputation.yellow' },
+  { id: '4_light_green', label: 'account.reputation.lightGreen' },
+  { id: '5_green', label: 'account.reputation.green' },
+] as const);
 
 export interface SellerLevel {
   /** 1–5, or null when the seller has no level yet. */
@@ -18,7 +19,9 @@ export interface SellerLevel {
 export function sellerLevel(levelId: string | null): SellerLevel {
   const index = SELLER_LEVELS.findIndex((level) => level.id === levelId);
   const level = SELLER_LEVELS[index];
-  return level ? { step: index + 1, label: level.label } : { step: null, label: 'No level yet' };
+  return level
+    ? { step: index + 1, label: level.label }
+    : { step: null, label: translate('account.reputation.noLevelYet') };
 }
 
 export interface Segment {

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderInEnglish } from '../../../test-support/render.tsx';
 import { LiveRegionProvider } from '../../../ui/live-region.tsx';
 import { ListingPayload } from './listing-payload.tsx';
 
@@ -10,7 +11,7 @@ const AR = { id: 'AR', name: 'Argentina' };
 const CAPITAL = { id: 'TUxBUENBUGw3M2E1', name: 'Capital Federal' };
 
 const show = (choice: Parameters<typeof ListingPayload>[0]['choice']) =>
-  render(
+  renderInEnglish(
     <LiveRegionProvider>
       <ListingPayload choice={choice} />
     </LiveRegionProvider>,

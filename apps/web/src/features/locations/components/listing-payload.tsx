@@ -1,5 +1,7 @@
 import { type LocationChoice, listingLocationFor } from '@mostrador/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { translate } from '../../../lib/i18n/i18n.ts';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { AlertIcon, CheckIcon } from '../../../ui/icons.tsx';
@@ -11,6 +13,7 @@ import { CopyIcon } from '../../../ui/workspace-icons.tsx';
  * (`listingLocationFor`): a neighborhood, or a city without neighborhoods; never a state. Ready to copy.
  */
 export function ListingPayload({ choice }: { choice: LocationChoice }) {
+  const t = useT();
   const result = listingLocationFor(choice);
   const announce = useAnnounce();
   const payload = result.ok ? JSON.stringify({ location: result.location }, null, 2) : null;
@@ -27,10 +30,10 @@ export function ListingPayload({ choice }: { choice: LocationChoice }) {
     try {
       await navigator.clipboard.writeText(payload);
       setCopied('yes');
-      announce('Location payload copied');
+      announce(translate('locations.listingPayload.locationPayloadCopied'));
     } catch {
       setCopied('failed');
-      announce('Could not copy; select the text and copy it');
+      announce(translate('locations.listingPayload.couldNotCopySelect'));
     }
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setCopied(null), 2500);
@@ -38,7 +41,7 @@ export function ListingPayload({ choice }: { choice: LocationChoice }) {
 
   return (
     <Card
-      title="Listing location"
+      title={t('locations.listingPayload.listingLocation')}
       headingId="payload-heading"
       bodyClassName=""
       actions={
@@ -49,7 +52,11 @@ export function ListingPayload({ choice }: { choice: LocationChoice }) {
             onClick={copy}
             aria-describedby="payload-heading"
           >
-            {copied === 'yes' ? 'Copied' : copied === 'failed' ? 'Copy failed' : 'Copy'}
+            {copied === 'yes'
+              ? t('locations.listingPayload.copied')
+              : copied === 'failed'
+                ? t('locations.listingPayload.copyFailed')
+                : t('locations.listingPayload.copy')}
           </Button>
         ) : null
       }
@@ -58,8 +65,10 @@ export function ListingPayload({ choice }: { choice: LocationChoice }) {
         <div className="p-4">
           <p className="mb-2 text-body text-muted">
             {'neighborhood' in result.location
-              ? 'Publish with this neighborhood; the platform completes the city and state.'
-              : `${choice.city?.name ?? 'This city'} has no neighborhoods, so the city itself is used.`}
+              ? t('locations.listingPayload.publishWithThisNeighborhood')
+              : choice.city?.name
+                ? t('locations.listingPayload.noNeighborhoodsNamed', { city: choice.city.name })
+                : t('locations.listingPayload.noNeighborhoods')}
           </p>
           <pre
             data-testid="listing-payload"
@@ -74,7 +83,11 @@ export function ListingPayload({ choice }: { choice: LocationChoice }) {
           className="m-4 flex gap-2 rounded-md bg-warning-soft px-3 py-2 text-body text-warning-soft-ink"
         >
           <AlertIcon className="mt-0.5 size-4 shrink-0" />
-          {result.message}
+          {result.reason === 'city_has_neighborhoods'
+            ? t('locations.listingPayload.refusal.cityHasNeighborhoods', { city: choice.city?.name ?? '' })
+            : result.reason === 'state_only'
+              ? t('locations.listingPayload.refusal.stateOnly', { state: choice.state?.name ?? '' })
+              : t('locations.listingPayload.refusal.missing')}
         </p>
       )}
     </Card>

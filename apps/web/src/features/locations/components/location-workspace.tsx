@@ -1,6 +1,8 @@
 import type { LocationChoice, LocationMatch, LocationPickerView } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
+import { messagesByKey, translate } from '../../../lib/i18n/i18n.ts';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Combobox, type ComboboxOption } from '../../../ui/combobox.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
@@ -16,12 +18,12 @@ export interface LocationWorkspaceProps {
   onViewChange: (next: LocationPickerView) => void;
 }
 
-const LEVEL_NAMES = {
-  country: 'Country',
-  state: 'State',
-  city: 'City',
-  neighborhood: 'Neighborhood',
-} as const;
+const LEVEL_NAMES = messagesByKey({
+  country: 'locations.locationWorkspace.country',
+  state: 'locations.locationWorkspace.state',
+  city: 'locations.locationWorkspace.city',
+  neighborhood: 'locations.locationWorkspace.neighborhood',
+});
 
 interface SearchOption extends ComboboxOption {
   match: LocationMatch;
@@ -32,6 +34,7 @@ const toOptions = (places: readonly { id: string; name: string }[]): ComboboxOpt
 
 /** Country → state → city → neighborhood, one search across all of them, the listing payload and a small map. */
 export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps) {
+  const t = useT();
   const countries = useQuery(countriesQueryOptions());
   const country = useQuery(placeQueryOptions('countries', view.country));
   const state = useQuery(placeQueryOptions('states', view.state));
@@ -91,30 +94,37 @@ export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps
   return (
     <>
       <PageHeader
-        title="Locations"
-        description="Find where a classified listing is published: a neighborhood, or a city that has none."
+        title={t('locations.locationWorkspace.locations')}
+        description={t('locations.locationWorkspace.findWhereAClassified')}
       />
       <QueryState
         query={countries}
         pending="children"
         error={{
-          title: 'The countries could not be loaded',
-          description: 'Check your connection and try again.',
+          title: translate('locations.locationWorkspace.theCountriesCouldNot'),
+          description: translate('locations.locationWorkspace.checkYourConnectionAnd'),
         }}
       >
         {() => (
           <div className="grid gap-6 px-6 py-5 lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
             <div className="flex flex-col gap-5">
               <Combobox<SearchOption>
-                label="Search all places"
-                noun={{ one: 'place', many: 'places' }}
-                placeholder="A neighborhood, city, state or country"
+                label={t('locations.locationWorkspace.searchAllPlaces')}
+                noun={{
+                  one: t('locations.locationWorkspace.noun.place'),
+                  many: t('locations.locationWorkspace.noun.places'),
+                }}
+                placeholder={t('locations.locationWorkspace.aNeighborhoodCityState')}
                 options={searchOptions}
                 value={null}
                 onQueryChange={setQuery}
                 loading={deferredQuery.length >= 2 && search.isFetching}
-                emptyMessage={deferredQuery.length < 2 ? 'Type at least 2 letters' : 'No place matches'}
-                hint="For example Palermo, Córdoba or Cabo Polonio."
+                emptyMessage={
+                  deferredQuery.length < 2
+                    ? t('locations.locationWorkspace.typeTwoLetters')
+                    : t('locations.locationWorkspace.noPlaceMatches')
+                }
+                hint={t('locations.locationWorkspace.forExamplePalermoCo')}
                 onChange={(option) => {
                   if (!option) return;
                   setQuery('');
@@ -122,49 +132,67 @@ export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps
                 }}
               />
               <fieldset className="flex flex-col gap-4 rounded-lg border border-line p-4">
-                <legend className="px-1 text-body font-semibold text-ink">Or choose step by step</legend>
+                <legend className="px-1 text-body font-semibold text-ink">
+                  {t('locations.locationWorkspace.orChooseStepBy')}
+                </legend>
                 <Combobox
-                  label="Country"
-                  noun={{ one: 'country', many: 'countries' }}
+                  label={t('locations.locationWorkspace.country')}
+                  noun={{
+                    one: t('locations.locationWorkspace.noun.country'),
+                    many: t('locations.locationWorkspace.noun.countries'),
+                  }}
                   options={toOptions(countries.data ?? [])}
                   loading={countries.isPending}
                   value={view.country ?? null}
                   onChange={(option) => onViewChange({ country: option?.id })}
                 />
                 <Combobox
-                  label="State"
-                  noun={{ one: 'state', many: 'states' }}
+                  label={t('locations.locationWorkspace.state')}
+                  noun={{
+                    one: t('locations.locationWorkspace.noun.state'),
+                    many: t('locations.locationWorkspace.noun.states'),
+                  }}
                   options={toOptions(country.data?.states ?? [])}
                   loading={country.isFetching}
                   disabled={!view.country}
                   value={view.state ?? null}
-                  emptyMessage="No state matches"
+                  emptyMessage={t('locations.locationWorkspace.noStateMatches')}
                   onChange={(option) => onViewChange({ country: view.country, state: option?.id })}
                 />
                 <Combobox
-                  label="City"
-                  noun={{ one: 'city', many: 'cities' }}
+                  label={t('locations.locationWorkspace.city')}
+                  noun={{
+                    one: t('locations.locationWorkspace.noun.city'),
+                    many: t('locations.locationWorkspace.noun.cities'),
+                  }}
                   options={toOptions(state.data?.cities ?? [])}
                   loading={state.isFetching}
                   disabled={!view.state}
                   value={view.city ?? null}
                   emptyMessage={
-                    state.data?.cities.length === 0 ? 'This state has no cities' : 'No city matches'
+                    state.data?.cities.length === 0
+                      ? t('locations.locationWorkspace.stateWithoutCities')
+                      : t('locations.locationWorkspace.noCityMatches')
                   }
                   onChange={(option) =>
                     onViewChange({ country: view.country, state: view.state, city: option?.id })
                   }
                 />
                 <Combobox
-                  label="Neighborhood"
-                  noun={{ one: 'neighborhood', many: 'neighborhoods' }}
+                  label={t('locations.locationWorkspace.neighborhood')}
+                  noun={{
+                    one: t('locations.locationWorkspace.noun.neighborhood'),
+                    many: t('locations.locationWorkspace.noun.neighborhoods'),
+                  }}
                   options={toOptions(city.data?.neighborhoods ?? [])}
                   loading={city.isFetching}
                   disabled={!view.city || cityHasNeighborhoods === false}
                   value={view.neighborhood ?? null}
                   hint={
                     cityHasNeighborhoods === false && city.data
-                      ? `${city.data.name} has no neighborhoods; the city is used.`
+                      ? translate('locations.locationWorkspace.hasNoNeighborhoodsThe', {
+                          name: city.data.name,
+                        })
                       : undefined
                   }
                   onChange={(option) =>

@@ -1,4 +1,6 @@
 import type { GeoInformation } from '@mostrador/contracts';
+import { translate } from '../../../lib/i18n/i18n.ts';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { cardClasses } from '../../../ui/card.tsx';
 
 export interface PlaceMapProps {
@@ -21,10 +23,11 @@ function formatDegrees(value: number, positive: string, negative: string) {
  * network. Enough to see where the coordinates fall, and that they are there at all.
  */
 export function PlaceMap({ name, geo, spanDegrees = 6 }: PlaceMapProps) {
+  const t = useT();
   if (!geo) {
     return (
       <div className="grid h-[220px] place-items-center rounded-lg border border-dashed border-line-strong bg-surface-sunken px-6 text-center text-body text-muted">
-        The marketplace has no coordinates for {name}.
+        {t('locations.placeMap.theMarketplaceHasNo', { name })}
       </div>
     );
   }
@@ -47,7 +50,7 @@ export function PlaceMap({ name, geo, spanDegrees = 6 }: PlaceMapProps) {
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
-        aria-label={`${name} at ${label}`}
+        aria-label={translate('locations.placeMap.at', { name, label })}
         className="block h-auto w-full"
       >
         <g className="stroke-line" strokeWidth="1">
@@ -61,12 +64,14 @@ export function PlaceMap({ name, geo, spanDegrees = 6 }: PlaceMapProps) {
         <g className="fill-faint text-micro">
           {lons.slice(1, -1).map((lon) => (
             <text key={`lx${lon}`} x={x(lon) + 2} y={HEIGHT - 4}>
-              {Math.abs(lon).toFixed(step < 1 ? 1 : 0)}°{lon >= 0 ? 'E' : 'W'}
+              {Math.abs(lon).toFixed(step < 1 ? 1 : 0)}°
+              {lon >= 0 ? t('locations.placeMap.e') : t('locations.placeMap.w')}
             </text>
           ))}
           {lats.slice(1, -1).map((lat) => (
             <text key={`ly${lat}`} x={3} y={y(lat) - 3}>
-              {Math.abs(lat).toFixed(step < 1 ? 1 : 0)}°{lat >= 0 ? 'N' : 'S'}
+              {Math.abs(lat).toFixed(step < 1 ? 1 : 0)}°
+              {lat >= 0 ? t('locations.placeMap.n') : t('locations.placeMap.s')}
             </text>
           ))}
         </g>

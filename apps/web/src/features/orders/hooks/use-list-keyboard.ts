@@ -8,18 +8,22 @@ export interface ListKeyboardOptions {
   onNextPage?: () => void;
   onPreviousPage?: () => void;
   onHelp?: () => void;
+  /** `x`: select or let go of the active row. */
+  onToggle?: (index: number) => void;
 }
 
 const isTyping = (target: EventTarget | null) => {
   const element = target as HTMLElement | null;
   if (!element) return false;
   const tag = element.tagName;
+  // A row's checkbox has the focus after a click on it: the list's keys still apply there.
+  if (tag === 'INPUT' && ['checkbox', 'radio'].includes((element as HTMLInputElement).type)) return false;
   return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || element.isContentEditable;
 };
 
 /**
  * Keyboard-only use of a list: j/↓ and k/↑ move between rows (focusing each row's link, so Enter opens it),
- * `/` focuses the search box, `]`/`[` change page, `?` shows the shortcuts. Keys typed in a field are the field's.
+ * `x` selects the active row, `/` focuses the search box, `]`/`[` change page, `?` shows the shortcuts. Keys typed in a field are the field's.
  */
 export function useListKeyboard({
   container,
@@ -28,6 +32,7 @@ export function useListKeyboard({
   onNextPage,
   onPreviousPage,
   onHelp,
+  onToggle,
 }: ListKeyboardOptions) {
   const [active, setActive] = useState(-1);
 
@@ -80,11 +85,17 @@ export function useListKeyboard({
         case '?':
           onHelp?.();
           break;
+        case 'x':
+          if (active >= 0 && active < rowCount && onToggle) {
+            event.preventDefault();
+            onToggle(active);
+          }
+          break;
       }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [active, rowCount, container, searchInput, onNextPage, onPreviousPage, onHelp]);
+  }, [active, rowCount, container, searchInput, onNextPage, onPreviousPage, onHelp, onToggle]);
 
   return { active, setActive };
 }

@@ -1,5 +1,6 @@
 import type { OrderSearchEnvelope } from '@mostrador/contracts';
 import { useMemo } from 'react';
+import { translate } from '../../../lib/i18n/i18n.ts';
 import { DEFAULT_LIMIT, type OrderListSearch } from '../model/order-search.ts';
 
 /** The orders before and after this one in the list it was opened from, and where it stands in that list. */
@@ -55,7 +56,10 @@ export function useNeighbours({ orderId, search, list, fetchPage, open }: Neighb
     return {
       previous,
       next,
-      position: `${(absolute + 1).toLocaleString()} of ${list.paging.total.toLocaleString()}`,
+      position: translate('orders.useNeighbours.position', {
+        position: absolute + 1,
+        total: list.paging.total,
+      }),
     };
   }, [orderId, search, list, fetchPage, open]);
 }

@@ -1,31 +1,33 @@
 /**
- * CSV as RFC 4180 writes it: fields joined by commas, records by CRLF; a field with a comma, quote, CR or LF is
- * quoted and its quotes doubled. A text field starting with =, +, -, @, tab or CR is prefixed with `'`, so a
- * spreadsheet opening the export never runs a buyer-written value as a formula (CSV injection). Numbers are
- * written as they are.
+ * CSV as RFC 4180 writes it, by Papa Parse (decision 0182): fields joined by commas, records by CRLF, a field with a
+ * comma, quote, CR or LF quoted and its quotes doubled. A text field starting with =, +, -, @, tab or CR is
+ * prefixed with `'` (Papa Parse's `escapeFormulae`), so a spreadsheet opening the export never runs a
+ * buyer-written value as a formula (CSV injection). Numbers are written as they are; NaN and infinities as empty.
+ * The library is loaded with the first export, not with the page.
  */
 export type CsvValue = string | number | boolean | null | undefined;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+const papa = () => import('papaparse').then((module) => module.default);
 
-export function csvField(value: CsvValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  let text = typeof value === 'boolean' ? String(value) : value;
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+const cell = (value: CsvValue) =>
+  typeof value === 'number' && !Number.isFinite(value)
+    ? null
+    : typeof value === 'boolean'
+      ? String(value)
+      : value;
+
+/** Records for many rows at once, each ended by CRLF: a page of the export becomes one string, then one Blob part. */
+export async function csvRecords(rows: readonly (readonly CsvValue[])[]): Promise<string> {
+  if (rows.length === 0) return '';
+  const { unparse } = await papa();
+  const text = unparse(
+    rows.map((row) => row.map(cell)),
+    { header: false, newline: '\r\n', escapeFormulae: true },
+  );
+  return `${text}\r\n`;
 }
 
-export function csvRecord(values: readonly CsvValue[]): string {
-  return `${values.map(csvField).join(',')}\r\n`;
-}
-
-/** Records for many rows at once: a page of the export becomes one string, then one Blob part. */
-export function csvRecords(rows: readonly (readonly CsvValue[])[]): string {
-  let out = '';
-  for (const row of rows) out += csvRecord(row);
-  return out;
-}
+export const csvRecord = (values: readonly CsvValue[]) => csvRecords([values]);
 
 /** Excel reads a UTF-8 file as UTF-8 only with a byte order mark; accents in names and titles depend on it. */
 export const CSV_BOM = '\uFEFF';

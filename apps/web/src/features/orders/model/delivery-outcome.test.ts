@@ -1,5 +1,7 @@
-import type { ShipmentDelivery } from '@mostrador/contracts';
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { activateLanguage } from '../../../lib/i18n/i18n.ts';
+import { deliveryOf as delivery } from '../../../test-support/deliveries.ts';
 import { deliveryOutcome } from './delivery-outcome.ts';
 
 const approved = [{ status: 'approved' }] as never;
@@ -9,13 +11,6 @@ const paid: Parameters<typeof deliveryOutcome>[0] = {
   cancel_detail: null,
   payments: approved,
 };
-const delivery = (over: Partial<ShipmentDelivery>): ShipmentDelivery => ({
-  state: 'not_platform_shipping',
-  platform_shipping: false,
-  evidence: null,
-  case: 'own_without_evidence',
-  ...over,
-});
 
 describe('deliveryOutcome', () => {
   it('says an order without a shipment is refunded on a cancellation or a chargeback', () => {
@@ -39,6 +34,22 @@ describe('deliveryOutcome', () => {
     expect(view.because).toMatch(/signed receipt RC-1/);
     expect(view.ifChargedBack).toMatch(/covered: the money stays/);
     expect(view.ifCancelled).toMatch(/refund/);
+  });
+
+  it('names the kind of proof by its code in the active language', async () => {
+    const proved = delivery({
+      state: 'delivered',
+      evidence: { kind: 'signed_receipt', reference: 'RC-1', date: '2026-10-01T10:00:00.000-03:00' },
+      case: 'own_with_evidence',
+    });
+    await activateLanguage('es');
+    try {
+      expect(deliveryOutcome(paid, proved).because).toBe(
+        'Lo entregaste y registraste el comprobante (remito firmado RC-1).',
+      );
+    } finally {
+      await activateLanguage('en');
+    }
   });
 
   it('names the platform rows: cancelled before the carrier, returned after', () => {

@@ -7,24 +7,24 @@ import {
   type ShipmentDelivery,
   saleOutcome,
 } from '@mostrador/contracts';
+import { cancelReasonName, evidenceKindName } from '../../../lib/i18n/code-names.ts';
+import { messagesByKey, translate } from '../../../lib/i18n/i18n.ts';
 
 /** Plain names of spec 1's table rows, for the list filter and the panel. */
-export const DELIVERY_CASE_LABELS: Record<DeliveryCase, string> = {
-  own_with_evidence: 'Own delivery, proved',
-  own_without_evidence: 'Own delivery, no proof',
-  platform_not_shipped: 'Platform shipping, not shipped',
-  platform_shipped: 'Platform shipping, shipped',
-};
+export const DELIVERY_CASE_LABELS: Record<DeliveryCase, string> = messagesByKey({
+  own_with_evidence: 'orders.deliveryOutcome.ownDeliveryProved',
+  own_without_evidence: 'orders.deliveryOutcome.ownDeliveryNoProof',
+  platform_not_shipped: 'orders.deliveryOutcome.platformShippingNotShipped',
+  platform_shipped: 'orders.deliveryOutcome.platformShippingShipped',
+});
 
 /** What each outcome means for the seller, in a sentence. */
-const OUTCOME_WORDS: Record<SaleOutcome, string> = {
-  covered: 'You are covered: the money stays with you and you get an e-mail or call.',
-  refund: 'You refund the buyer in full; you are told by e-mail or phone.',
-  cancelled:
-    'The sale and its shipping label are cancelled, the buyer is refunded and you get a notification.',
-  carrier_return:
-    'The carrier is told to bring the item back to you; the sale is cancelled and the buyer refunded.',
-};
+const OUTCOME_WORDS: Record<SaleOutcome, string> = messagesByKey({
+  covered: 'orders.deliveryOutcome.youAreCoveredThe',
+  refund: 'orders.deliveryOutcome.youRefundTheBuyer',
+  cancelled: 'orders.deliveryOutcome.theSaleAndIts',
+  carrier_return: 'orders.deliveryOutcome.theCarrierIsTold',
+});
 
 export interface DeliveryOutcomeView {
   case: DeliveryCase;
@@ -38,13 +38,13 @@ export interface DeliveryOutcomeView {
   happened: { title: string; detail: string; tone: 'success' | 'danger' | 'neutral' } | null;
 }
 
-const CARRIER_WORDS: Partial<Record<ShipmentDelivery['state'], string>> = {
-  shipped: 'The carrier has the package.',
-  delivered: 'The carrier delivered the package.',
-  not_delivered: 'The carrier could not deliver the package.',
-  returning: 'The carrier is bringing the package back to you.',
-  returned: 'The package came back to you.',
-};
+const CARRIER_WORDS: Partial<Record<ShipmentDelivery['state'], string>> = messagesByKey({
+  shipped: 'orders.deliveryOutcome.theCarrierHasThe',
+  delivered: 'orders.deliveryOutcome.theCarrierDeliveredThe',
+  not_delivered: 'orders.deliveryOutcome.theCarrierCouldNot',
+  returning: 'orders.deliveryOutcome.theCarrierIsBringing',
+  returned: 'orders.deliveryOutcome.thePackageCameBack',
+});
 
 const FINAL = new Set(['cancelled', 'invalid', 'manually_cancelled']);
 
@@ -61,54 +61,53 @@ export function deliveryOutcome(
     delivery?.case ??
     deliveryCase({ platformShipping: false, state: 'not_platform_shipping', evidence: false });
   const because = !delivery
-    ? 'There is no shipment: you and the buyer arrange the delivery, and no proof of it is recorded.'
+    ? translate('orders.deliveryOutcome.because.noShipment')
     : delivery.platform_shipping
       ? c === 'platform_not_shipped'
         ? delivery.state === 'label_printed'
-          ? 'The label is printed but the package has not reached the carrier.'
+          ? translate('orders.deliveryOutcome.because.labelPrinted')
           : delivery.state === 'cancelled'
-            ? 'The shipment was cancelled before it reached the carrier.'
-            : 'The shipping label is not printed yet.'
-        : (CARRIER_WORDS[delivery.state] ?? 'The carrier has the package.')
+            ? translate('orders.deliveryOutcome.because.shipmentCancelled')
+            : translate('orders.deliveryOutcome.because.noLabel')
+        : (CARRIER_WORDS[delivery.state] ?? translate('orders.deliveryOutcome.theCarrierHasThe'))
       : c === 'own_with_evidence'
-        ? `You delivered it and recorded proof (${delivery.evidence?.kind.replaceAll('_', ' ')} ${delivery.evidence?.reference}).`
+        ? translate('orders.deliveryOutcome.because.ownWithProof', {
+            kind: delivery.evidence ? evidenceKindName(delivery.evidence.kind) : '',
+            reference: delivery.evidence?.reference ?? '',
+          })
         : delivery.state === 'delivered'
-          ? 'You marked it delivered, but without proof of delivery.'
-          : 'You deliver this sale yourself and no proof of delivery is recorded.';
+          ? translate('orders.deliveryOutcome.because.markedWithoutProof')
+          : translate('orders.deliveryOutcome.because.ownWithoutProof');
   const open = !FINAL.has(order.status);
   const refunded = order.payments.some((p) => p.status === 'refunded');
   const detail = order.cancel_detail;
   let happened: DeliveryOutcomeView['happened'] = null;
   if (order.tags.includes(CHARGEBACK_COVERED_TAG)) {
     happened = {
-      title: 'Charged back; you were covered',
-      detail: 'The buyer charged back a sale you delivered with proof: the money stayed with you.',
+      title: translate('orders.deliveryOutcome.chargedBackYouWere'),
+      detail: translate('orders.deliveryOutcome.theBuyerChargedBack'),
       tone: 'success',
     };
   } else if (detail) {
     const who = detail.code.startsWith('chargeback_')
-      ? 'The buyer charged back'
+      ? 'buyer_chargeback'
       : detail.requested_by === 'seller'
-        ? 'You cancelled the sale'
+        ? 'seller'
         : detail.requested_by === 'buyer'
-          ? 'The buyer cancelled'
-          : 'The platform cancelled the sale';
+          ? 'buyer'
+          : 'platform';
     const returning = detail.code === 'carrier_return' || detail.code === 'chargeback_carrier_return';
     const back =
-      delivery?.state === 'returned'
-        ? ' The item is back with you.'
-        : delivery?.state === 'returning'
-          ? ' The carrier is bringing it back.'
-          : '';
+      delivery?.state === 'returned' ? 'returned' : delivery?.state === 'returning' ? 'returning' : 'none';
     happened = {
       title: returning
-        ? `${who}; the carrier returns the item`
+        ? translate('orders.deliveryOutcome.happened.carrierReturn', { who })
         : detail.code === 'chargeback_not_delivered'
-          ? `${who}; you refunded (no proof of delivery)`
+          ? translate('orders.deliveryOutcome.happened.refundedNoProof', { who })
           : detail.code === 'chargeback_not_shipped'
-            ? `${who} before shipping; the sale was cancelled`
-            : `${who} (${detail.description})`,
-      detail: `${refunded ? 'The buyer’s payment was refunded.' : 'No money had been collected.'}${back}`,
+            ? translate('orders.deliveryOutcome.happened.beforeShipping', { who })
+            : translate('orders.deliveryOutcome.happened.other', { who, reason: cancelReasonName(detail) }),
+      detail: translate('orders.deliveryOutcome.happened.money', { refunded: refunded ? 'yes' : 'no', back }),
       tone: 'danger',
     };
   }
@@ -120,9 +119,9 @@ export function deliveryOutcome(
     ifChargedBack: open
       ? order.payments.some((p) => p.status === 'approved')
         ? order.tags.includes(CHARGEBACK_COVERED_TAG)
-          ? 'Already charged back and covered: nothing more happens.'
+          ? translate('orders.deliveryOutcome.alreadyCovered')
           : OUTCOME_WORDS[saleOutcome(c, 'chargeback')]
-        : 'Nothing to charge back: no payment has been approved.'
+        : translate('orders.deliveryOutcome.nothingToChargeBack')
       : null,
     happened,
   };

@@ -1,4 +1,5 @@
 import type { OrderDiscount } from '@mostrador/contracts';
+import { translate } from '../../../lib/i18n/i18n.ts';
 import { sumMoney } from './money.ts';
 
 export type DiscountType = OrderDiscount['type'];
@@ -31,8 +32,9 @@ function referenceOf(discount: OrderDiscount): string | null {
   if (discount.type === 'coupon') return `#${discount.coupon.id}`;
   if (discount.type === 'cashback') return `#${discount.cashback.id}`;
   const supplier = discount.supplier;
-  if (supplier.offer_id) return `Offer ${supplier.offer_id}`;
-  if (supplier.campaign_id) return `Campaign ${supplier.campaign_id}`;
+  if (supplier.offer_id) return translate('orders.discounts.offer', { offer_id: supplier.offer_id });
+  if (supplier.campaign_id)
+    return translate('orders.discounts.campaign', { campaign_id: supplier.campaign_id });
   return null;
 }
 
@@ -56,7 +58,10 @@ export function discountBreakdown(details: readonly OrderDiscount[], currencyId:
     return {
       type: discount.type,
       reference:
-        referenceOf(discount) ?? (supplier.meli_campaign ? `Campaign ${supplier.meli_campaign}` : null),
+        referenceOf(discount) ??
+        (supplier.meli_campaign
+          ? translate('orders.discounts.campaign', { campaign_id: supplier.meli_campaign })
+          : null),
       fundingMode: supplier.funding_mode ?? null,
       items,
       total,

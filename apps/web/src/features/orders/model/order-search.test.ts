@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   activeFilterKeys,
+  addressDiffers,
   dayBound,
+  nearestPageOffset,
   presetOf,
   presetRange,
+  reversedDateFields,
+  searchText,
   toApiQuery,
   validateOrderListSearch,
 } from './order-search.ts';
@@ -37,12 +41,57 @@ describe('validateOrderListSearch', () => {
     });
   });
 
-  it('drops a date range whose start is after its end', () => {
+  it('keeps a date range whose start is after its end, for its field to say so, and asks nothing for it', () => {
     const search = validateOrderListSearch({
       'order.date_created.from': '2026-02-01T00:00:00.000-03:00',
       'order.date_created.to': '2026-01-01T00:00:00.000-03:00',
+      'order.date_closed.from': '2026-01-01T00:00:00.000-03:00',
+      'order.date_closed.to': '2026-02-01T00:00:00.000-03:00',
     });
-    expect(search['order.date_created.from']).toBeUndefined();
+    expect(search['order.date_created.from']).toBe('2026-02-01T00:00:00.000-03:00');
+    expect(reversedDateFields(search)).toEqual(['date_created']);
+    expect(reversedDateFields({ 'order.date_created.from': '2026-02-01T00:00:00.000-03:00' })).toEqual([]);
+  });
+
+  it('names every dropped parameter as undefined, so the router takes it out of the address’s', () => {
+    const search = validateOrderListSearch({ offset: -5, utm_source: 'mail', limit: 25 });
+    expect(search).toEqual({ limit: '25' });
+    expect(Object.keys(search).sort()).toEqual(['limit', 'offset', 'utm_source']);
+  });
+
+  it('keeps an offset past the API’s last page as that page, for the list to move to its own last page', () => {
+    expect(validateOrderListSearch({ offset: 999999 })).toEqual({ offset: '10000' });
+    expect(validateOrderListSearch({ offset: '-5' })).toEqual({});
+  });
+});
+
+describe('nearestPageOffset', () => {
+  it('moves a page past the end to the last page, and a negative one to the first', () => {
+    expect(nearestPageOffset(999_999, 50, 126)).toBe(100);
+    expect(nearestPageOffset(126, 50, 126)).toBe(100);
+    expect(nearestPageOffset(100, 50, 126)).toBe(100);
+    expect(nearestPageOffset(75, 50, 126)).toBe(75);
+    expect(nearestPageOffset(-5, 50, 126)).toBe(0);
+    expect(nearestPageOffset(50, 50, 0)).toBe(0);
+    expect(nearestPageOffset(20_000, 50, 50_000)).toBe(10_000);
+  });
+});
+
+describe('addressDiffers', () => {
+  it('tells an address the list rewrote from one it shows as it is', () => {
+    expect(addressDiffers({ offset: 50, q: 'PELOTA' }, { offset: '50', q: 'PELOTA' })).toBe(false);
+    expect(addressDiffers({ offset: -5 }, validateOrderListSearch({ offset: -5 }))).toBe(true);
+    expect(addressDiffers({ offset: 999999 }, validateOrderListSearch({ offset: 999999 }))).toBe(true);
+    expect(addressDiffers({}, {})).toBe(false);
+  });
+});
+
+describe('searchText', () => {
+  it('finds an order written as the list shows it', () => {
+    expect(searchText('  #2000008558792771 ')).toBe('2000008558792771');
+    expect(searchText('# 2000008558792771')).toBe('2000008558792771');
+    expect(searchText('#PELOTA')).toBe('#PELOTA');
+    expect(searchText(' pelota ')).toBe('pelota');
   });
 });
 

@@ -1,14 +1,24 @@
 import {
+  isoDateTimeSchema,
   ORDER_SEARCH_DEFAULT_LIMIT,
+  ORDER_SEARCH_MAX_OFFSET,
   ORDER_SEARCH_PARAM_KEYS,
   type OrderSearchUrlState,
   orderSearchUrlSchema,
 } from '@mostrador/contracts';
+import { withLabels } from '../../../lib/i18n/i18n.ts';
+import { parseSelection } from './order-selection.ts';
 
 export type OrderSide = 'seller' | 'buyer';
 
-/** The order list's URL: the API's search parameters as strings (spec 4.2) and the side being looked at. */
-export type OrderListSearch = Omit<OrderSearchUrlState, 'seller' | 'buyer'> & { side?: OrderSide };
+/**
+ * The order list's URL: the API's search parameters as strings (spec 4.2), the side being looked at, and on an
+ * order's page the orders picked in the list to open in turn (`selection`, ids comma-separated).
+ */
+export type OrderListSearch = Omit<OrderSearchUrlState, 'seller' | 'buyer'> & {
+  side?: OrderSide;
+  selection?: string;
+};
 
 export const DEFAULT_SORT = 'date_desc';
 export const PAGE_SIZES = ['10', '25', '50'] as const;
@@ -16,7 +26,13 @@ export const DEFAULT_LIMIT = String(ORDER_SEARCH_DEFAULT_LIMIT);
 
 /**
  * Reads the order list's search params. Values the router gave as other types are written back as text first, and
- * a parameter that fails the contract check is dropped, so an old or hand-edited link still opens a list.
+ * a parameter that fails the contract check is dropped, so an old or hand-edited link still opens a list. Two
+ * exceptions: an offset past the last page the API reaches is kept as that page (the list then moves it to the last
+ * page it has), and a date range that ends before it starts is kept, so its field can say so
+ * (`reversedDateFields`) instead of the list asking the API for it.
+ *
+ * Every parameter of the address that is not kept comes back as `undefined`: the router lays a route's search over
+ * the address's, and only an explicit `undefined` takes a dropped value (`offset=-5`) out of it.
  */
 export function validateOrderListSearch(raw: Record<string, unknown>): OrderListSearch {
   const text: Record<string, string> = {};
@@ -24,19 +40,85 @@ export function validateOrderListSearch(raw: Record<string, unknown>): OrderList
     if (value === undefined || value === null || value === '') continue;
     text[key] = typeof value === 'string' ? value : String(value);
   }
-  const { seller: _seller, buyer: _buyer, side, ...rest } = text;
+  const { seller: _seller, buyer: _buyer, side, selection, ...rest } = text;
+  const picked = parseSelection(selection);
+  const withSelection = (search: OrderListSearch): OrderListSearch =>
+    picked.length > 0 ? { ...search, selection: picked.join(',') } : search;
+  if (rest.offset !== undefined && /^\d+$/.test(rest.offset) && Number(rest.offset) > ORDER_SEARCH_MAX_OFFSET)
+    rest.offset = String(ORDER_SEARCH_MAX_OFFSET);
+  const reversed: Record<string, string> = {};
+  for (const field of DATE_FIELD_IDS) {
+    const [fromKey, toKey] = dateKeys(field);
+    const from = rest[fromKey];
+    const to = rest[toKey];
+    if (from === undefined || to === undefined || !isoDateTimeSchema.safeParse(from).success) continue;
+    if (!isoDateTimeSchema.safeParse(to).success || Date.parse(from) <= Date.parse(to)) continue;
+    reversed[fromKey] = from;
+    reversed[toKey] = to;
+    delete rest[fromKey];
+    delete rest[toKey];
+  }
+  const cleared: Record<string, undefined> = Object.fromEntries(
+    Object.keys(raw).map((key) => [key, undefined]),
+  );
   let candidate: Record<string, string> = rest;
   for (let attempt = 0; attempt < 3; attempt++) {
     const result = orderSearchUrlSchema.safeParse(candidate);
     if (result.success) {
-      const search: OrderListSearch = { ...(result.data as OrderListSearch) };
+      const search: OrderListSearch = { ...cleared, ...(result.data as OrderListSearch), ...reversed };
       if (side === 'buyer' || side === 'seller') search.side = side;
-      return search;
+      return withSelection(search);
     }
     const bad = new Set(result.error.issues.map((issue) => String(issue.path[0] ?? '')));
     candidate = Object.fromEntries(Object.entries(candidate).filter(([key]) => !bad.has(key)));
   }
-  return side === 'buyer' || side === 'seller' ? { side } : {};
+  return withSelection(side === 'buyer' || side === 'seller' ? { ...cleared, side } : cleared);
+}
+
+/**
+ * Whether the address says something other than the list it shows (a dropped parameter, an offset moved to the
+ * last page): the list then writes its own search back, so what the address says is what is shown.
+ */
+export function addressDiffers(raw: Record<string, unknown>, search: OrderListSearch): boolean {
+  const shown = search as Record<string, string | undefined>;
+  const keys = new Set([...Object.keys(raw), ...Object.keys(shown)]);
+  for (const key of keys) {
+    const value = raw[key];
+    const said = value === undefined || value === null || value === '' ? undefined : String(value);
+    if (said !== shown[key]) return true;
+  }
+  return false;
+}
+
+/** The date filters whose first day is after their last: no list answers them, so none is asked for. */
+export function reversedDateFields(search: OrderListSearch): DateField[] {
+  return DATE_FIELD_IDS.filter((field) => {
+    const [fromKey, toKey] = dateKeys(field);
+    const from = search[fromKey];
+    const to = search[toKey];
+    return from !== undefined && to !== undefined && Date.parse(from) > Date.parse(to);
+  });
+}
+
+/**
+ * What the search box searches for: the text as typed, trimmed, and an order number as the list writes it
+ * (`#2000008558792771`) without its `#`.
+ */
+export function searchText(typed: string): string {
+  const text = typed.trim();
+  return /^#\s*\d+$/.test(text) ? text.replace(/^#\s*/, '') : text;
+}
+
+/**
+ * The offset the list should show once it knows how many orders match: the same, or the start of its last page
+ * when the address asked for a page past the end (or the first, when nothing matches).
+ */
+export function nearestPageOffset(offset: number, limit: number, total: number): number {
+  if (offset <= 0) return 0;
+  if (offset < total) return Math.min(offset, ORDER_SEARCH_MAX_OFFSET);
+  if (total === 0) return 0;
+  const last = Math.floor((total - 1) / limit) * limit;
+  return Math.min(last, Math.floor(ORDER_SEARCH_MAX_OFFSET / limit) * limit);
 }
 
 /** The `/orders/search` query of a list view for the signed-in user. */
@@ -61,7 +143,7 @@ export function toApiQuery(
 /** Filters in effect (what "no orders match" is about): everything but side, sort and paging. */
 export function activeFilterKeys(search: OrderListSearch): string[] {
   return Object.entries(search)
-    .filter(([key, value]) => !['side', 'sort', 'offset', 'limit'].includes(key) && value)
+    .filter(([key, value]) => !['side', 'sort', 'offset', 'limit', 'selection'].includes(key) && value)
     .map(([key]) => key);
 }
 
@@ -70,21 +152,22 @@ export const listOf = (value: string | undefined): string[] =>
 export const joinList = (values: readonly string[]): string | undefined =>
   values.length > 0 ? values.join(',') : undefined;
 
-export const DATE_FIELDS = [
-  { id: 'date_created', label: 'Created' },
-  { id: 'date_closed', label: 'Confirmed' },
-  { id: 'date_last_updated', label: 'Last updated' },
-] as const;
+export const DATE_FIELDS = withLabels([
+  { id: 'date_created', label: 'orders.orderSearch.created' },
+  { id: 'date_closed', label: 'orders.orderSearch.confirmed' },
+  { id: 'date_last_updated', label: 'orders.orderSearch.lastUpdated' },
+] as const);
 export type DateField = (typeof DATE_FIELDS)[number]['id'];
+const DATE_FIELD_IDS: readonly DateField[] = ['date_created', 'date_closed', 'date_last_updated'];
 export const dateKeys = (field: DateField) =>
   [`order.${field}.from`, `order.${field}.to`] as const satisfies readonly (keyof OrderListSearch)[];
 
-export const DATE_PRESETS = [
-  { id: 'today', label: 'Today', days: 0 },
-  { id: '7d', label: 'Last 7 days', days: 6 },
-  { id: '30d', label: 'Last 30 days', days: 29 },
-  { id: '90d', label: 'Last 90 days', days: 89 },
-] as const;
+export const DATE_PRESETS = withLabels([
+  { id: 'today', label: 'orders.orderSearch.today', days: 0 },
+  { id: '7d', label: 'orders.orderSearch.last7Days', days: 6 },
+  { id: '30d', label: 'orders.orderSearch.last30Days', days: 29 },
+  { id: '90d', label: 'orders.orderSearch.last90Days', days: 89 },
+] as const);
 export type DatePresetId = (typeof DATE_PRESETS)[number]['id'];
 
 /** An ISO timestamp with the local offset, as the API's filters read it (`2026-01-05T00:00:00.000-03:00`). */

@@ -1,13 +1,7 @@
+import { type SavedViewWrite, savedViewWriteSchema } from '@mostrador/contracts';
 import type { OrderListSearch } from './order-search.ts';
 
-/** A named order list: its filters and sort (never the page), and the columns shown. */
-export interface SavedView {
-  id: string;
-  name: string;
-  search: OrderListSearch;
-  columns?: string[];
-}
-
+/** Where this browser kept its saved views before the server kept them per account (decision 0193). */
 export const SAVED_VIEWS_KEY = 'mostrador.orders.views';
 export const COLUMNS_KEY = 'mostrador.orders.columns';
 
@@ -26,40 +20,53 @@ function write(key: string, value: unknown): void {
   try {
     localStorage.setItem(key, JSON.stringify(value));
   } catch {
-    // Storage full or disabled: the view lasts for this page only.
+    // Storage full or disabled: the columns last for this page only.
   }
 }
 
-const isViewList = (value: unknown): value is SavedView[] =>
-  Array.isArray(value) &&
-  value.every(
-    (view) =>
-      typeof view === 'object' &&
-      view !== null &&
-      typeof (view as SavedView).id === 'string' &&
-      typeof (view as SavedView).name === 'string' &&
-      typeof (view as SavedView).search === 'object',
-  );
-
-/** Saved views live in this browser (localStorage): they hold filters, which are not personal data. */
-export function loadViews(): SavedView[] {
-  return read(SAVED_VIEWS_KEY, isViewList, []);
+/**
+ * The views this browser kept, as the server takes them: the page left out, names as typed then (trimmed), and
+ * those the list would no longer open (a filter since refused) dropped.
+ */
+export function legacyViews(): SavedViewWrite[] {
+  const stored = read(SAVED_VIEWS_KEY, Array.isArray, []);
+  const views: SavedViewWrite[] = [];
+  for (const entry of stored as unknown[]) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { name, search, columns } = entry as { name?: unknown; search?: unknown; columns?: unknown };
+    const { offset: _offset, ...filters } = (
+      typeof search === 'object' && search !== null ? search : {}
+    ) as Record<string, unknown>;
+    const parsed = savedViewWriteSchema.safeParse({
+      name: typeof name === 'string' ? name.trim() : name,
+      search: filters,
+      ...(columns === undefined ? {} : { columns }),
+    });
+    if (parsed.success) views.push(parsed.data);
+  }
+  return views;
 }
 
-export function saveView(views: readonly SavedView[], name: string, search: OrderListSearch): SavedView[] {
+/** Once the server keeps them, this browser's copy goes, so they are imported once. */
+export function forgetLegacyViews(): void {
+  try {
+    localStorage.removeItem(SAVED_VIEWS_KEY);
+  } catch {
+    // Storage disabled: nothing was kept either.
+  }
+}
+
+/** A view's name as the server takes it. */
+export const viewName = (name: string) => name.trim().slice(0, 60);
+
+/** The view's search as the list's URL holds it (the page left out). */
+export function viewSearch(search: OrderListSearch): Record<string, string> {
   const { offset: _offset, ...rest } = search;
-  const trimmed = name.trim().slice(0, 60);
-  const existing = views.find((view) => view.name.toLowerCase() === trimmed.toLowerCase());
-  const view: SavedView = { id: existing?.id ?? crypto.randomUUID(), name: trimmed, search: rest };
-  const next = existing ? views.map((v) => (v.id === existing.id ? view : v)) : [...views, view];
-  write(SAVED_VIEWS_KEY, next);
-  return next;
-}
-
-export function deleteView(views: readonly SavedView[], id: string): SavedView[] {
-  const next = views.filter((view) => view.id !== id);
-  write(SAVED_VIEWS_KEY, next);
-  return next;
+  return Object.fromEntries(
+    Object.entries(rest).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
+    ),
+  );
 }
 
 const isStringList = (value: unknown): value is string[] =>
@@ -74,8 +81,11 @@ export function saveColumns(columns: readonly string[]): void {
 }
 
 /** Whether two searches show the same orders (ignoring the page). */
-export function sameSearch(a: OrderListSearch, b: OrderListSearch): boolean {
-  const norm = (s: OrderListSearch) =>
+export function sameSearch(
+  a: Record<string, string | undefined>,
+  b: Record<string, string | undefined>,
+): boolean {
+  const norm = (s: Record<string, string | undefined>) =>
     JSON.stringify(
       Object.entries(s)
         .filter(([key, value]) => key !== 'offset' && value)

@@ -1,4 +1,6 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { activateLanguage } from '../../../lib/i18n/i18n.ts';
 import { replyWindow, statusHistory } from './status-history.ts';
 
 const paid = {
@@ -33,8 +35,46 @@ describe('statusHistory', () => {
       'Order confirmed',
       'Seller gave feedback',
       'Buyer gave feedback',
-      'Status: paid',
+      'Status: Paid',
     ]);
+  });
+
+  it('names each rating given by its code, in the active language', async () => {
+    const ratings = () =>
+      statusHistory(paid)
+        .filter((entry) => entry.label.includes('feedback') || entry.label.includes('calific'))
+        .map((entry) => entry.detail);
+    expect(ratings()).toEqual(['Positive', 'Positive']);
+    await activateLanguage('es');
+    try {
+      expect(ratings()).toEqual(['Positiva', 'Positiva']);
+    } finally {
+      await activateLanguage('en');
+    }
+  });
+
+  it('names a cancellation’s reason by its code, in the active language', async () => {
+    const cancelled = {
+      ...paid,
+      status: 'cancelled' as const,
+      feedback: { purchase: null, sale: null },
+      cancel_detail: {
+        group: 'delivery' as const,
+        code: 'carrier_return',
+        description: 'Cancelled by the seller after shipping; the carrier returns the item',
+        requested_by: 'seller' as const,
+        date: '2026-01-21T10:00:00.000-03:00',
+        application_id: null,
+      },
+    };
+    await activateLanguage('pt-BR');
+    try {
+      expect(statusHistory(cancelled).find((entry) => entry.tone === 'danger')?.detail).toBe(
+        'Cancelada pelo vendedor após o despacho; a transportadora devolve o produto',
+      );
+    } finally {
+      await activateLanguage('en');
+    }
   });
 
   it('shows a cancellation and a fraud flag', () => {
@@ -52,7 +92,9 @@ describe('statusHistory', () => {
         application_id: null,
       },
     });
-    expect(history.map((entry) => entry.label)).toContain('Cancelled by seller');
+    expect(history.map((entry) => entry.label)).toContain('Cancelled by the seller');
+    // A code the dashboard does not know is named by its group; the platform's English description is not shown.
+    expect(history.find((entry) => entry.label === 'Cancelled by the seller')?.detail).toBe('Fraud');
     expect(history.find((entry) => entry.label === 'Fraud risk detected')?.tone).toBe('danger');
   });
 });

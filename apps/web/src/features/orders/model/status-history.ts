@@ -1,4 +1,12 @@
 import type { Order, PartialOrder } from '@mostrador/contracts';
+import {
+  cancelReasonName,
+  feedbackRatingName,
+  orderStatusDetailName,
+  paymentStatusName,
+  requesterName,
+} from '../../../lib/i18n/code-names.ts';
+import { translate } from '../../../lib/i18n/i18n.ts';
 
 export interface HistoryEntry {
   date: string;
@@ -26,18 +34,23 @@ const ts = (iso: string) => Date.parse(iso);
  * (`date_closed`), feedback given, cancellation, and the current status at `last_updated`. Oldest first.
  */
 export function statusHistory(order: HistorySource): HistoryEntry[] {
-  const entries: HistoryEntry[] = [{ date: order.date_created, label: 'Order placed', tone: 'neutral' }];
+  const entries: HistoryEntry[] = [
+    { date: order.date_created, label: translate('orders.statusHistory.orderPlaced'), tone: 'neutral' },
+  ];
   for (const payment of order.payments) {
     entries.push({
       date: payment.date_created,
-      label: `Payment ${payment.id} created`,
-      detail: payment.status,
+      label: translate('orders.statusHistory.paymentCreated', { id: payment.id }),
+      detail: paymentStatusName(payment.status),
       tone: 'neutral',
     });
     if (payment.date_last_modified !== payment.date_created) {
       entries.push({
         date: payment.date_last_modified,
-        label: `Payment ${payment.id} ${payment.status.replaceAll('_', ' ')}`,
+        label: translate('orders.statusHistory.payment', {
+          id: payment.id,
+          value: paymentStatusName(payment.status),
+        }),
         tone: payment.status === 'approved' ? 'success' : 'neutral',
       });
     }
@@ -45,8 +58,8 @@ export function statusHistory(order: HistorySource): HistoryEntry[] {
   if (order.date_closed) {
     entries.push({
       date: order.date_closed,
-      label: 'Order confirmed',
-      detail: 'Stock was reserved for the buyer',
+      label: translate('orders.statusHistory.orderConfirmed'),
+      detail: translate('orders.statusHistory.stockWasReservedFor'),
       tone: 'success',
     });
   }
@@ -60,8 +73,11 @@ export function statusHistory(order: HistorySource): HistoryEntry[] {
     if (feedback && typeof feedback.date_created === 'string') {
       entries.push({
         date: feedback.date_created,
-        label: side === 'sale' ? 'Seller gave feedback' : 'Buyer gave feedback',
-        detail: typeof feedback.rating === 'string' ? feedback.rating : undefined,
+        label:
+          side === 'sale'
+            ? translate('orders.statusHistory.sellerGaveFeedback')
+            : translate('orders.statusHistory.buyerGaveFeedback'),
+        detail: typeof feedback.rating === 'string' ? feedbackRatingName(feedback.rating) : undefined,
         tone: 'neutral',
       });
     }
@@ -69,8 +85,10 @@ export function statusHistory(order: HistorySource): HistoryEntry[] {
   if (order.cancel_detail) {
     entries.push({
       date: order.cancel_detail.date,
-      label: `Cancelled by ${order.cancel_detail.requested_by}`,
-      detail: order.cancel_detail.description,
+      label: translate('orders.statusHistory.cancelledBy', {
+        requested_by: requesterName(order.cancel_detail.requested_by),
+      }),
+      detail: cancelReasonName(order.cancel_detail),
       tone: 'danger',
     });
   }
@@ -78,16 +96,16 @@ export function statusHistory(order: HistorySource): HistoryEntry[] {
   if (ts(order.last_updated) > latest || entries.length === 1) {
     entries.push({
       date: order.last_updated,
-      label: `Status: ${order.status.replaceAll('_', ' ')}`,
-      detail: order.status_detail?.description ?? undefined,
+      label: translate('orders.statusHistory.status', { value: translate(`orderStatus.${order.status}`) }),
+      detail: order.status_detail?.code ? orderStatusDetailName(order.status_detail.code) : undefined,
       tone: order.status === 'paid' ? 'success' : order.status.includes('cancel') ? 'danger' : 'neutral',
     });
   }
   if (order.tags.includes('fraud_risk_detected')) {
     entries.push({
       date: order.last_updated,
-      label: 'Fraud risk detected',
-      detail: 'Do not ship',
+      label: translate('orders.statusHistory.fraudRiskDetected'),
+      detail: translate('orders.statusHistory.doNotShip'),
       tone: 'danger',
     });
   }

@@ -1,6 +1,8 @@
 import type { ReviewsView } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { translate } from '../../../lib/i18n/i18n.ts';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
@@ -21,6 +23,7 @@ export interface ItemLookupProps {
 
 /** Which item's reviews: one of the seller's sold items, or an item id (and a catalog product) typed in. */
 export function ItemLookup({ seller, view, onViewChange }: ItemLookupProps) {
+  const t = useT();
   const [item, setItem] = useState(view.item ?? '');
   const [catalog, setCatalog] = useState(view.catalog ?? '');
   const [problems, setProblems] = useState<ItemLookupProblems>(NO_PROBLEMS);
@@ -38,14 +41,14 @@ export function ItemLookup({ seller, view, onViewChange }: ItemLookupProps) {
   };
 
   return (
-    <Card title="Item" heading="inline">
+    <Card title={t('reviews.itemLookup.item')} heading="inline">
       <form onSubmit={submit} noValidate className="flex flex-col gap-3">
         {seller ? (
           <SelectField
-            label="From your orders"
+            label={t('reviews.itemLookup.fromYourOrders')}
             value={sold.data?.some((entry) => entry.id === view.item) ? view.item : ''}
             disabled={!sold.data || sold.data.length === 0}
-            hint={sold.isError ? 'Your sold items could not be loaded; type an id instead.' : undefined}
+            hint={sold.isError ? t('reviews.itemLookup.yourSoldItemsCould') : undefined}
             onChange={(event) => {
               if (!event.target.value) return;
               setItem(event.target.value);
@@ -57,10 +60,10 @@ export function ItemLookup({ seller, view, onViewChange }: ItemLookupProps) {
               {
                 value: '',
                 label: sold.isPending
-                  ? 'Loading your items…'
+                  ? translate('reviews.itemLookup.loadingYourItems')
                   : sold.data?.length
-                    ? 'Choose an item you sold'
-                    : 'No sold items yet',
+                    ? translate('reviews.itemLookup.chooseAnItemYou')
+                    : translate('reviews.itemLookup.noSoldItemsYet'),
               },
               ...(sold.data ?? []).map((entry) => ({
                 value: entry.id,
@@ -71,32 +74,28 @@ export function ItemLookup({ seller, view, onViewChange }: ItemLookupProps) {
         ) : null}
         <TextField
           {...ID_FIELD}
-          label="Item id"
+          label={t('reviews.itemLookup.itemId')}
           value={item}
           onChange={(event) => setItem(event.target.value)}
-          placeholder="MLA800031687"
+          placeholder={t('reviews.itemLookup.mla800031687')}
           error={problems.item ? 'Type an item id: a site code and digits, e.g. MLA800031687.' : undefined}
         />
         <TextField
           {...ID_FIELD}
-          label="Catalog product (optional)"
+          label={t('reviews.itemLookup.catalogProductOptional')}
           value={catalog}
           onChange={(event) => setCatalog(event.target.value)}
-          placeholder="MLA46792131"
+          placeholder={t('reviews.itemLookup.mla46792131')}
           error={problems.catalog ? 'A catalog product id looks like MLA46792131.' : undefined}
-          hint={
-            problems.catalog
-              ? undefined
-              : 'Reads the reviews of every item of the catalog product the item is opted into.'
-          }
+          hint={problems.catalog ? undefined : t('reviews.itemLookup.readsTheReviewsOf')}
         />
         <div className="flex gap-2">
           <Button type="submit" variant="primary">
-            Show reviews
+            {t('reviews.itemLookup.showReviews')}
           </Button>
           {view.catalog ? (
             <Button variant="ghost" onClick={() => onViewChange({ catalog: undefined, offset: 0 })}>
-              Item’s own reviews
+              {t('reviews.itemLookup.itemSOwnReviews')}
             </Button>
           ) : null}
         </div>

@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderInEnglish } from '../../../test-support/render.tsx';
 import { RatingChart } from './rating-chart.tsx';
 
 afterEach(cleanup);
 
 describe('RatingChart', () => {
   it('reads the five levels from a table and scales the bars to the most common level', () => {
-    const { container } = render(
+    const { container } = renderInEnglish(
       <RatingChart
         subject="MLA800031687"
         levels={{ one_star: 1, two_star: 0, three_star: 1, four_star: 2, five_star: 4 }}

@@ -1,3 +1,4 @@
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { type RatingLevels, ratingBars, wholePercentages } from '../model/rating-levels.ts';
 
 export interface RatingChartProps {
@@ -12,6 +13,7 @@ export interface RatingChartProps {
  * Counts and shares are printed beside each bar, so nothing depends on reading a length.
  */
 export function RatingChart({ levels, subject }: RatingChartProps) {
+  const t = useT();
   const bars = ratingBars(levels);
   const percentages = wholePercentages(bars);
   return (
@@ -24,7 +26,7 @@ export function RatingChart({ levels, subject }: RatingChartProps) {
             data-stars={bar.stars}
           >
             <span className="whitespace-nowrap text-muted tabular">
-              {bar.stars} {bar.stars === 1 ? 'star' : 'stars'}
+              {bar.stars} {bar.stars === 1 ? t('reviews.ratingChart.star') : t('reviews.ratingChart.stars')}
             </span>
             <svg className="h-2 w-full" focusable="false" aria-hidden="true">
               <rect x="0" y="0" width="100%" height="100%" rx="4" className="fill-subtle" />
@@ -49,19 +51,19 @@ export function RatingChart({ levels, subject }: RatingChartProps) {
         ))}
       </div>
       <table className="sr-only">
-        <caption>Reviews of {subject} by rating</caption>
+        <caption>{t('reviews.ratingChart.reviewsOfByRating', { subject })}</caption>
         <thead>
           <tr>
-            <th scope="col">Rating</th>
-            <th scope="col">Reviews</th>
-            <th scope="col">Share</th>
+            <th scope="col">{t('reviews.ratingChart.rating')}</th>
+            <th scope="col">{t('reviews.ratingChart.reviews')}</th>
+            <th scope="col">{t('reviews.ratingChart.share')}</th>
           </tr>
         </thead>
         <tbody>
           {bars.map((bar, index) => (
             <tr key={bar.stars}>
               <th scope="row">
-                {bar.stars} {bar.stars === 1 ? 'star' : 'stars'}
+                {bar.stars} {bar.stars === 1 ? t('reviews.ratingChart.star') : t('reviews.ratingChart.stars')}
               </th>
               <td>{bar.count}</td>
               <td>{percentages[index]}%</td>

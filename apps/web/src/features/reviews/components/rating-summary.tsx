@@ -1,4 +1,5 @@
 import type { ReviewsPage } from '@mostrador/contracts';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { RatingChart } from './rating-chart.tsx';
 import { StarRating } from './star-rating.tsx';
@@ -15,8 +16,9 @@ export function RatingSummary({
   total: number;
   levels: ReviewsPage['rating_levels'];
 }) {
+  const t = useT();
   return (
-    <Card title="Rating" heading="inline" data-testid="rating-summary">
+    <Card title={t('reviews.ratingSummary.rating')} heading="inline" data-testid="rating-summary">
       <div className="mb-4 flex items-end gap-3">
         <p
           className="text-3xl leading-none font-semibold tracking-tight text-ink tabular"
@@ -27,7 +29,9 @@ export function RatingSummary({
         <div className="flex flex-col gap-1 pb-0.5">
           <StarRating value={average} className="text-base" />
           <p className="text-xs text-muted tabular">
-            {total === 0 ? 'No reviews yet' : `${total} ${total === 1 ? 'review' : 'reviews'}`}
+            {total === 0
+              ? t('reviews.ratingSummary.noReviewsYet')
+              : `${total} ${total === 1 ? 'review' : 'reviews'}`}
           </p>
         </div>
       </div>

@@ -1,6 +1,8 @@
 import type { Review } from '@mostrador/contracts';
 import { cx } from '../../../lib/class-names.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { translate } from '../../../lib/i18n/i18n.ts';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { cardClasses } from '../../../ui/card.tsx';
 import { StarRating } from './star-rating.tsx';
 
@@ -14,11 +16,12 @@ export function ReviewList({
   locale: string;
   stale: boolean;
 }) {
+  const t = useT();
   const shown = reviews.filter((review): review is Review => 'id' in review);
   return (
     <>
       <ol
-        aria-label="Reviews, most relevant first"
+        aria-label={t('reviews.reviewList.reviewsMostRelevantFirst')}
         aria-busy={stale || undefined}
         className={cardClasses(
           'raised',
@@ -36,9 +39,14 @@ export function ReviewList({
             </div>
             <p className="text-body leading-5 text-muted">{review.content}</p>
             <p className="text-xs text-faint tabular">
-              Bought {formatDate(review.buying_date, locale, { style: 'date' })}
+              {translate('reviews.reviewList.bought', {
+                date: formatDate(review.buying_date, locale, { style: 'date' }),
+              })}
               {review.likes + review.dislikes > 0
-                ? ` · ${review.likes} found it useful, ${review.dislikes} did not`
+                ? translate('reviews.reviewList.foundItUsefulDid', {
+                    likes: review.likes,
+                    dislikes: review.dislikes,
+                  })
                 : ''}
             </p>
           </li>
@@ -46,7 +54,7 @@ export function ReviewList({
       </ol>
       {shown.length < reviews.length ? (
         <p className="mt-2 text-xs text-faint">
-          {reviews.length - shown.length} of these reviews are withheld by the marketplace.
+          {translate('reviews.reviewList.withheld', { count: reviews.length - shown.length })}
         </p>
       ) : null}
     </>

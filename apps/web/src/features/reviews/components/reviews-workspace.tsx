@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiClientError } from '../../../lib/api-client.ts';
 import { localeForSite } from '../../../lib/format.ts';
+import { translate } from '../../../lib/i18n/i18n.ts';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../ui/badge.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { StarIcon } from '../../../ui/icons.tsx';
@@ -21,6 +23,7 @@ const DASHED = 'rounded-lg border border-dashed border-line-strong';
 
 /** An item's rating summary, its five rating levels as a chart, and its reviews page by page. */
 export function ReviewsWorkspace({ seller, view, onViewChange }: ReviewsWorkspaceProps) {
+  const t = useT();
   const announce = useAnnounce();
   const reviews = useQuery({
     ...itemReviewsQueryOptions({
@@ -41,16 +44,19 @@ export function ReviewsWorkspace({ seller, view, onViewChange }: ReviewsWorkspac
     if (!page || !view.item) return;
     announce(
       page.paging.total === 0
-        ? `${view.item} has no reviews yet.`
-        : `${page.paging.total} reviews, ${page.rating_average.toFixed(1)} out of 5 on average.`,
+        ? translate('reviews.reviewsWorkspace.hasNoReviewsYet', { item: view.item })
+        : translate('reviews.reviewsWorkspace.reviewsOutOf5', {
+            total: page.paging.total,
+            value: page.rating_average.toFixed(1),
+          }),
     );
   }, [page, view.item, announce]);
 
   return (
     <>
       <PageHeader
-        title="Reviews"
-        description="What buyers say about an item: its average rating, how the ratings spread, and every review, most relevant first."
+        title={t('reviews.reviewsWorkspace.reviews')}
+        description={t('reviews.reviewsWorkspace.whatBuyersSayAbout')}
       />
       <div className="grid items-start gap-6 px-6 py-5 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <div className="flex flex-col gap-5">
@@ -70,25 +76,36 @@ export function ReviewsWorkspace({ seller, view, onViewChange }: ReviewsWorkspac
         <section aria-labelledby="reviews-heading" className="min-w-0">
           <div className="mb-3 flex flex-wrap items-center gap-2">
             <h2 id="reviews-heading" className="text-sm font-semibold text-ink">
-              {subject ? `Reviews of ${subject}` : 'Reviews'}
+              {subject
+                ? translate('reviews.reviewsWorkspace.reviewsOf', { subject })
+                : t('reviews.reviewsWorkspace.reviews')}
             </h2>
-            {view.catalog ? <Badge tone="accent">Catalog product</Badge> : null}
+            {view.catalog ? (
+              <Badge tone="accent">{t('reviews.reviewsWorkspace.catalogProduct')}</Badge>
+            ) : null}
           </div>
           {!view.item ? (
             <EmptyState
               icon={<StarIcon />}
-              title="Choose an item"
-              description="Type an item id, or pick one of the items you sold, to read its reviews."
+              title={t('reviews.reviewsWorkspace.chooseAnItem')}
+              description={t('reviews.reviewsWorkspace.typeAnItemId')}
               className={DASHED}
             />
           ) : unknown && !reviews.data ? (
             <EmptyState
               icon={<StarIcon />}
-              title={view.catalog ? 'Not part of that catalog product' : 'No such item'}
+              title={
+                view.catalog
+                  ? t('reviews.reviewsWorkspace.notPartOfThat')
+                  : t('reviews.reviewsWorkspace.noSuchItem')
+              }
               description={
                 view.catalog
-                  ? `${view.item} is not opted into catalog product ${view.catalog}. Check the id, or read the item’s own reviews.`
-                  : `The marketplace has no item ${view.item}. Check the id, or pick one of your sold items.`
+                  ? translate('reviews.reviewsWorkspace.isNotOptedInto', {
+                      item: view.item,
+                      catalog: view.catalog,
+                    })
+                  : translate('reviews.reviewsWorkspace.theMarketplaceHasNo', { item: view.item })
               }
               className={DASHED}
             />
@@ -103,14 +120,14 @@ export function ReviewsWorkspace({ seller, view, onViewChange }: ReviewsWorkspac
                 </div>
               }
               error={{
-                title: 'The reviews could not be loaded',
-                description: 'Check your connection and try again.',
+                title: translate('reviews.reviewsWorkspace.theReviewsCouldNot'),
+                description: translate('reviews.reviewsWorkspace.checkYourConnectionAnd'),
               }}
               isEmpty={(data) => data.reviews.length === 0}
               empty={{
                 icon: <StarIcon />,
-                title: 'No reviews yet',
-                description: 'Buyers review an item some days after it arrives.',
+                title: translate('reviews.reviewsWorkspace.noReviewsYet'),
+                description: translate('reviews.reviewsWorkspace.buyersReviewAnItem'),
                 className: DASHED,
               }}
             >

@@ -2,22 +2,15 @@ import type { PersonalDataAccess } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { formatDate } from '../../../lib/format.ts';
+import { accessedResourceName, personalDataFieldName } from '../../../lib/i18n/code-names.ts';
+import { translate } from '../../../lib/i18n/i18n.ts';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../ui/badge.tsx';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
 import { ACCESS_LOG_PAGE, accessLogQueryOptions } from '../api/get-access-log.ts';
-
-const FIELD_LABELS: Record<string, string> = {
-  first_name: 'first name',
-  last_name: 'last name',
-  phone: 'phone',
-  alternative_phone: 'alt. phone',
-  email: 'e-mail',
-  identification: 'identification',
-  address: 'address',
-};
 
 /** Every read of someone's personal data under the account: when, by whom, whose, which fields and where. */
 export function AccessLog({
@@ -31,65 +24,73 @@ export function AccessLog({
   offset: number;
   onOffsetChange: (offset: number) => void;
 }) {
+  const t = useT();
   const log = useQuery(accessLogQueryOptions(sellerId, offset));
   const headingId = useId();
   const columns: DataTableColumn<PersonalDataAccess>[] = [
     {
       id: 'when',
-      header: 'When',
+      header: translate('team.accessLog.when'),
       className: 'w-44',
-      cell: (row) => <span className="tabular text-muted">{formatDate(row.accessed_at, locale)}</span>,
+      cell: (row) => (
+        <span className="whitespace-nowrap tabular text-muted">{formatDate(row.accessed_at, locale)}</span>
+      ),
     },
     {
       id: 'who',
-      header: 'Read by',
+      header: translate('team.accessLog.readBy'),
       cell: (row) =>
         row.operator ? (
           <span>
-            {row.operator.nickname ?? `User ${row.operator.id}`} <Badge tone="info">Team</Badge>
+            {row.operator.nickname ?? translate('team.accessLog.user', { id: row.operator.id })}{' '}
+            <Badge tone="info">{t('team.accessLog.team')}</Badge>
           </span>
         ) : (
-          <span className="text-muted">Your account</span>
+          <span className="text-muted">{t('team.accessLog.yourAccount')}</span>
         ),
     },
     {
       id: 'subject',
-      header: 'Whose data',
+      header: translate('team.accessLog.whoseData'),
       cell: (row) => (
         <span>
-          {row.subject.id === sellerId ? 'Your own' : (row.subject.nickname ?? 'Erased user')}
-          <span className="ml-1.5 text-xs text-faint tabular">#{row.subject.id}</span>
+          {row.subject.id === sellerId
+            ? t('team.accessLog.yourOwn')
+            : (row.subject.nickname ?? t('team.accessLog.erasedUser'))}
+          <span className="ml-1.5 text-xs text-faint tabular max-sm:hidden">#{row.subject.id}</span>
         </span>
       ),
     },
     {
       id: 'fields',
-      header: 'Data',
-      cell: (row) => (
-        <span className="text-muted">{row.fields.map((f) => FIELD_LABELS[f] ?? f).join(', ')}</span>
-      ),
+      header: translate('team.accessLog.data'),
+      cell: (row) => <span className="text-muted">{row.fields.map(personalDataFieldName).join(', ')}</span>,
+      className: 'max-sm:hidden',
     },
     {
       id: 'resource',
-      header: 'Where',
-      cell: (row) => <code className="text-xs text-muted">{row.resource}</code>,
+      header: translate('team.accessLog.where'),
+      cell: (row) => <span className="text-muted">{accessedResourceName(row.resource)}</span>,
+      className: 'max-sm:hidden',
     },
   ];
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2">
       <div>
         <h2 id={headingId} className="text-sm font-semibold text-ink">
-          Personal data access log
+          {t('team.accessLog.personalDataAccessLog')}
         </h2>
-        <p className="text-body text-muted">
-          Every read of someone’s personal data under your account: by you or by a member of your team.
-        </p>
+        <p className="text-body text-muted">{t('team.accessLog.everyReadOfSomeone')}</p>
       </div>
-      <QueryState query={log} pending="children" error={{ title: 'The access log could not be loaded' }}>
+      <QueryState
+        query={log}
+        pending="children"
+        error={{ title: translate('team.accessLog.theAccessLogCould') }}
+      >
         {(data) => (
           <>
             <DataTable
-              caption="Personal data access log"
+              caption={t('team.accessLog.personalDataAccessLog')}
               captionHidden
               columns={columns}
               rows={data?.results ?? []}
@@ -100,8 +101,8 @@ export function AccessLog({
               skeletonRows={5}
               empty={
                 <EmptyState
-                  title="No reads yet"
-                  description="Reads of personal data appear here as they happen."
+                  title={t('team.accessLog.noReadsYet')}
+                  description={t('team.accessLog.readsOfPersonalData')}
                 />
               }
             />

@@ -1,5 +1,7 @@
 import type { OperatorPermission } from '@mostrador/contracts';
 import { type FormEvent, useState } from 'react';
+import { translate } from '../../../lib/i18n/i18n.ts';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { useAnnounce } from '../../../ui/live-region.tsx';
@@ -10,6 +12,7 @@ import { PermissionChecks } from './permission-checks.tsx';
 
 /** Adds someone with a marketplace account to the team, by nickname or user id, with the permissions chosen. */
 export function AddMemberForm({ sellerId }: { sellerId: number }) {
+  const t = useT();
   const [who, setWho] = useState('');
   const [permissions, setPermissions] = useState<OperatorPermission[]>(['orders.read']);
   const add = useAddOperator();
@@ -22,27 +25,31 @@ export function AddMemberForm({ sellerId }: { sellerId: number }) {
       { sellerId, body },
       {
         onSuccess: (added) => {
-          announce(`${added.nickname} added to the team`);
+          announce(translate('team.addMemberForm.addedToTheTeam', { nickname: added.nickname }));
           setWho('');
         },
       },
     );
   };
   return (
-    <Card title="Add a team member" bodyClassName="">
+    <Card title={t('team.addMemberForm.addATeamMember')} bodyClassName="">
       <form onSubmit={submit} className="flex flex-col gap-3 px-4 py-3">
         <TextField
-          label="Nickname or user id"
-          hint="Someone with a marketplace account on your site."
+          label={t('team.addMemberForm.nicknameOrUserId')}
+          hint={t('team.addMemberForm.someoneWithAMarketplace')}
           value={who}
           onChange={(event) => setWho(event.currentTarget.value)}
           autoComplete="off"
           required
           error={add.error ? add.error.message : undefined}
         />
-        <PermissionChecks legend="Permissions" value={permissions} onChange={setPermissions} />
+        <PermissionChecks
+          legend={translate('team.permissionChecks.permissions')}
+          value={permissions}
+          onChange={setPermissions}
+        />
         <Button type="submit" variant="primary" className="self-start" pending={add.isPending}>
-          Add member
+          {t('team.addMemberForm.addMember')}
         </Button>
       </form>
     </Card>

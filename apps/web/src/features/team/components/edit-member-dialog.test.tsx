@@ -2,6 +2,7 @@
 import { type Operator, operatorSchema } from '@mostrador/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import english from '../../../lib/i18n/messages/en.json';
 import { Answer, answerFetch } from '../../../test-support/answering-fetch.ts';
 import { installDialogs, renderWithApp } from '../../../test-support/render.tsx';
 import { EditMemberDialog } from './edit-member-dialog.tsx';
@@ -37,7 +38,7 @@ describe('EditMemberDialog', () => {
     expect(box(/^Reply to feedback/).checked).toBe(false);
 
     fireEvent.click(box(/^Manage blocked buyers/));
-    fireEvent.click(box(/^Read buyers' personal data/));
+    fireEvent.click(box(/^Read buyers’ personal data/));
     fireEvent.click(box(/^Reply to feedback/));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
@@ -55,7 +56,7 @@ describe('EditMemberDialog', () => {
     const sent = answerFetch({
       'PUT /api/users/100008826/operators/999000001': new Answer(404, {
         message: 'operator 999000001 is not on the team',
-        error: 'operator_not_found',
+        error: 'not_found',
         status: 404,
         cause: [],
       }),
@@ -65,7 +66,7 @@ describe('EditMemberDialog', () => {
     const dialog = screen.getByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(within(dialog).getByRole('alert').textContent).toBe('operator 999000001 is not on the team'),
+      expect(within(dialog).getByRole('alert').textContent).toBe(english['error.not_found']),
     );
     expect(onClose).not.toHaveBeenCalled();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));

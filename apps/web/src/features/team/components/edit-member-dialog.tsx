@@ -1,5 +1,8 @@
 import type { Operator, OperatorPermission } from '@mostrador/contracts';
 import { useState } from 'react';
+import { errorText } from '../../../lib/i18n/error-messages.ts';
+import { translate } from '../../../lib/i18n/i18n.ts';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { FormError } from '../../../ui/form-error.tsx';
 import { useAnnounce } from '../../../ui/live-region.tsx';
@@ -15,6 +18,7 @@ export interface MemberDialogProps {
 
 /** A member's permissions, changed all at once on Save; they apply to the member's next request. */
 export function EditMemberDialog({ sellerId, operator, onClose }: MemberDialogProps) {
+  const t = useT();
   const [permissions, setPermissions] = useState<OperatorPermission[]>([...operator.permissions]);
   const update = useUpdateOperator();
   const announce = useAnnounce();
@@ -23,7 +27,7 @@ export function EditMemberDialog({ sellerId, operator, onClose }: MemberDialogPr
       { sellerId, operatorId: operator.user_id, permissions },
       {
         onSuccess: () => {
-          announce(`Permissions of ${operator.nickname} saved`);
+          announce(translate('team.editMemberDialog.permissionsOfSaved', { nickname: operator.nickname }));
           onClose();
         },
       },
@@ -32,14 +36,18 @@ export function EditMemberDialog({ sellerId, operator, onClose }: MemberDialogPr
     <Dialog
       open
       onClose={onClose}
-      title={`Permissions of ${operator.nickname}`}
-      description="Changes apply to their next request."
-      confirm={{ label: 'Save', pending: update.isPending, onConfirm: save }}
+      title={translate('team.editMemberDialog.permissionsOf', { nickname: operator.nickname })}
+      description={t('team.editMemberDialog.changesApplyToTheir')}
+      confirm={{ label: translate('team.editMemberDialog.save'), pending: update.isPending, onConfirm: save }}
     >
-      <PermissionChecks legend="Permissions" value={permissions} onChange={setPermissions} />
+      <PermissionChecks
+        legend={translate('team.permissionChecks.permissions')}
+        value={permissions}
+        onChange={setPermissions}
+      />
       {update.isError ? (
         <div className="mt-2">
-          <FormError>{update.error.message}</FormError>
+          <FormError>{errorText(update.error)}</FormError>
         </div>
       ) : null}
     </Dialog>

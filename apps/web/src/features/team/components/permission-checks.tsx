@@ -1,18 +1,15 @@
-import {
-  OPERATOR_PERMISSION_LABELS,
-  OPERATOR_PERMISSIONS,
-  type OperatorPermission,
-} from '@mostrador/contracts';
+import { OPERATOR_PERMISSIONS, type OperatorPermission } from '@mostrador/contracts';
+import { messagesByKey, translate } from '../../../lib/i18n/i18n.ts';
 import { Checkbox } from '../../../ui/checkbox.tsx';
 import { togglePermission } from '../model/team-members.ts';
 
-const PERMISSION_HINTS: Record<OperatorPermission, string> = {
-  'orders.read': 'Open orders and search them',
-  'feedback.reply': 'Answer feedback buyers gave you',
-  'blocklists.manage': 'Block and unblock buyers',
-  'buyers.personal_data.read': 'See buyers’ names and phones in orders; every read is logged',
-  'immediate_payment.manage': 'Turn immediate payment on or off',
-};
+const PERMISSION_HINTS: Record<OperatorPermission, string> = messagesByKey({
+  'orders.read': 'team.permissionChecks.openOrdersAndSearch',
+  'feedback.reply': 'team.permissionChecks.answerFeedbackBuyersGave',
+  'blocklists.manage': 'team.permissionChecks.blockAndUnblockBuyers',
+  'buyers.personal_data.read': 'team.permissionChecks.seeBuyersNamesAnd',
+  'immediate_payment.manage': 'team.permissionChecks.turnImmediatePaymentOn',
+});
 
 /** Every permission a team member can have, each with what it allows. */
 export function PermissionChecks({
@@ -35,7 +32,7 @@ export function PermissionChecks({
           onChange={(event) => onChange(togglePermission(value, permission, event.currentTarget.checked))}
           label={
             <span className="flex flex-col">
-              <span>{OPERATOR_PERMISSION_LABELS[permission]}</span>
+              <span>{translate(`permission.${permission}`)}</span>
               <span className="text-xs text-muted">{PERMISSION_HINTS[permission]}</span>
             </span>
           }

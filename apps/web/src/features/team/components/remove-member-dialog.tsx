@@ -1,3 +1,6 @@
+import { errorText } from '../../../lib/i18n/error-messages.ts';
+import { translate } from '../../../lib/i18n/i18n.ts';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { FormError } from '../../../ui/form-error.tsx';
 import { useAnnounce } from '../../../ui/live-region.tsx';
@@ -6,6 +9,7 @@ import type { MemberDialogProps } from './edit-member-dialog.tsx';
 
 /** Asks before taking someone off the team: they lose access at once; their reads stay in the log. */
 export function RemoveMemberDialog({ sellerId, operator, onClose }: MemberDialogProps) {
+  const t = useT();
   const remove = useRemoveOperator();
   const announce = useAnnounce();
   const confirm = () =>
@@ -13,7 +17,7 @@ export function RemoveMemberDialog({ sellerId, operator, onClose }: MemberDialog
       { sellerId, operatorId: operator.user_id },
       {
         onSuccess: () => {
-          announce(`${operator.nickname} removed from the team`);
+          announce(translate('team.removeMemberDialog.removedFromTheTeam', { nickname: operator.nickname }));
           onClose();
         },
       },
@@ -22,11 +26,16 @@ export function RemoveMemberDialog({ sellerId, operator, onClose }: MemberDialog
     <Dialog
       open
       onClose={onClose}
-      title={`Remove ${operator.nickname} from the team?`}
-      description="They lose access to your account at once. Reads they made stay in the access log."
-      confirm={{ label: 'Remove', variant: 'danger', pending: remove.isPending, onConfirm: confirm }}
+      title={translate('team.removeMemberDialog.removeFromTheTeam', { nickname: operator.nickname })}
+      description={t('team.removeMemberDialog.theyLoseAccessTo')}
+      confirm={{
+        label: translate('team.removeMemberDialog.remove'),
+        variant: 'danger',
+        pending: remove.isPending,
+        onConfirm: confirm,
+      }}
     >
-      {remove.isError ? <FormError>{remove.error.message}</FormError> : null}
+      {remove.isError ? <FormError>{errorText(remove.error)}</FormError> : null}
     </Dialog>
   );
 }

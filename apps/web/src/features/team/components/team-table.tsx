@@ -1,10 +1,12 @@
-import { OPERATOR_PERMISSION_LABELS, type Operator } from '@mostrador/contracts';
+import type { Operator } from '@mostrador/contracts';
 import { formatDate } from '../../../lib/format.ts';
-import { Badge } from '../../../ui/badge.tsx';
+import { translate } from '../../../lib/i18n/i18n.ts';
+import { T, useT } from '../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { AccountIcon } from '../../../ui/icons.tsx';
+import { PermissionBadges } from './permission-badges.tsx';
 
 /** The team: each member, what they may do, since when, and the way to change that or remove them. */
 export function TeamTable({
@@ -20,37 +22,36 @@ export function TeamTable({
   onEdit: (operator: Operator) => void;
   onRemove: (operator: Operator) => void;
 }) {
+  const t = useT();
   const columns: DataTableColumn<Operator>[] = [
     {
       id: 'member',
-      header: 'Member',
+      header: translate('team.teamTable.member'),
       cell: (row) => (
-        <span className="font-medium text-ink">
-          {row.nickname}
-          <span className="ml-1.5 text-xs font-normal text-faint tabular">#{row.user_id}</span>
+        <span className="flex flex-col gap-1">
+          <span className="font-medium text-ink">
+            {row.nickname}
+            <span className="ml-1.5 text-xs font-normal text-faint tabular max-sm:hidden">
+              #{row.user_id}
+            </span>
+          </span>
+          {/* On a phone the permissions go under the name, so the way to edit or remove stays on screen. */}
+          <span className="sm:hidden">
+            <PermissionBadges permissions={row.permissions} />
+          </span>
         </span>
       ),
     },
     {
       id: 'permissions',
-      header: 'Permissions',
-      cell: (row) =>
-        row.permissions.length === 0 ? (
-          <span className="text-muted">None</span>
-        ) : (
-          <span className="flex flex-wrap gap-1">
-            {row.permissions.map((p) => (
-              <Badge key={p} tone={p === 'buyers.personal_data.read' ? 'warning' : 'neutral'}>
-                {OPERATOR_PERMISSION_LABELS[p]}
-              </Badge>
-            ))}
-          </span>
-        ),
+      header: translate('team.teamTable.permissions'),
+      className: 'max-sm:hidden',
+      cell: (row) => <PermissionBadges permissions={row.permissions} />,
     },
     {
       id: 'since',
-      header: 'Added',
-      className: 'w-28',
+      header: translate('team.teamTable.added'),
+      className: 'w-28 max-sm:hidden',
       cell: (row) => (
         <span className="whitespace-nowrap text-muted tabular">
           {formatDate(row.date_created, locale, { style: 'date' })}
@@ -59,16 +60,24 @@ export function TeamTable({
     },
     {
       id: 'actions',
-      header: <span className="sr-only">Actions</span>,
+      header: <span className="sr-only">{t('team.teamTable.actions')}</span>,
       align: 'end',
       className: 'w-36',
       cell: (row) => (
         <span className="flex justify-end gap-1 whitespace-nowrap">
           <Button size="sm" variant="ghost" onClick={() => onEdit(row)}>
-            Edit<span className="sr-only"> permissions of {row.nickname}</span>
+            <T
+              id="team.teamTable.editNamed"
+              values={{ nickname: row.nickname }}
+              components={{ 0: <span className="sr-only" /> }}
+            />
           </Button>
           <Button size="sm" variant="ghost" onClick={() => onRemove(row)}>
-            Remove<span className="sr-only"> {row.nickname}</span>
+            <T
+              id="team.teamTable.removeNamed"
+              values={{ nickname: row.nickname }}
+              components={{ 0: <span className="sr-only" /> }}
+            />
           </Button>
         </span>
       ),
@@ -76,7 +85,7 @@ export function TeamTable({
   ];
   return (
     <DataTable
-      caption="Team members"
+      caption={t('team.teamTable.teamMembers')}
       columns={columns}
       rows={operators}
       getRowKey={(row) => row.user_id}
@@ -85,8 +94,8 @@ export function TeamTable({
       empty={
         <EmptyState
           icon={<AccountIcon />}
-          title="No team members yet"
-          description="Add someone to let them work on your account with their own sign-in."
+          title={t('team.teamTable.noTeamMembersYet')}
+          description={t('team.teamTable.addSomeoneToLet')}
         />
       }
     />

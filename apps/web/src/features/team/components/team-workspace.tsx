@@ -1,6 +1,8 @@
 import type { Operator } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { translate } from '../../../lib/i18n/i18n.ts';
+import { useT } from '../../../lib/i18n/use-t.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
 import { operatorsQueryOptions } from '../api/get-operators.ts';
@@ -20,19 +22,24 @@ export interface TeamWorkspaceProps {
 
 /** The seller's team (who may act for it, with what) and the log of who read whose personal data. */
 export function TeamWorkspace({ seller, locale, logOffset, onLogOffsetChange }: TeamWorkspaceProps) {
+  const t = useT();
   const team = useQuery(operatorsQueryOptions(seller.id));
   const [editing, setEditing] = useState<Operator | null>(null);
   const [removing, setRemoving] = useState<Operator | null>(null);
   return (
     <>
       <PageHeader
-        title="Team"
-        description={`People who work on ${seller.nickname} with their own sign-in, and what each may do.`}
+        title={t('team.teamWorkspace.team')}
+        description={translate('team.teamWorkspace.peopleWhoWorkOn', { nickname: seller.nickname })}
       />
-      <div className="flex flex-col gap-6 px-6 pt-5 pb-8">
-        <div className="grid items-start gap-4 xl:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="flex flex-col gap-6 px-4 pt-5 pb-8 sm:px-6">
+        <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 xl:grid-cols-[minmax(0,1fr)_18rem]">
           <div className="flex flex-col gap-2">
-            <QueryState query={team} pending="children" error={{ title: 'The team could not be loaded' }}>
+            <QueryState
+              query={team}
+              pending="children"
+              error={{ title: translate('team.teamWorkspace.theTeamCouldNot') }}
+            >
               {(data) => (
                 <TeamTable
                   operators={data?.operators ?? []}

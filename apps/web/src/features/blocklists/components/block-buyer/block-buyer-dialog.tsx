@@ -7,15 +7,19 @@ import {
 } from '@mostrador/contracts';
 import { type FormEvent, useState } from 'react';
 import { ApiClientError } from '../../../../lib/api-client.ts';
+import { errorMessage, errorText } from '../../../../lib/i18n/error-messages.ts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { Dialog } from '../../../../ui/dialog.tsx';
 import { FormError } from '../../../../ui/form-error.tsx';
+import { RadioGroup } from '../../../../ui/radio-group.tsx';
 import { SelectField } from '../../../../ui/select-field.tsx';
 import { TextField } from '../../../../ui/text-field.tsx';
 import { TextareaField } from '../../../../ui/textarea.tsx';
 import { useBlockBuyer } from '../../api/block-buyer.ts';
 import { type ResolvedBuyer, resolveBuyer } from '../../api/resolve-buyer.ts';
-import { LIST_CHOICES, LIST_LABELS, REASON_LABELS } from '../block-labels.ts';
+import { LIST_CHOICES, REASON_LABELS } from '../block-labels.ts';
 
 export interface BlockBuyerDialogProps {
   open: boolean;
@@ -24,7 +28,10 @@ export interface BlockBuyerDialogProps {
   defaultList: BlockList;
   /** The buyer, when the page already knows who (an order's buyer); otherwise typed by id or nickname. */
   buyer?: ResolvedBuyer;
-  onBlocked: (buyer: ResolvedBuyer, list: BlockList) => void;
+  /** Several buyers the page picked (the buyers of orders selected in the list): blocked together, listed first. */
+  buyers?: readonly ResolvedBuyer[];
+  /** Once every buyer is blocked: the first one, the list, and all of them. */
+  onBlocked: (buyer: ResolvedBuyer, list: BlockList, all: readonly ResolvedBuyer[]) => void;
 }
 
 const REASON_OPTIONS = BLOCK_REASONS.map((reason) => ({ value: reason, label: REASON_LABELS[reason] }));
@@ -38,9 +45,13 @@ export function BlockBuyerDialog({
   onClose,
   seller,
   defaultList,
-  buyer: known,
+  buyer: one,
+  buyers: many,
   onBlocked,
 }: BlockBuyerDialogProps) {
+  const known = one ?? (many?.length === 1 ? many[0] : undefined);
+  const several = many && many.length > 1 ? many : undefined;
+  const t = useT();
   const [buyer, setBuyer] = useState('');
   const [list, setList] = useState<BlockList>(defaultList);
   const [reason, setReason] = useState<BlockReason>('non_payment');
@@ -67,31 +78,63 @@ export function BlockBuyerDialog({
     event.preventDefault();
     setBuyerError(null);
     setFormError(null);
-    if (!known && !buyer.trim()) {
-      setBuyerError('Enter the buyer’s user id or nickname.');
+    if (!known && !several && !buyer.trim()) {
+      setBuyerError(translate('blocklists.blockBuyerDialog.enterTheBuyerS'));
       return;
     }
     setResolving(true);
     try {
+      if (several) {
+        // One after the other, so a refusal names its buyer; those already blocked stay blocked.
+        const refused: string[] = [];
+        for (const target of several) {
+          try {
+            await block.mutateAsync({
+              sellerId: seller.id,
+              buyerId: target.id,
+              list,
+              note: { reason, note },
+            });
+          } catch (error) {
+            refused.push(
+              translate('blocklists.blockBuyerDialog.refusedFor', {
+                nickname: target.nickname,
+                reason: error instanceof ApiClientError ? errorMessage(error.error) : errorText(error),
+              }),
+            );
+          }
+        }
+        if (refused.length > 0) {
+          setFormError(
+            translate('blocklists.blockBuyerDialog.someNotBlocked', {
+              blocked: several.length - refused.length,
+              total: several.length,
+              refused: refused.join(' '),
+            }),
+          );
+          return;
+        }
+        onBlocked(several[0]!, list, several);
+        reset();
+        return;
+      }
       const found = known ?? (await resolveBuyer(buyer, seller));
       if (found === 'yourself') {
-        setBuyerError('That is your own account; you cannot block yourself.');
+        setBuyerError(translate('blocklists.blockBuyerDialog.thatIsYourOwn'));
         return;
       }
       if (found === 'not_found') {
-        setBuyerError(
-          'No buyer with that id or nickname was found. Nicknames are found among your buyers; try the user id.',
-        );
+        setBuyerError(translate('blocklists.blockBuyerDialog.noBuyerWithThat'));
         return;
       }
       await block.mutateAsync({ sellerId: seller.id, buyerId: found.id, list, note: { reason, note } });
-      onBlocked(found, list);
+      onBlocked(found, list, [found]);
       reset();
     } catch (error) {
       setFormError(
         error instanceof ApiClientError
-          ? `The marketplace did not accept the block (${error.error}).`
-          : 'The block could not be saved. Check your connection and try again.',
+          ? translate('blocklists.blockBuyerDialog.refused', { reason: errorMessage(error.error) })
+          : translate('blocklists.blockBuyerDialog.notSaved'),
       );
     } finally {
       setResolving(false);
@@ -102,64 +145,79 @@ export function BlockBuyerDialog({
     <Dialog
       open={open}
       onClose={close}
-      title={known ? `Block ${known.nickname}?` : 'Block a buyer'}
+      title={
+        several
+          ? translate('blocklists.blockBuyerDialog.blockSeveral', { count: several.length })
+          : known
+            ? translate('blocklists.blockBuyerDialog.block2', { nickname: known.nickname })
+            : t('blocklists.blockBuyerDialog.blockABuyer')
+      }
       description={
-        known
-          ? 'The buyer is not told; you can unblock them later from Blocked buyers. The reason and note are kept here for your team.'
-          : 'The marketplace enforces the block; the reason and note are kept here for your team.'
+        several
+          ? t('blocklists.blockBuyerDialog.theBuyersAreNot')
+          : known
+            ? t('blocklists.blockBuyerDialog.theBuyerIsNot')
+            : t('blocklists.blockBuyerDialog.theMarketplaceEnforcesThe')
       }
     >
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        {known ? null : (
+        {several ? (
+          <ul
+            aria-label={t('blocklists.blockBuyerDialog.buyersToBlock')}
+            className="max-h-40 overflow-y-auto rounded-md border border-line bg-subtle px-3 py-2 text-body text-ink"
+          >
+            {several.map((target) => (
+              <li key={target.id}>{target.nickname}</li>
+            ))}
+          </ul>
+        ) : null}
+        {known || several ? null : (
           <TextField
-            label="Buyer"
+            label={t('blocklists.blockBuyerDialog.buyer')}
             name="buyer"
-            placeholder="User id or nickname"
+            placeholder={t('blocklists.blockBuyerDialog.userIdOrNickname')}
             autoComplete="off"
             value={buyer}
             onChange={(event) => setBuyer(event.target.value)}
             error={buyerError}
-            hint="A user id such as 100012345, or a nickname such as COMPRADOR_BELGRANO."
+            hint={t('blocklists.blockBuyerDialog.aUserIdSuch')}
           />
         )}
-        <fieldset className="flex flex-col gap-1.5">
-          <legend className="mb-1.5 text-body font-medium text-ink">Block from</legend>
-          <div className="flex flex-wrap gap-4">
-            {BLOCK_LISTS.map((id) => (
-              <label key={id} className="flex items-center gap-2 text-sm text-ink">
-                <input
-                  type="radio"
-                  name="list"
-                  value={id}
-                  checked={list === id}
-                  onChange={() => setList(id)}
-                  className="size-4 accent-(--accent)"
-                />
-                {LIST_CHOICES[id]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <RadioGroup
+          legend={t('blocklists.blockBuyerDialog.blockFrom')}
+          name="list"
+          options={BLOCK_LISTS.map((id) => ({ value: id, label: LIST_CHOICES[id] }))}
+          value={list}
+          onChange={setList}
+          row
+        />
         <SelectField
-          label="Reason"
+          label={t('blocklists.blockBuyerDialog.reason')}
           name="reason"
           options={REASON_OPTIONS}
           value={reason}
           onChange={(event) => setReason(event.target.value as BlockReason)}
         />
         <TextareaField
-          label="Note"
+          label={t('blocklists.blockBuyerDialog.note')}
           name="note"
           maxLength={BLOCK_NOTE_MAX_LENGTH}
           value={note}
           onChange={(event) => setNote(event.target.value)}
-          hint={`Optional. What happened, for whoever reads this later (${note.length}/${BLOCK_NOTE_MAX_LENGTH}).`}
+          hint={translate('blocklists.blockBuyerDialog.optionalWhatHappenedFor', {
+            noteCount: note.length,
+            BLOCK_NOTE_MAX_LENGTH,
+          })}
         />
         {formError ? <FormError>{formError}</FormError> : null}
         <div className="flex justify-end gap-2 pt-1">
-          <Button onClick={close}>Cancel</Button>
+          <Button onClick={close}>{t('blocklists.blockBuyerDialog.cancel')}</Button>
           <Button type="submit" variant="danger" pending={resolving || block.isPending}>
-            {known ? 'Block' : `Block from ${LIST_LABELS[list].verb}`}
+            {several
+              ? translate('blocklists.blockBuyerDialog.blockCount', { count: several.length })
+              : known
+                ? t('blocklists.blockBuyerDialog.block')
+                : translate('blocklists.blockBuyerDialog.blockFromList', { list })}
           </Button>
         </div>
       </form>

@@ -1,10 +1,11 @@
 import type { BlockList } from '@mostrador/contracts';
 import { useState } from 'react';
+import { translate } from '../../../../lib/i18n/i18n.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { Card } from '../../../../ui/card.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import type { ResolvedBuyer } from '../../api/resolve-buyer.ts';
-import { LIST_CHOICES } from '../block-labels.ts';
 import { BlockBuyerDialog } from './block-buyer-dialog.tsx';
 
 /**
@@ -18,22 +19,23 @@ export function BlockBuyerPanel({
   seller: { id: number; siteId: string | null };
   buyer: ResolvedBuyer;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [blocked, setBlocked] = useState<BlockList | null>(null);
   const announce = useAnnounce();
   return (
-    <Card title="Block this buyer">
+    <Card title={t('blocklists.blockBuyerPanel.blockThisBuyer')}>
       {blocked ? (
         <p role="status" className="text-ink">
-          {buyer.nickname} is blocked from {LIST_CHOICES[blocked].toLowerCase()}.
+          {t('blocklists.blockBuyerPanel.isBlocked', { nickname: buyer.nickname, list: blocked })}
         </p>
       ) : (
         <>
           <p className="mb-2 text-muted">
-            Stop {buyer.nickname} from buying on your items or asking you questions.
+            {t('blocklists.blockBuyerPanel.stopFromBuyingOn', { nickname: buyer.nickname })}
           </p>
           <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
-            Block buyer…
+            {t('blocklists.blockBuyerPanel.blockBuyer')}
           </Button>
         </>
       )}
@@ -46,7 +48,7 @@ export function BlockBuyerPanel({
         onBlocked={(_, list) => {
           setBlocked(list);
           setOpen(false);
-          announce(`${buyer.nickname} blocked`);
+          announce(translate('blocklists.blockBuyerPanel.blocked', { nickname: buyer.nickname }));
         }}
       />
     </Card>

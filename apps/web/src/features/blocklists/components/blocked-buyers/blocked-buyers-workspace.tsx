@@ -2,6 +2,8 @@ import { BLOCK_LISTS, type BlockedBuyersView, type BlockedUser } from '@mostrado
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { localeForSite } from '../../../../lib/format.ts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import { PageHeader } from '../../../../ui/page-header.tsx';
@@ -9,6 +11,7 @@ import { Pagination } from '../../../../ui/pagination.tsx';
 import { QueryState } from '../../../../ui/query-state.tsx';
 import { Tabs } from '../../../../ui/tabs.tsx';
 import { PlusIcon } from '../../../../ui/workspace-icons.tsx';
+import type { ResolvedBuyer } from '../../api/resolve-buyer.ts';
 import {
   BLOCK_PAGE_SIZE,
   blockCountQueryOptions,
@@ -19,6 +22,7 @@ import { LIST_LABELS } from '../block-labels.ts';
 import { BlockAuditTrail } from './block-audit-trail.tsx';
 import { BlocklistTable } from './blocklist-table.tsx';
 import { BuyerFilter } from './buyer-filter.tsx';
+import { BuyerMatches } from './buyer-matches.tsx';
 import { UnblockDialog } from './unblock-dialog.tsx';
 import { type Unblocked, UnblockUndoToast } from './unblock-undo-toast.tsx';
 
@@ -39,11 +43,18 @@ export interface BlockedBuyersWorkspaceProps {
 
 /** Both blocklists of the signed-in seller, with search, paging, notes, the audit trail, block and unblock. */
 export function BlockedBuyersWorkspace({ seller, view, onViewChange }: BlockedBuyersWorkspaceProps) {
+  const t = useT();
   const announce = useAnnounce();
   const locale = localeForSite(seller.siteId ?? '');
   const [adding, setAdding] = useState(false);
   const [confirming, setConfirming] = useState<BlockedUser | null>(null);
   const [unblocked, setUnblocked] = useState<Unblocked | null>(null);
+  // A search that found no blocked buyer, or several: said in place of the list, never over the previous answer.
+  const [found, setFound] = useState<{ text: string; buyers: ResolvedBuyer[] } | null>(null);
+  const changeView = (next: Partial<BlockedBuyersView>) => {
+    setFound(null);
+    onViewChange(next);
+  };
 
   const search = useQuery(
     blockedBuyersQueryOptions({
@@ -62,19 +73,21 @@ export function BlockedBuyersWorkspace({ seller, view, onViewChange }: BlockedBu
   return (
     <>
       <PageHeader
-        title="Blocked buyers"
-        description={`Buyers who cannot buy from ${seller.nickname} or ask questions on its items. The marketplace enforces each block; reasons and notes are kept here.`}
+        title={t('blocklists.blockedBuyersWorkspace.blockedBuyers')}
+        description={translate('blocklists.blockedBuyersWorkspace.buyersWhoCannotBuy', {
+          nickname: seller.nickname,
+        })}
         actions={
           <Button variant="primary" icon={<PlusIcon />} onClick={() => setAdding(true)}>
-            Block a buyer
+            {t('blocklists.blockedBuyersWorkspace.blockABuyer')}
           </Button>
         }
       />
-      <div className="grid gap-6 px-6 py-5 2xl:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 px-4 py-5 sm:px-6 2xl:grid-cols-[minmax(0,1fr)_22rem]">
         <Tabs
-          label="Blocklists"
+          label={t('blocklists.blockedBuyersWorkspace.blocklists')}
           selected={view.list}
-          onSelect={(list) => onViewChange({ list, offset: 0, audit: 0 })}
+          onSelect={(list) => changeView({ list, offset: 0, audit: 0 })}
           tabs={BLOCK_LISTS.map((list) => ({
             id: list,
             label: LIST_LABELS[list].tab,
@@ -83,40 +96,55 @@ export function BlockedBuyersWorkspace({ seller, view, onViewChange }: BlockedBu
         >
           <BuyerFilter
             key={view.buyer ?? 'none'}
-            initial={view.buyer ? String(view.buyer) : ''}
+            initial={found?.text ?? (view.buyer ? String(view.buyer) : '')}
             seller={seller}
-            onApply={(buyer) => onViewChange({ buyer, offset: 0 })}
-          />
-          <QueryState
-            query={search}
-            pending="children"
-            error={{
-              title: 'The blocklist could not be loaded',
-              description: 'Check your connection and try again.',
+            list={view.list}
+            onApply={(buyer) => changeView({ buyer, offset: 0 })}
+            onFound={(text, buyers) => {
+              // The buyer searched before is no longer what the list shows.
+              if (view.buyer) onViewChange({ buyer: undefined, offset: 0 });
+              setFound({ text, buyers });
             }}
-          >
-            {(data) => (
-              <>
-                <BlocklistTable
-                  view={view}
-                  rows={data?.users ?? []}
-                  loading={data === undefined}
-                  locale={locale}
-                  onUnblock={setConfirming}
-                  onClearBuyer={() => onViewChange({ buyer: undefined, offset: 0 })}
-                />
-                {data ? (
-                  <Pagination
-                    offset={data.paging.offset}
-                    limit={BLOCK_PAGE_SIZE}
-                    total={data.paging.total}
-                    noun="blocked buyers"
-                    onChange={(offset) => onViewChange({ offset })}
+          />
+          {found ? (
+            <BuyerMatches
+              text={found.text}
+              buyers={found.buyers}
+              onChoose={(buyer) => changeView({ buyer, offset: 0 })}
+            />
+          ) : (
+            <QueryState
+              query={search}
+              pending="children"
+              error={{
+                title: translate('blocklists.blockedBuyersWorkspace.theBlocklistCouldNot'),
+                description: translate('blocklists.blockedBuyersWorkspace.checkYourConnectionAnd'),
+              }}
+            >
+              {(data) => (
+                <>
+                  <BlocklistTable
+                    sellerId={seller.id}
+                    view={view}
+                    rows={data?.users ?? []}
+                    loading={data === undefined}
+                    locale={locale}
+                    onUnblock={setConfirming}
+                    onClearBuyer={() => changeView({ buyer: undefined, offset: 0 })}
                   />
-                ) : null}
-              </>
-            )}
-          </QueryState>
+                  {data ? (
+                    <Pagination
+                      offset={data.paging.offset}
+                      limit={BLOCK_PAGE_SIZE}
+                      total={data.paging.total}
+                      noun="blockedBuyers"
+                      onChange={(offset) => onViewChange({ offset })}
+                    />
+                  ) : null}
+                </>
+              )}
+            </QueryState>
+          )}
         </Tabs>
         <BlockAuditTrail
           list={view.list}
@@ -133,8 +161,13 @@ export function BlockedBuyersWorkspace({ seller, view, onViewChange }: BlockedBu
         defaultList={view.list}
         onBlocked={(buyer, list) => {
           setAdding(false);
-          announce(`${buyer.nickname} blocked from ${LIST_LABELS[list].verb}.`);
-          if (list !== view.list) onViewChange({ list, offset: 0, audit: 0 });
+          announce(
+            translate('blocklists.blockedBuyersWorkspace.blockedFrom', {
+              nickname: buyer.nickname,
+              list,
+            }),
+          );
+          if (list !== view.list) changeView({ list, offset: 0, audit: 0 });
         }}
       />
 
@@ -146,7 +179,11 @@ export function BlockedBuyersWorkspace({ seller, view, onViewChange }: BlockedBu
         onUnblocked={(done) => {
           setConfirming(null);
           setUnblocked(done);
-          announce(`${done.nickname} unblocked. Undo is available for a few seconds.`);
+          announce(
+            translate('blocklists.blockedBuyersWorkspace.unblockedUndoIsAvailable', {
+              nickname: done.nickname,
+            }),
+          );
         }}
       />
 

@@ -1,6 +1,8 @@
 import type { BlockedBuyersView, BlockedUser } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../../../lib/format.ts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
+import { T, useT } from '../../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../../ui/badge.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { DataTable, type DataTableColumn } from '../../../../ui/data-table.tsx';
@@ -13,6 +15,7 @@ import { BuyerName } from '../buyer-name.tsx';
 
 /** One page of a blocklist: who, since when, the reason and note kept for the team, and the way to unblock. */
 export function BlocklistTable({
+  sellerId,
   view,
   rows,
   loading,
@@ -20,6 +23,8 @@ export function BlocklistTable({
   onUnblock,
   onClearBuyer,
 }: {
+  /** The account whose blocklist and notes these are. */
+  sellerId: number;
   view: BlockedBuyersView;
   rows: readonly BlockedUser[];
   loading: boolean;
@@ -27,27 +32,35 @@ export function BlocklistTable({
   onUnblock: (row: BlockedUser) => void;
   onClearBuyer: () => void;
 }) {
+  const t = useT();
   const notes = useQuery(
     blockNotesQueryOptions(
+      sellerId,
       view.list,
       rows.map((row) => row.id),
     ),
   );
   const columns: DataTableColumn<BlockedUser>[] = [
-    { id: 'buyer', header: 'Buyer', cell: (row) => <BuyerName id={row.id} />, className: 'w-64' },
+    {
+      id: 'buyer',
+      header: translate('blocklists.blocklistTable.buyer2'),
+      cell: (row) => <BuyerName id={row.id} />,
+      className: 'sm:w-64',
+    },
     {
       id: 'since',
-      header: 'Blocked since',
+      header: translate('blocklists.blocklistTable.blockedSince'),
       cell: (row) => (
         <time dateTime={row.blocked_at} className="whitespace-nowrap text-muted tabular">
           {formatDate(row.blocked_at, locale)}
         </time>
       ),
-      className: 'w-48',
+      // On a phone the buyer, the reason and the way to unblock fit; the date and the note wait for a wider screen.
+      className: 'w-48 max-sm:hidden',
     },
     {
       id: 'reason',
-      header: 'Reason',
+      header: translate('blocklists.blocklistTable.reason'),
       cell: (row) => {
         const note = notes.data?.get(row.id);
         return note ? (
@@ -55,39 +68,59 @@ export function BlocklistTable({
             {REASON_LABELS[note.reason]}
           </Badge>
         ) : (
-          <span className="text-faint">Not recorded</span>
+          <span className="text-faint">{t('blocklists.blocklistTable.notRecorded')}</span>
         );
       },
-      className: 'w-44',
+      className: 'sm:w-44',
     },
     {
       id: 'note',
-      header: 'Note',
+      header: translate('blocklists.blocklistTable.note'),
       cell: (row) => {
         const note = notes.data?.get(row.id);
         if (!note?.note) return <span className="text-faint">—</span>;
         return (
-          <span className="line-clamp-2 max-w-md text-body leading-5 text-muted" title={note.note}>
-            {note.note}
-          </span>
+          <div className="max-w-md">
+            <span className="line-clamp-2 text-body leading-5 text-muted" title={note.note}>
+              {note.note}
+            </span>
+            <span className="text-xs text-faint">
+              {translate('blocklists.blocklistTable.noteBy', { nickname: note.updated_by.nickname })}
+            </span>
+          </div>
         );
       },
+      className: 'max-sm:hidden',
     },
     {
       id: 'actions',
-      header: <span className="sr-only">Actions</span>,
+      header: <span className="sr-only">{t('blocklists.blocklistTable.actions')}</span>,
       align: 'end',
-      className: 'w-32 whitespace-nowrap',
+      className: 'whitespace-nowrap sm:w-32',
       cell: (row) => (
         <Button size="sm" variant="ghost" icon={<UnlockIcon />} onClick={() => onUnblock(row)}>
-          Unblock<span className="sr-only"> buyer {row.id}</span>
+          {/* On a phone the padlock alone, so the buyer's nickname keeps its room; the name is still read out. */}
+          <span className="max-sm:sr-only">
+            <T
+              id="blocklists.blocklistTable.unblockBuyer"
+              values={{ id: row.id }}
+              components={{ 0: <span className="sr-only" /> }}
+            />
+          </span>
         </Button>
       ),
     },
   ];
   return (
     <DataTable
-      caption={`${LIST_LABELS[view.list].tab}${view.buyer ? `, buyer ${view.buyer}` : ''}`}
+      caption={
+        view.buyer
+          ? translate('blocklists.blocklistTable.captionOfBuyer', {
+              list: LIST_LABELS[view.list].tab,
+              id: view.buyer,
+            })
+          : LIST_LABELS[view.list].tab
+      }
       captionHidden
       columns={columns}
       rows={rows}
@@ -97,13 +130,21 @@ export function BlocklistTable({
       empty={
         <EmptyState
           icon={<BlockedIcon />}
-          title={view.buyer ? 'This buyer is not on this list' : 'Nobody is blocked here'}
+          title={
+            view.buyer
+              ? t('blocklists.blocklistTable.thisBuyerIsNot')
+              : t('blocklists.blocklistTable.nobodyIsBlockedHere')
+          }
           description={
             view.buyer
-              ? `Buyer ${view.buyer} is not ${LIST_LABELS[view.list].tab.toLowerCase()}.`
-              : `Buyers you block from ${LIST_LABELS[view.list].verb} show up here.`
+              ? translate('blocklists.blocklistTable.buyerIsNot', { buyer: view.buyer, list: view.list })
+              : translate('blocklists.blocklistTable.buyersYouBlockFrom', { list: view.list })
           }
-          action={view.buyer ? <Button onClick={onClearBuyer}>Clear filter</Button> : undefined}
+          action={
+            view.buyer ? (
+              <Button onClick={onClearBuyer}>{t('blocklists.blocklistTable.clearFilter')}</Button>
+            ) : undefined
+          }
         />
       }
     />

@@ -1,19 +1,33 @@
+import type { BlockList } from '@mostrador/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { translate } from '../../../../lib/i18n/i18n.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { Input } from '../../../../ui/input.tsx';
 import { SearchIcon } from '../../../../ui/workspace-icons.tsx';
-import { resolveBuyer } from '../../api/resolve-buyer.ts';
+import { findBlockedBuyers } from '../../api/find-blocked-buyers.ts';
+import type { ResolvedBuyer } from '../../api/resolve-buyer.ts';
 
-/** Narrows the list to one buyer, typed by id or nickname (found as the block dialog finds buyers). */
+/**
+ * Narrows the list to one buyer, typed by id, nickname or part of one. One blocked buyer found is applied; none, or
+ * several, go to `onFound`, so the list stops showing the previous answer.
+ */
 export function BuyerFilter({
   initial,
   seller,
+  list,
   onApply,
+  onFound,
 }: {
   initial: string;
-  seller: { id: number; siteId: string | null };
+  seller: { id: number; callerId: number };
+  list: BlockList;
   onApply: (buyer: number | undefined) => void;
+  onFound: (text: string, buyers: ResolvedBuyer[]) => void;
 }) {
+  const t = useT();
+  const queryClient = useQueryClient();
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -27,11 +41,11 @@ export function BuyerFilter({
     }
     setPending(true);
     try {
-      const found = await resolveBuyer(text, seller);
-      if (typeof found === 'string') setError('No buyer with that id or nickname.');
-      else onApply(found.id);
+      const found = await findBlockedBuyers(text, { seller, list, queryClient });
+      if (found.length === 1 && found[0]) onApply(found[0].id);
+      else onFound(text.trim(), found);
     } catch {
-      setError('The buyer could not be looked up. Try again.');
+      setError(translate('blocklists.buyerFilter.theBuyerCouldNot'));
     } finally {
       setPending(false);
     }
@@ -42,14 +56,14 @@ export function BuyerFilter({
       <form onSubmit={submit} className="mb-3 flex flex-wrap items-start gap-2" noValidate>
         <div className="flex min-w-64 flex-col gap-1">
           <label htmlFor="block-filter" className="sr-only">
-            Find a blocked buyer by id or nickname
+            {t('blocklists.buyerFilter.findABlockedBuyer')}
           </label>
           <div className="relative">
             <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-faint" />
             <Input
               id="block-filter"
               className="w-72 pl-8"
-              placeholder="Find by buyer id or nickname"
+              placeholder={t('blocklists.buyerFilter.findByBuyerId')}
               value={text}
               onChange={(event) => setText(event.target.value)}
               aria-invalid={error ? true : undefined}
@@ -63,11 +77,11 @@ export function BuyerFilter({
           ) : null}
         </div>
         <Button type="submit" pending={pending}>
-          Find
+          {t('blocklists.buyerFilter.find')}
         </Button>
         {initial ? (
           <Button variant="ghost" onClick={() => onApply(undefined)}>
-            Clear
+            {t('blocklists.buyerFilter.clear')}
           </Button>
         ) : null}
       </form>

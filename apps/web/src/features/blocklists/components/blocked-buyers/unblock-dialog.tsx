@@ -1,5 +1,7 @@
 import type { BlockedUser, BlockList } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { translate } from '../../../../lib/i18n/i18n.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Dialog } from '../../../../ui/dialog.tsx';
 import { FormError } from '../../../../ui/form-error.tsx';
 import { buyerQueryOptions } from '../../api/get-buyer.ts';
@@ -20,6 +22,7 @@ export function UnblockDialog({
   onClose: () => void;
   onUnblocked: (unblocked: { buyerId: number; nickname: string; list: BlockList }) => void;
 }) {
+  const t = useT();
   const unblock = useUnblockBuyer();
   const profile = useQuery({ ...buyerQueryOptions(buyer?.id ?? 0), enabled: buyer !== null });
   const close = () => {
@@ -38,11 +41,20 @@ export function UnblockDialog({
     <Dialog
       open={buyer !== null}
       onClose={close}
-      title={`Unblock ${profile.data?.nickname ?? `buyer ${buyer?.id ?? ''}`}?`}
-      description={`They will be able to ${list === 'order' ? 'buy your items' : 'ask questions on your items'} again. The block stays in the activity trail, and you can undo for a few seconds.`}
-      confirm={{ label: 'Unblock', variant: 'danger', pending: unblock.isPending, onConfirm: confirm }}
+      title={
+        profile.data?.nickname
+          ? translate('blocklists.unblockDialog.titleNamed', { nickname: profile.data.nickname })
+          : translate('blocklists.unblockDialog.titleId', { id: buyer?.id ?? '' })
+      }
+      description={translate('blocklists.unblockDialog.description', { list })}
+      confirm={{
+        label: translate('blocklists.unblockDialog.unblock'),
+        variant: 'danger',
+        pending: unblock.isPending,
+        onConfirm: confirm,
+      }}
     >
-      {unblock.isError ? <FormError>The buyer could not be unblocked. Try again.</FormError> : null}
+      {unblock.isError ? <FormError>{t('blocklists.unblockDialog.theBuyerCouldNot')}</FormError> : null}
     </Dialog>
   );
 }

@@ -1,8 +1,9 @@
 import type { BlockList } from '@mostrador/contracts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
+import { T } from '../../../../lib/i18n/use-t.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import { Toast } from '../../../../ui/toast.tsx';
 import { useBlockBuyer } from '../../api/block-buyer.ts';
-import { LIST_LABELS } from '../block-labels.ts';
 
 export interface Unblocked {
   buyerId: number;
@@ -27,7 +28,7 @@ export function UnblockUndoToast({
       { sellerId, buyerId: unblocked.buyerId, list: unblocked.list },
       {
         onSuccess: () => {
-          announce(`${unblocked.nickname} is blocked again.`);
+          announce(translate('blocklists.unblockUndoToast.isBlockedAgain', { nickname: unblocked.nickname }));
           onDone();
         },
       },
@@ -35,12 +36,17 @@ export function UnblockUndoToast({
   return (
     <Toast
       message={
-        <>
-          <span className="font-medium">{unblocked.nickname}</span> unblocked from{' '}
-          {LIST_LABELS[unblocked.list].verb}.
-        </>
+        <T
+          id="blocklists.unblockUndoToast.unblocked"
+          values={{ nickname: unblocked.nickname, list: unblocked.list }}
+          components={{ 0: <span className="font-medium" /> }}
+        />
       }
-      action={{ label: 'Undo', onAction: undo, pending: reblock.isPending }}
+      action={{
+        label: translate('blocklists.unblockUndoToast.undo'),
+        onAction: undo,
+        pending: reblock.isPending,
+      }}
       onDismiss={onDone}
     />
   );

@@ -1,18 +1,21 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { cx } from '../../../../lib/class-names.ts';
 import { formatClock } from '../../../../lib/format.ts';
+import { orderStatusName } from '../../../../lib/i18n/code-names.ts';
+import { messagesByKey, translate } from '../../../../lib/i18n/i18n.ts';
+import { T, useT } from '../../../../lib/i18n/use-t.tsx';
 import { type LiveStatus, liveEvents, useLiveSnapshot } from '../../../../lib/live-events.ts';
 import { cardClasses } from '../../../../ui/card.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import { useDismiss } from '../../../../ui/use-dismiss.ts';
 import { SimulatorControl } from './simulator-control.tsx';
 
-const LABEL: Record<LiveStatus, string> = {
-  off: 'Offline',
-  connecting: 'Connecting',
-  live: 'Live',
-  reconnecting: 'Reconnecting',
-};
+const LABEL: Record<LiveStatus, string> = messagesByKey({
+  off: 'liveUpdates.liveIndicator.offline',
+  connecting: 'liveUpdates.liveIndicator.connecting',
+  live: 'liveUpdates.liveIndicator.live',
+  reconnecting: 'liveUpdates.liveIndicator.reconnecting',
+});
 
 const DOT: Record<LiveStatus, string> = {
   off: 'bg-faint',
@@ -29,8 +32,10 @@ function useStatusAnnouncement(status: LiveStatus) {
     const before = previous.current;
     previous.current = status;
     if (status === before) return;
-    if (status === 'live' && before !== 'off') announce('Live updates connected');
-    if (status === 'reconnecting' && before === 'live') announce('Live updates interrupted, reconnecting');
+    if (status === 'live' && before !== 'off')
+      announce(translate('liveUpdates.liveIndicator.liveUpdatesConnected'));
+    if (status === 'reconnecting' && before === 'live')
+      announce(translate('liveUpdates.liveIndicator.liveUpdatesInterruptedReconnecting'));
   }, [status, announce]);
 }
 
@@ -39,6 +44,7 @@ function useStatusAnnouncement(status: LiveStatus) {
  * local use the change simulator's control.
  */
 export function LiveIndicator({ userId }: { userId: number }) {
+  const t = useT();
   const snapshot = useLiveSnapshot();
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -61,7 +67,10 @@ export function LiveIndicator({ userId }: { userId: number }) {
         data-status={status}
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={`Live updates: ${LABEL[status]}, ${received} ${received === 1 ? 'change' : 'changes'} received`}
+        aria-label={translate('liveUpdates.liveIndicator.summary', {
+          status: LABEL[status],
+          count: received,
+        })}
         onClick={() => setOpen((value) => !value)}
         className="flex h-8 items-center gap-1.5 rounded-md px-2 text-body text-muted transition-colors hover:bg-subtle hover:text-ink"
       >
@@ -93,26 +102,33 @@ export function LiveIndicator({ userId }: { userId: number }) {
           id={panelId}
           className={cardClasses('raised', 'absolute top-9 right-0 z-40 w-72 p-3 text-sm shadow-lg')}
         >
-          <p className="font-medium text-ink">Live updates</p>
+          <p className="font-medium text-ink">{t('liveUpdates.liveIndicator.liveUpdates')}</p>
           <p className="mt-0.5 text-xs text-muted">
             {status === 'live'
-              ? 'Connected. Order changes appear here as the marketplace reports them.'
+              ? t('liveUpdates.liveIndicator.connectedOrderChangesAppear')
               : status === 'off'
-                ? 'Not connected.'
-                : 'Connecting to the marketplace’s notifications…'}
+                ? t('liveUpdates.liveIndicator.notConnected')
+                : t('liveUpdates.liveIndicator.connectingToTheMarketplace')}
           </p>
           <div className="mt-3 rounded-md border border-line bg-surface-sunken px-2.5 py-2 text-xs">
             {last ? (
               <p data-testid="live-last">
-                <span className="text-muted">Last change </span>
+                <span className="text-muted">{t('liveUpdates.liveIndicator.lastChange')} </span>
                 <span className="tabular-nums text-ink">{formatClock(last.published_at)}</span>
-                <span className="text-muted"> · order </span>
-                <span className="tabular-nums text-ink">{last.order.id}</span>
-                <span className="text-muted"> is </span>
-                <span className="text-ink">{last.order.status.replaceAll('_', ' ')}</span>
+                <span className="text-muted">
+                  {' '}
+                  <T
+                    id="liveUpdates.liveIndicator.orderIs"
+                    values={{ id: last.order.id, status: orderStatusName(last.order.status) }}
+                    components={{
+                      0: <span className="tabular-nums text-ink" />,
+                      1: <span className="text-ink" />,
+                    }}
+                  />
+                </span>
               </p>
             ) : (
-              <p className="text-muted">No changes yet in this session.</p>
+              <p className="text-muted">{t('liveUpdates.liveIndicator.noChangesYetIn')}</p>
             )}
           </div>
           <SimulatorControl />

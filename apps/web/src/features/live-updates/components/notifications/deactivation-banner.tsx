@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { translate } from '../../../../lib/i18n/i18n.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { AlertIcon } from '../../../../ui/icons.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
@@ -7,6 +9,7 @@ import { useReactivateNotifications } from '../../api/reactivate-notifications.t
 
 /** Shown when the marketplace turned the application's notifications off after repeated failures. */
 export function DeactivationBanner({ applicationId }: { applicationId: number }) {
+  const t = useT();
   const status = useQuery(feedStatusQueryOptions(applicationId));
   const reactivate = useReactivateNotifications();
   const announce = useAnnounce();
@@ -19,8 +22,8 @@ export function DeactivationBanner({ applicationId }: { applicationId: number })
     >
       <AlertIcon aria-hidden="true" className="size-4 shrink-0" />
       <p className="min-w-0 flex-1">
-        <span className="font-medium">Notifications are off.</span> The marketplace stopped sending them after
-        repeated failed deliveries; the ones it kept meanwhile are sent once they are back on.
+        <span className="font-medium">{t('liveUpdates.deactivationBanner.notificationsAreOff')}</span>{' '}
+        {t('liveUpdates.deactivationBanner.why')}
       </p>
       <Button
         size="sm"
@@ -29,11 +32,15 @@ export function DeactivationBanner({ applicationId }: { applicationId: number })
         onClick={() =>
           reactivate.mutate(applicationId, {
             onSuccess: (answer) =>
-              announce(`Notifications reactivated; ${answer.pending} waiting to be delivered`),
+              announce(
+                translate('liveUpdates.deactivationBanner.notificationsReactivatedWaitingTo', {
+                  pending: answer.pending,
+                }),
+              ),
           })
         }
       >
-        Reactivate
+        {t('liveUpdates.deactivationBanner.reactivate')}
       </Button>
     </div>
   );

@@ -2,6 +2,8 @@ import type { FeedMessage } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ApiClientError } from '../../../../lib/api-client.ts';
 import { formatClock } from '../../../../lib/format.ts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../../ui/badge.tsx';
 import { DataTable, type DataTableColumn } from '../../../../ui/data-table.tsx';
 import { QueryState } from '../../../../ui/query-state.tsx';
@@ -17,35 +19,47 @@ interface AttemptRow {
 const COLUMNS: DataTableColumn<AttemptRow>[] = [
   {
     id: 'attempt',
-    header: 'Attempt',
+    get header() {
+      return translate('liveUpdates.deliveryAttempts.attempt');
+    },
     cell: ({ attempt }) => <span className="tabular-nums">{attempt.attempt}</span>,
   },
   {
     id: 'sent',
-    header: 'Sent',
+    get header() {
+      return translate('liveUpdates.deliveryAttempts.sent');
+    },
     cell: ({ attempt }) => <span className="tabular-nums text-muted">{formatClock(attempt.sent)}</span>,
   },
   {
     id: 'status',
-    header: 'Status',
+    get header() {
+      return translate('liveUpdates.deliveryAttempts.status');
+    },
     cell: ({ attempt }) => {
       const code = attempt.response.http_code;
       return (
         <Badge tone={code !== null && code >= 200 && code < 300 ? 'success' : 'danger'}>
-          {code ?? attempt.response.error?.replaceAll('_', ' ') ?? 'no answer'}
+          {code ??
+            attempt.response.error?.replaceAll('_', ' ') ??
+            translate('liveUpdates.deliveryAttempts.noAnswer')}
         </Badge>
       );
     },
   },
   {
     id: 'latency',
-    header: 'Latency',
+    get header() {
+      return translate('liveUpdates.deliveryAttempts.latency');
+    },
     align: 'end',
     cell: ({ attempt }) => `${attempt.response.req_time} ms`,
   },
   {
     id: 'id',
-    header: 'Notification id',
+    get header() {
+      return translate('liveUpdates.deliveryAttempts.notificationId');
+    },
     className: 'max-w-48 truncate font-mono text-xs text-muted',
     cell: ({ message }) => <span title={message._id}>{message._id}</span>,
   },
@@ -53,6 +67,7 @@ const COLUMNS: DataTableColumn<AttemptRow>[] = [
 
 /** How the marketplace delivered the entry's notifications: each attempt's time, answer and latency. */
 export function DeliveryAttempts({ item, applicationId }: { item: FeedItem; applicationId: number }) {
+  const t = useT();
   const platformIds = item.notification_ids.filter((id) => !isRedeliveryId(id));
   const attempts = useQuery({
     ...deliveryAttemptsQueryOptions(applicationId, platformIds, item.changed_at),
@@ -62,13 +77,10 @@ export function DeliveryAttempts({ item, applicationId }: { item: FeedItem; appl
   return (
     <section aria-labelledby="attempts-heading" className="text-sm">
       <h3 id="attempts-heading" className="mb-1.5 text-xs font-medium tracking-wide text-muted uppercase">
-        Delivery attempts
+        {t('liveUpdates.deliveryAttempts.deliveryAttempts')}
       </h3>
       {platformIds.length === 0 ? (
-        <p className="text-muted">
-          Redelivered from the dashboard: the marketplace did not send this one, so it has no delivery
-          attempts.
-        </p>
+        <p className="text-muted">{t('liveUpdates.deliveryAttempts.redeliveredFromTheDashboard')}</p>
       ) : (
         <QueryState
           query={attempts}
@@ -76,15 +88,15 @@ export function DeliveryAttempts({ item, applicationId }: { item: FeedItem; appl
           loading={<Skeleton className="h-20 w-full" />}
           error={{
             title: forbidden
-              ? 'The delivery history is shown to the application’s owner only.'
-              : 'The delivery history could not be loaded.',
+              ? translate('liveUpdates.deliveryAttempts.theDeliveryHistoryIs')
+              : translate('liveUpdates.deliveryAttempts.theDeliveryHistoryCould'),
             description: forbidden ? '' : undefined,
           }}
         >
           {(data) => (
             <>
               <DataTable
-                caption="Delivery attempts"
+                caption={t('liveUpdates.deliveryAttempts.deliveryAttempts')}
                 captionHidden
                 columns={COLUMNS}
                 rows={data.messages.flatMap((message) =>
@@ -92,13 +104,17 @@ export function DeliveryAttempts({ item, applicationId }: { item: FeedItem; appl
                 )}
                 getRowKey={({ message, attempt }) => `${message._id}-${attempt.attempt}`}
                 getRowProps={() => ({ 'data-testid': 'attempt-row' })}
-                empty={<p className="px-3 py-3 text-muted">No attempt yet.</p>}
+                empty={
+                  <p className="px-3 py-3 text-muted">{t('liveUpdates.deliveryAttempts.noAttemptYet')}</p>
+                }
               />
               {data.missing.length > 0 ? (
                 <p className="mt-1.5 text-xs text-muted">
                   {data.missing.length === 1
-                    ? 'One id is no longer in the marketplace’s recent history.'
-                    : `${data.missing.length} ids are no longer in the marketplace’s recent history.`}
+                    ? t('liveUpdates.deliveryAttempts.oneIdIsNo')
+                    : translate('liveUpdates.deliveryAttempts.idsAreNoLonger', {
+                        missingCount: data.missing.length,
+                      })}
                 </p>
               ) : null}
             </>

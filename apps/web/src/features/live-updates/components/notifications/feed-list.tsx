@@ -1,5 +1,7 @@
 import type { NotificationFeed } from '@mostrador/contracts';
 import type { InfiniteData } from '@tanstack/react-query';
+import { translate } from '../../../../lib/i18n/i18n.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { BellIcon } from '../../../../ui/icons.tsx';
 import { type QueryLike, QueryState } from '../../../../ui/query-state.tsx';
@@ -24,6 +26,7 @@ export function FeedList({
   selectedId: number | null;
   onSelect: (id: number) => void;
 }) {
+  const t = useT();
   return (
     <QueryState
       query={feed}
@@ -36,20 +39,23 @@ export function FeedList({
         </div>
       }
       error={{
-        title: 'The notifications could not be loaded',
-        description: 'Check your connection and try again.',
+        title: translate('liveUpdates.feedList.theNotificationsCouldNot'),
+        description: translate('liveUpdates.feedList.checkYourConnectionAnd'),
       }}
       isEmpty={() => items.length === 0}
       empty={{
         icon: <BellIcon />,
-        title: 'No notifications yet',
-        description:
-          'When an order changes on the marketplace, its notification appears here at once. In local use, start the simulator from the live indicator in the header.',
+        title: translate('liveUpdates.feedList.noNotificationsYet'),
+        description: translate('liveUpdates.feedList.whenAnOrderChanges'),
       }}
     >
       {() => (
         <>
-          <ul aria-label="Notifications" data-testid="feed-list" className="divide-y divide-line">
+          <ul
+            aria-label={t('liveUpdates.feedList.notifications')}
+            data-testid="feed-list"
+            className="divide-y divide-line"
+          >
             {items.map((item) => (
               <li key={item.id}>
                 <FeedRow item={item} selected={item.id === selectedId} onSelect={() => onSelect(item.id)} />
@@ -64,7 +70,7 @@ export function FeedList({
                 pending={feed.isFetchingNextPage}
                 onClick={() => feed.fetchNextPage()}
               >
-                Load older
+                {t('liveUpdates.feedList.loadOlder')}
               </Button>
             </div>
           ) : null}

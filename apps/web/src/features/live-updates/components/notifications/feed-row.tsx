@@ -1,5 +1,7 @@
 import { cx } from '../../../../lib/class-names.ts';
 import { formatClock } from '../../../../lib/format.ts';
+import { notificationTopicName, orderStatusName } from '../../../../lib/i18n/code-names.ts';
+import { T, useT } from '../../../../lib/i18n/use-t.tsx';
 import type { FeedItem } from '../../model/feed-items.ts';
 import { FeedStateBadge } from './feed-state-badge.tsx';
 
@@ -13,6 +15,7 @@ export function FeedRow({
   selected: boolean;
   onSelect: () => void;
 }) {
+  const t = useT();
   return (
     <button
       type="button"
@@ -29,15 +32,23 @@ export function FeedRow({
         {formatClock(item.changed_at)}
       </span>
       <span className="truncate text-ink">
-        Order <span className="tabular-nums">{item.order_id}</span>
+        <T
+          id="liveUpdates.feedRow.order"
+          values={{ id: item.order_id }}
+          components={{ 0: <span className="tabular-nums" /> }}
+        />
       </span>
       <FeedStateBadge state={item.state} className="self-center" />
       <span />
       <span className="col-span-2 flex items-center gap-1.5 truncate text-xs text-muted">
-        <span className="font-mono">{item.topic}</span>
-        {item.order ? <span>· {item.order.status.replaceAll('_', ' ')}</span> : null}
-        {item.notification_ids.length > 1 ? <span>· {item.notification_ids.length} folded</span> : null}
-        {item.redelivery ? <span className="text-accent-soft-ink">· redelivered</span> : null}
+        <span>{notificationTopicName(item.topic)}</span>
+        {item.order ? <span>· {orderStatusName(item.order.status)}</span> : null}
+        {item.notification_ids.length > 1 ? (
+          <span>{t('liveUpdates.feedRow.folded', { length: item.notification_ids.length })}</span>
+        ) : null}
+        {item.redelivery ? (
+          <span className="text-accent-soft-ink">{t('liveUpdates.feedRow.redelivered')}</span>
+        ) : null}
       </span>
     </button>
   );

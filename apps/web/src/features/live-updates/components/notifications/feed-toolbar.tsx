@@ -1,15 +1,17 @@
 import type { NotificationsView } from '@mostrador/contracts';
 import { cx } from '../../../../lib/class-names.ts';
+import { withLabels } from '../../../../lib/i18n/i18n.ts';
+import { T, useT } from '../../../../lib/i18n/use-t.tsx';
 import type { LiveStatus } from '../../../../lib/live-events.ts';
 import { Badge } from '../../../../ui/badge.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { SelectField } from '../../../../ui/select-field.tsx';
 
-const TOPICS = [
-  { value: '', label: 'All topics' },
-  { value: 'orders_v2', label: 'Orders (orders_v2)' },
-  { value: 'orders_feedback', label: 'Feedback (orders_feedback)' },
-];
+const TOPICS = withLabels([
+  { value: '', label: 'liveUpdates.feedToolbar.allTopics' },
+  { value: 'orders_v2', label: 'notificationTopic.orders_v2' },
+  { value: 'orders_feedback', label: 'notificationTopic.orders_feedback' },
+]);
 
 /** The feed's topic, its pause, and whether it is live (with how many new entries wait while paused). */
 export function FeedToolbar({
@@ -28,10 +30,11 @@ export function FeedToolbar({
   /** Entries that arrived while paused. */
   held: number;
 }) {
+  const t = useT();
   return (
     <div className="flex flex-wrap items-end gap-3 border-b border-line px-6 py-3">
       <SelectField
-        label="Topic"
+        label={t('liveUpdates.feedToolbar.topic')}
         className="w-60"
         options={TOPICS}
         value={topic ?? ''}
@@ -41,7 +44,7 @@ export function FeedToolbar({
         }}
       />
       <Button aria-pressed={paused} onClick={onTogglePause} data-testid="feed-pause">
-        {paused ? 'Resume' : 'Pause'}
+        {paused ? t('liveUpdates.feedToolbar.resume') : t('liveUpdates.feedToolbar.pause')}
       </Button>
       <p className="flex h-8 items-center gap-2 text-body text-muted" data-testid="feed-status">
         <span
@@ -51,10 +54,18 @@ export function FeedToolbar({
             paused ? 'bg-warning-soft-ink' : status === 'live' ? 'bg-success-soft-ink' : 'bg-faint',
           )}
         />
-        {paused ? 'Paused' : status === 'live' ? 'Live' : 'Connecting'}
+        {paused
+          ? t('liveUpdates.feedToolbar.paused')
+          : status === 'live'
+            ? t('liveUpdates.feedToolbar.live')
+            : t('liveUpdates.feedToolbar.connecting')}
         {held > 0 ? (
           <Badge tone="accent" className="tabular-nums">
-            <span data-testid="feed-new-count">{held}</span>&nbsp;new
+            <T
+              id="liveUpdates.feedToolbar.newCount"
+              values={{ count: held }}
+              components={{ 0: <span data-testid="feed-new-count" /> }}
+            />
           </Badge>
         ) : null}
       </p>

@@ -1,6 +1,8 @@
 import type { NotificationsView } from '@mostrador/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo, useReducer, useState } from 'react';
+import { translate } from '../../../../lib/i18n/i18n.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { type LiveEvents, liveEvents, useLiveEvent, useLiveSnapshot } from '../../../../lib/live-events.ts';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import { PageHeader } from '../../../../ui/page-header.tsx';
@@ -33,6 +35,7 @@ export function NotificationsWorkspace({
   onViewChange,
   events = liveEvents,
 }: NotificationsWorkspaceProps) {
+  const t = useT();
   const announce = useAnnounce();
   const snapshot = useLiveSnapshot(events);
   const feed = useInfiniteQuery(notificationFeedQueryOptions(userId, view.topic));
@@ -54,19 +57,25 @@ export function NotificationsWorkspace({
 
   function togglePause() {
     if (live.paused) {
-      announce(live.held.length > 0 ? `Feed resumed, ${live.held.length} new shown` : 'Feed resumed');
+      announce(
+        live.held.length > 0
+          ? translate('liveUpdates.notificationsWorkspace.feedResumedNewShown', {
+              heldCount: live.held.length,
+            })
+          : translate('liveUpdates.notificationsWorkspace.feedResumed'),
+      );
       dispatch({ type: 'resume' });
     } else {
       dispatch({ type: 'pause' });
-      announce('Feed paused; new notifications are counted');
+      announce(translate('liveUpdates.notificationsWorkspace.feedPausedNewNotifications'));
     }
   }
 
   return (
     <>
       <PageHeader
-        title="Notifications"
-        description="The marketplace’s notifications about your orders as they reach the dashboard, and how each one was delivered."
+        title={t('liveUpdates.notificationsWorkspace.notifications')}
+        description={t('liveUpdates.notificationsWorkspace.theMarketplaceSNotifications')}
       />
       <DeactivationBanner applicationId={applicationId} />
       <FeedToolbar
@@ -83,7 +92,7 @@ export function NotificationsWorkspace({
       <div className="grid min-h-0 items-start lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
         <section aria-labelledby="feed-heading" className="min-w-0 border-line lg:border-r">
           <h2 id="feed-heading" className="sr-only">
-            Feed
+            {t('liveUpdates.notificationsWorkspace.feed')}
           </h2>
           <FeedList feed={feed} items={items} selectedId={selectedId} onSelect={setSelectedId} />
         </section>
@@ -98,11 +107,10 @@ export function NotificationsWorkspace({
           ) : (
             <>
               <h2 id="entry-heading" className="text-sm font-semibold text-ink">
-                Details
+                {t('liveUpdates.notificationsWorkspace.details')}
               </h2>
               <p className="mt-1 text-sm text-muted">
-                Choose a notification to see its payload, the order it is about, and how the marketplace
-                delivered it.
+                {t('liveUpdates.notificationsWorkspace.chooseANotificationTo')}
               </p>
             </>
           )}

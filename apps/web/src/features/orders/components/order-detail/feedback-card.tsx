@@ -1,4 +1,5 @@
 import type { PartialOrder } from '@mostrador/contracts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../../ui/card.tsx';
 import { feedbackSides } from '../../model/feedback.ts';
 import { FeedbackText } from './feedback-text.tsx';
@@ -19,35 +20,40 @@ export function FeedbackCard({
   canReply: boolean;
   canGive: boolean;
 }) {
+  const t = useT();
   const sides = feedbackSides(order, isSeller);
   if (!sides) {
     return (
-      <Card title="Feedback">
-        <p className="text-muted">Feedback is not available right now.</p>
+      <Card title={t('orders.feedbackCard.feedback')}>
+        <p className="text-muted">{t('orders.feedbackCard.feedbackIsNotAvailable')}</p>
       </Card>
     );
   }
   return (
-    <Card title="Feedback">
+    <Card title={t('orders.feedbackCard.feedback')}>
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <h3 className="mb-1 text-xs font-medium text-muted">
-            {isSeller ? 'From the buyer' : 'From the seller'}
+            {isSeller ? t('orders.feedbackCard.fromTheBuyer') : t('orders.feedbackCard.fromTheSeller')}
           </h3>
           {sides.theirs ? (
             <ReceivedFeedback feedback={sides.theirs} locale={locale} canReply={canReply} />
           ) : (
-            <p className="text-muted">Not given yet.</p>
+            <p className="text-muted">{t('orders.feedbackCard.notGivenYet')}</p>
           )}
         </div>
         <div>
-          <h3 className="mb-1 text-xs font-medium text-muted">Yours</h3>
+          <h3 className="mb-1 text-xs font-medium text-muted">{t('orders.feedbackCard.yours')}</h3>
           {sides.mine ? (
             <FeedbackText feedback={sides.mine} locale={locale} />
           ) : canGive ? (
-            <GiveFeedbackForm orderId={order.id} isSeller={isSeller} />
+            <GiveFeedbackForm
+              orderId={order.id}
+              isSeller={isSeller}
+              fraud={order.tags.includes('fraud_risk_detected')}
+            />
           ) : (
-            <p className="text-muted">Not given yet.</p>
+            <p className="text-muted">{t('orders.feedbackCard.notGivenYet')}</p>
           )}
         </div>
       </div>

@@ -1,6 +1,7 @@
 import type { PartialOrder } from '@mostrador/contracts';
 import { cx } from '../../../../lib/class-names.ts';
 import { formatDate } from '../../../../lib/format.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../../ui/card.tsx';
 import { statusHistory } from '../../model/status-history.ts';
 
@@ -13,8 +14,9 @@ const DOT = {
 
 /** What the order tells of its history, oldest first. */
 export function HistoryCard({ order, locale }: { order: PartialOrder; locale: string }) {
+  const t = useT();
   return (
-    <Card title="History">
+    <Card title={t('orders.historyCard.history')}>
       <ol className="flex flex-col gap-2">
         {statusHistory(order).map((entry, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: entries are derived, in a fixed order

@@ -1,12 +1,16 @@
 import type { PartialOrder } from '@mostrador/contracts';
 import { formatMoney } from '../../../../lib/format.ts';
+import { itemConditionName } from '../../../../lib/i18n/code-names.ts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../../ui/card.tsx';
 
 /** Each line of the order: the item, its variation, SKU and condition, the price paid (and the list price) and the fee. */
 export function ItemsCard({ order, locale }: { order: PartialOrder; locale: string }) {
+  const t = useT();
   const money = (amount: number, currency: string) => formatMoney(amount, currency, locale);
   return (
-    <Card title="Items">
+    <Card title={t('orders.itemsCard.items')}>
       <ul className="divide-y divide-line">
         {order.order_items.map((line) => (
           <li
@@ -20,7 +24,10 @@ export function ItemsCard({ order, locale }: { order: PartialOrder; locale: stri
                 {line.item.variation_attributes.map(
                   (attribute) => ` · ${String(attribute.name ?? '')} ${String(attribute.value_name ?? '')}`,
                 )}
-                {line.item.seller_sku ? ` · SKU ${line.item.seller_sku}` : ''} · {line.item.condition}
+                {line.item.seller_sku
+                  ? translate('orders.itemsCard.sku', { seller_sku: line.item.seller_sku })
+                  : ''}{' '}
+                · {itemConditionName(line.item.condition)}
               </p>
               {line.item.warranty ? <p className="text-xs text-faint">{line.item.warranty}</p> : null}
             </div>
@@ -33,7 +40,9 @@ export function ItemsCard({ order, locale }: { order: PartialOrder; locale: stri
                   {money(line.full_unit_price, line.currency_id)}
                 </p>
               ) : null}
-              <p className="text-xs text-muted">Fee {money(line.sale_fee, line.currency_id)}</p>
+              <p className="text-xs text-muted">
+                {t('orders.itemsCard.fee', { amount: money(line.sale_fee, line.currency_id) })}
+              </p>
             </div>
           </li>
         ))}

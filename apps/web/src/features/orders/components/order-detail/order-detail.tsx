@@ -1,15 +1,21 @@
 import type { PartialOrder } from '@mostrador/contracts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { translate } from '../../../../lib/i18n/i18n.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { useNeighbourKeys } from '../../hooks/use-neighbour-keys.ts';
 import type { Neighbours } from '../../hooks/use-neighbours.ts';
+import { isCancellable } from '../../model/order-actions.ts';
 import { isParty, isSellerOf } from '../../model/order-parties.ts';
+import { CancelOrderDialog } from './cancel-order-dialog.tsx';
 import { DeliveryOutcomePanel } from './delivery-outcome-panel.tsx';
 import { DiscountsCard } from './discounts-card.tsx';
 import { FeedbackCard } from './feedback-card.tsx';
 import { FraudAlert } from './fraud-alert.tsx';
 import { HistoryCard } from './history-card.tsx';
 import { ItemsCard } from './items-card.tsx';
+import { OrderActionsCard } from './order-actions-card.tsx';
 import { OrderHeading } from './order-heading.tsx';
+import { type NotesAccount, OrderNotesCard } from './order-notes-card.tsx';
 import { OrderNotificationsCard } from './order-notifications-card.tsx';
 import { PartyCard } from './party-card.tsx';
 import { PaymentsCard } from './payments-card.tsx';
@@ -23,6 +29,10 @@ export interface OrderOffers {
   reply: boolean;
   /** Give this side's feedback. */
   give: boolean;
+  /** Cancel the sale (the marketplace lets only the seller itself). */
+  cancel: boolean;
+  /** Record the delivery's next step (the seller itself, in local use). */
+  recordDelivery: boolean;
 }
 
 export interface OrderDetailProps {
@@ -39,6 +49,8 @@ export interface OrderDetailProps {
    * feature's panel here (and leaves it out for a team member not allowed to manage blocklists).
    */
   blockBuyer?: ((buyer: { id: number; nickname: string }) => ReactNode) | undefined;
+  /** The team's notes: whose they are and who writes; absent where the account is not the order's seller. */
+  notes?: NotesAccount | undefined;
 }
 
 /** One order: its lines, money, discounts, payments, feedback, product, notifications and history; its people and shipping. */
@@ -51,16 +63,29 @@ export function OrderDetail({
   neighbours,
   backToList,
   blockBuyer,
+  notes,
 }: OrderDetailProps) {
+  const t = useT();
   const isSeller = isSellerOf(order, accountId);
+  const [cancelling, setCancelling] = useState(false);
+  const canCancel = isSeller && offers.cancel && isCancellable(order);
   useNeighbourKeys(neighbours);
   return (
     <div className="flex flex-col gap-4 px-6 py-5">
       <OrderHeading order={order} locale={locale} neighbours={neighbours} backToList={backToList} />
-      {order.tags.includes('fraud_risk_detected') ? <FraudAlert /> : null}
+      {order.tags.includes('fraud_risk_detected') && isCancellable(order) ? (
+        <FraudAlert
+          onCancel={canCancel ? () => setCancelling(true) : undefined}
+          teamMember={isSeller && !offers.cancel}
+        />
+      ) : null}
+      {/* Mounted while it is open, though the order shows cancelled before the marketplace answers. */}
+      {isSeller && offers.cancel && (canCancel || cancelling) ? (
+        <CancelOrderDialog order={order} open={cancelling} onClose={() => setCancelling(false)} />
+      ) : null}
       {missing.length > 0 ? (
         <p className="rounded-lg border border-line bg-warning-soft px-4 py-2 text-body text-warning-soft-ink">
-          Part of this order could not be loaded right now: {missing.join(', ')}. The rest is shown.
+          {translate('orders.orderDetail.partMissing', { parts: missing.join(', ') })}
         </p>
       ) : null}
 
@@ -83,11 +108,22 @@ export function OrderDetail({
           />
           <ProductCard orderId={order.id} />
           <OrderNotificationsCard orderId={order.id} locale={locale} />
-          <HistoryCard order={order} locale={locale} />
+          <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+            <HistoryCard order={order} locale={locale} />
+            {notes && isSeller ? <OrderNotesCard orderId={order.id} account={notes} locale={locale} /> : null}
+          </div>
         </div>
-        <aside className="flex flex-col gap-4" aria-label="People and shipping">
-          <PartyCard title="Buyer" party={order.buyer} />
-          <PartyCard title="Seller" party={order.seller} />
+        <aside className="flex flex-col gap-4" aria-label={t('orders.orderDetail.peopleAndShipping')}>
+          {isSeller ? (
+            <OrderActionsCard
+              order={order}
+              canCancel={canCancel}
+              canRecordDelivery={offers.recordDelivery}
+              onCancel={() => setCancelling(true)}
+            />
+          ) : null}
+          <PartyCard title={t('orders.orderDetail.buyer')} party={order.buyer} />
+          <PartyCard title={t('orders.orderDetail.seller')} party={order.seller} />
           <ShippingCard order={order} locale={locale} />
           <DeliveryOutcomePanel order={order} />
           {blockBuyer && isSeller && isParty(order.buyer)

@@ -9,6 +9,7 @@ import {
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '../../../../lib/format.ts';
+import { activateLanguage } from '../../../../lib/i18n/i18n.ts';
 import { Answer, answerFetch } from '../../../../test-support/answering-fetch.ts';
 import { renderWithApp } from '../../../../test-support/render.tsx';
 import { DiscountsCard } from './discounts-card.tsx';
@@ -96,7 +97,7 @@ describe('TotalsCard', () => {
     await waitFor(() =>
       expect(screen.getByTestId('converted-total').textContent).toBe(formatMoney(99.96, 'USD', LOCALE)),
     );
-    expect(screen.getByTestId('conversion-source').textContent).toContain('1 ARS = 0.00082 USD');
+    expect(screen.getByTestId('conversion-source').textContent).toContain('1 ARS = 0,00082 USD');
     expect(sent.at(-1)?.url).toBe('/api/currency_conversions/search?from=ARS&to=USD');
   });
 
@@ -165,6 +166,27 @@ describe('DiscountsCard', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual([ars(196499.75), ars(47159.94), ars(149339.81)]);
+  });
+
+  it('names its columns and each discount’s funding in the active language', async () => {
+    await activateLanguage('es');
+    try {
+      answerFetch({ 'GET /api/orders/7/discounts': DISCOUNTS });
+      await renderWithApp(<DiscountsCard orderId={7} currencyId="ARS" locale={LOCALE} />);
+      const table = await screen.findByRole('table', {
+        name: 'Descuentos, con la parte que paga el vendedor y la que paga la plataforma',
+      });
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((cell) => cell.textContent),
+      ).toEqual(['Descuento', 'Total', 'Vendedor', 'Plataforma']);
+      expect(within(table).getAllByRole('row')[2]!.textContent).toContain(
+        'Descuento · Oferta MLA800081252-9936bd · con cargo por venta',
+      );
+    } finally {
+      await activateLanguage('en');
+    }
   });
 
   it('says there are none, and explains a refused read with a retry that asks again', async () => {

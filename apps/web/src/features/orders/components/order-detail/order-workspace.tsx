@@ -2,11 +2,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiClientError } from '../../../../lib/api-client.ts';
 import { localeForSite } from '../../../../lib/format.ts';
+import { errorText } from '../../../../lib/i18n/error-messages.ts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { ErrorState } from '../../../../ui/error-state.tsx';
 import { orderQueryOptions } from '../../api/get-order.ts';
 import { orderSearchQueryOptions } from '../../api/search-orders.ts';
-import { useNeighbours } from '../../hooks/use-neighbours.ts';
+import { type Neighbours, useNeighbours } from '../../hooks/use-neighbours.ts';
 import type { OrderListSearch } from '../../model/order-search.ts';
+import { parseSelection, selectionNeighbours } from '../../model/order-selection.ts';
 import { OrderDetail, type OrderDetailProps, type OrderOffers } from './order-detail.tsx';
 import { OrderDetailSkeleton } from './order-detail-skeleton.tsx';
 
@@ -21,6 +25,7 @@ export interface OrderWorkspaceProps {
   open: (orderId: number, search: OrderListSearch) => void;
   backToList: ReactNode;
   blockBuyer?: OrderDetailProps['blockBuyer'];
+  notes?: OrderDetailProps['notes'];
 }
 
 /** The order page: the order as the API reads it (or why it could not be read), between its list neighbours. */
@@ -32,33 +37,47 @@ export function OrderWorkspace({
   open,
   backToList,
   blockBuyer,
+  notes,
 }: OrderWorkspaceProps) {
+  const t = useT();
   const queryClient = useQueryClient();
   const order = useQuery(orderQueryOptions(orderId));
   const list = useQuery(orderSearchQueryOptions(seller.id, search));
-  const neighbours = useNeighbours({
+  const listNeighbours = useNeighbours({
     orderId,
     search,
     list: list.data,
     fetchPage: (offsetSearch) => queryClient.fetchQuery(orderSearchQueryOptions(seller.id, offsetSearch)),
     open,
   });
+  // Opened in turn from a selection: previous and next go through the picked orders instead of the list.
+  const inSelection = selectionNeighbours(parseSelection(search.selection), orderId);
+  const neighbours: Neighbours = inSelection
+    ? {
+        previous: inSelection.previous === null ? null : () => open(inSelection.previous!, search),
+        next: inSelection.next === null ? null : () => open(inSelection.next!, search),
+        position: translate('orders.selection.position', {
+          position: inSelection.position,
+          total: inSelection.total,
+        }),
+      }
+    : listNeighbours;
 
   if (order.isPending) return <OrderDetailSkeleton />;
   if (order.error) {
     const code = order.error instanceof ApiClientError ? order.error.error : undefined;
+    const notFound = order.error instanceof ApiClientError && order.error.status === 404;
     return (
       <div className="px-6 py-5">
         {backToList}
         <ErrorState
           title={
-            code === 'not_found' || code === 'order_not_found'
-              ? 'There is no such order'
-              : 'This order could not be loaded'
+            notFound ? t('orders.orderWorkspace.thereIsNoSuch') : t('orders.orderWorkspace.thisOrderCouldNot')
           }
-          description={order.error.message}
+          description={errorText(order.error)}
           code={code}
-          onRetry={() => void order.refetch()}
+          // Asking again for an order that does not exist cannot find it.
+          onRetry={notFound ? undefined : () => void order.refetch()}
           retrying={order.isFetching}
         />
       </div>
@@ -74,6 +93,7 @@ export function OrderWorkspace({
       neighbours={neighbours}
       backToList={backToList}
       blockBuyer={blockBuyer}
+      notes={notes}
     />
   );
 }

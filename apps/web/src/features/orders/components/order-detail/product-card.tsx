@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { translate } from '../../../../lib/i18n/i18n.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../../ui/card.tsx';
 import { QueryState } from '../../../../ui/query-state.tsx';
 import { Skeleton } from '../../../../ui/skeleton.tsx';
@@ -7,16 +9,17 @@ import { DetailRow } from './detail-row.tsx';
 
 /** The product's attributes as the order recorded them. */
 export function ProductCard({ orderId }: { orderId: number }) {
+  const t = useT();
   const product = useQuery(orderProductQueryOptions(orderId));
   return (
-    <Card title="Product attributes">
+    <Card title={t('orders.productCard.productAttributes')}>
       <QueryState
         query={product}
         compact
         loading={<Skeleton className="h-8" />}
-        error={{ title: 'The product attributes could not be loaded' }}
+        error={{ title: translate('orders.productCard.theProductAttributesCould') }}
         isEmpty={(data) => data.attributes.length === 0}
-        empty={{ title: 'No attributes recorded.' }}
+        empty={{ title: translate('orders.productCard.noAttributesRecorded') }}
       >
         {(data) => (
           <dl>

@@ -1,6 +1,9 @@
 import { FEEDBACK_MESSAGE_MAX, type Feedback } from '@mostrador/contracts';
 import { useState } from 'react';
 import { formatDate } from '../../../../lib/format.ts';
+import { errorText } from '../../../../lib/i18n/error-messages.ts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import { useReplyFeedback } from '../../api/reply-feedback.ts';
@@ -17,6 +20,7 @@ export function ReceivedFeedback({
   locale: string;
   canReply?: boolean;
 }) {
+  const t = useT();
   const [now] = useState(() => Date.now());
   const window = replyWindow(feedback.date_created, now);
   const reply = useReplyFeedback();
@@ -33,12 +37,12 @@ export function ReceivedFeedback({
             event.preventDefault();
             reply.mutate(
               { feedbackId: feedback.id, reply: text.trim() },
-              { onSuccess: () => announce('Reply sent') },
+              { onSuccess: () => announce(translate('orders.receivedFeedback.replySent')) },
             );
           }}
         >
           <label className="text-xs text-muted" htmlFor={`reply-${feedback.id}`}>
-            Reply (until {deadline}, {window.daysLeft} days left)
+            {t('orders.receivedFeedback.replyUntilDaysLeft', { deadline, daysLeft: window.daysLeft })}
           </label>
           <textarea
             id={`reply-${feedback.id}`}
@@ -50,7 +54,7 @@ export function ReceivedFeedback({
           />
           {reply.error ? (
             <p role="alert" className="text-xs text-danger">
-              {reply.error.message}
+              {errorText(reply.error)}
             </p>
           ) : null}
           <Button
@@ -60,11 +64,11 @@ export function ReceivedFeedback({
             disabled={!text.trim()}
             className="self-start"
           >
-            Reply
+            {t('orders.receivedFeedback.reply')}
           </Button>
         </form>
       ) : (
-        <p className="text-xs text-muted">The 14 days to reply ended on {deadline}.</p>
+        <p className="text-xs text-muted">{t('orders.receivedFeedback.the14DaysTo', { deadline })}</p>
       )}
     </div>
   );

@@ -1,6 +1,9 @@
 import type { PartialOrder } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatMoney } from '../../../../lib/format.ts';
+import { shipmentModeName, shipmentStatusName } from '../../../../lib/i18n/code-names.ts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../../ui/card.tsx';
 import { QueryState } from '../../../../ui/query-state.tsx';
 import { Skeleton } from '../../../../ui/skeleton.tsx';
@@ -9,41 +12,46 @@ import { DetailRow } from './detail-row.tsx';
 
 /** The order's shipment: its status, method, what it costs the buyer, tracking, where to and when. */
 export function ShippingCard({ order, locale }: { order: PartialOrder; locale: string }) {
+  const t = useT();
   const shipment = useQuery(orderShipmentQueryOptions(order));
   if (shipmentIdOf(order) === null) {
     return (
-      <Card title="Shipping">
-        <p className="text-muted">No shipment: buyer and seller agree the delivery.</p>
+      <Card title={t('orders.shippingCard.shipping')}>
+        <p className="text-muted">{t('orders.shippingCard.noShipmentBuyerAnd')}</p>
       </Card>
     );
   }
   return (
-    <Card title="Shipping">
+    <Card title={t('orders.shippingCard.shipping')}>
       <QueryState
         query={shipment}
         compact
         loading={<Skeleton className="h-16" />}
-        error={{ title: 'The shipment could not be loaded' }}
+        error={{ title: translate('orders.shippingCard.theShipmentCouldNot') }}
       >
         {(data) => (
           <dl>
-            <DetailRow label="Shipment">#{data.id}</DetailRow>
-            <DetailRow label="Status">{data.status.replaceAll('_', ' ')}</DetailRow>
-            <DetailRow label="Method">{data.lead_time.shipping_method?.name ?? data.mode}</DetailRow>
-            <DetailRow label="Cost to buyer">
+            <DetailRow label={t('orders.shippingCard.shipment')}>#{data.id}</DetailRow>
+            <DetailRow label={t('orders.shippingCard.status')}>{shipmentStatusName(data.status)}</DetailRow>
+            <DetailRow label={t('orders.shippingCard.method')}>
+              {data.lead_time.shipping_method?.name ?? shipmentModeName(data.mode)}
+            </DetailRow>
+            <DetailRow label={t('orders.shippingCard.costToBuyer')}>
               {formatMoney(data.lead_time.cost, data.lead_time.currency_id, locale)}
             </DetailRow>
             {data.lead_time.cost_type !== 'charged' ? (
-              <DetailRow label="List cost">
+              <DetailRow label={t('orders.shippingCard.listCost')}>
                 {formatMoney(data.lead_time.list_cost, data.lead_time.currency_id, locale)}
               </DetailRow>
             ) : null}
-            {data.tracking_number ? <DetailRow label="Tracking">{data.tracking_number}</DetailRow> : null}
-            <DetailRow label="To">
+            {data.tracking_number ? (
+              <DetailRow label={t('orders.shippingCard.tracking')}>{data.tracking_number}</DetailRow>
+            ) : null}
+            <DetailRow label={t('orders.shippingCard.to')}>
               {`${data.destination.shipping_address.city.name}, ${data.destination.shipping_address.state.name}`}
             </DetailRow>
             {data.lead_time.estimated_delivery_time.date ? (
-              <DetailRow label="Estimated delivery">
+              <DetailRow label={t('orders.shippingCard.estimatedDelivery')}>
                 {formatDate(data.lead_time.estimated_delivery_time.date, locale, { style: 'date' })}
               </DetailRow>
             ) : null}

@@ -1,7 +1,10 @@
 import type { PartialOrder } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDate, formatMoney } from '../../../../lib/format.ts';
+import { formatDate, formatMoney, formatRate } from '../../../../lib/format.ts';
+import { errorText } from '../../../../lib/i18n/error-messages.ts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../../ui/card.tsx';
 import { Select } from '../../../../ui/select.tsx';
 import { Skeleton } from '../../../../ui/skeleton.tsx';
@@ -16,6 +19,7 @@ import { DetailRow } from './detail-row.tsx';
  * total converted to a currency the seller picks, with the rates' source and time.
  */
 export function TotalsCard({ order, locale }: { order: PartialOrder; locale: string }) {
+  const t = useT();
   const shipment = useQuery(orderShipmentQueryOptions(order));
   const currencies = useQuery(currenciesQueryOptions());
   const [target, setTarget] = useState('');
@@ -29,10 +33,10 @@ export function TotalsCard({ order, locale }: { order: PartialOrder; locale: str
 
   return (
     <Card
-      title="Total with shipping"
+      title={t('orders.totalsCard.totalWithShipping')}
       actions={
         <span className="flex items-center gap-2 text-xs text-muted">
-          <label htmlFor="convert-to">Convert to</label>
+          <label htmlFor="convert-to">{t('orders.totalsCard.convertTo')}</label>
           <Select
             id="convert-to"
             className="w-24"
@@ -50,37 +54,45 @@ export function TotalsCard({ order, locale }: { order: PartialOrder; locale: str
         <Skeleton className="h-20" />
       ) : !total.ok ? (
         <p role="alert" className="text-danger">
-          The parts of this total are in different currencies ({total.currencies.join(', ')}); it cannot be
-          added up.
+          {t('orders.totalsCard.mixedCurrencies', { currencies: total.currencies.join(', ') })}
         </p>
       ) : (
         <dl data-testid="total-with-shipping">
-          <DetailRow label="Order total">{money(total.totalAmount)}</DetailRow>
-          <DetailRow label="Taxes">{money(total.taxes)}</DetailRow>
-          <DetailRow label={total.hasShipment ? 'Shipping (lead time cost)' : 'Shipping (no shipment)'}>
+          <DetailRow label={t('orders.totalsCard.orderTotal')}>{money(total.totalAmount)}</DetailRow>
+          <DetailRow label={t('orders.totalsCard.taxes')}>{money(total.taxes)}</DetailRow>
+          <DetailRow
+            label={
+              total.hasShipment
+                ? t('orders.totalsCard.shippingLeadTimeCost')
+                : t('orders.totalsCard.shippingNoShipment')
+            }
+          >
             {money(total.shipping)}
           </DetailRow>
-          <DetailRow label="Total with shipping" strong>
+          <DetailRow label={t('orders.totalsCard.totalWithShipping')} strong>
             <span data-testid="total-value">{money(total.total)}</span>
           </DetailRow>
           {target && target !== base ? (
             conversion.data ? (
               <>
-                <DetailRow label={`In ${target}`} strong>
+                <DetailRow label={translate('orders.totalsCard.in', { target })} strong>
                   <span data-testid="converted-total">
                     {money(convertMoney(total.total, conversion.data.ratio, target), target)}
                   </span>
                 </DetailRow>
                 <p className="mt-1 text-xs text-muted" data-testid="conversion-source">
-                  1 {base} = {conversion.data.ratio} {target} · marketplace currency conversions
+                  1 {base} = {formatRate(conversion.data.ratio, locale)} {target} ·{' '}
+                  {t('orders.totalsCard.conversionSource')}
                   {conversion.data.lastModified
-                    ? `, rates of ${formatDate(conversion.data.lastModified, locale)}`
+                    ? translate('orders.totalsCard.ratesOf', {
+                        value: formatDate(conversion.data.lastModified, locale),
+                      })
                     : ''}
                 </p>
               </>
             ) : conversion.error ? (
               <p role="alert" className="text-danger">
-                {conversion.error.message}
+                {errorText(conversion.error)}
               </p>
             ) : (
               <Skeleton className="mt-2 h-4 w-40" />
@@ -88,7 +100,7 @@ export function TotalsCard({ order, locale }: { order: PartialOrder; locale: str
           ) : null}
           {shipment.error ? (
             <p role="alert" className="mt-1 text-xs text-danger">
-              Shipping cost unavailable: {shipment.error.message}
+              {t('orders.totalsCard.shippingCostUnavailable', { message: shipment.error.message })}
             </p>
           ) : null}
         </dl>

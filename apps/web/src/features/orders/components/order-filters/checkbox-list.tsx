@@ -1,7 +1,12 @@
+import { useState } from 'react';
 import { Checkbox } from '../../../../ui/checkbox.tsx';
 import { toggleListValue } from '../../model/search-edits.ts';
 
-/** A list filter as checkboxes: the values checked are the list. */
+/**
+ * A list filter as checkboxes: the values checked are the list. The list lives in the URL, which changes a moment after
+ * the click; until it does, the boxes show what was clicked (not the old URL), and a second click in that moment adds
+ * to the first instead of replacing it.
+ */
 export function CheckboxList({
   legend,
   options,
@@ -13,6 +18,12 @@ export function CheckboxList({
   selected: string[];
   onChange: (values: string[]) => void;
 }) {
+  const [shown, setShown] = useState(selected);
+  const [fromUrl, setFromUrl] = useState(selected.join(','));
+  if (selected.join(',') !== fromUrl) {
+    setFromUrl(selected.join(','));
+    setShown(selected);
+  }
   return (
     <fieldset className="flex flex-col">
       <legend className="px-2 pb-1 text-xs font-medium text-muted">{legend}</legend>
@@ -20,8 +31,12 @@ export function CheckboxList({
         <Checkbox
           key={option.value}
           label={option.label}
-          checked={selected.includes(option.value)}
-          onChange={(event) => onChange(toggleListValue(selected, option.value, event.target.checked))}
+          checked={shown.includes(option.value)}
+          onChange={(event) => {
+            const next = toggleListValue(shown, option.value, event.target.checked);
+            setShown(next);
+            onChange(next);
+          }}
         />
       ))}
     </fieldset>

@@ -1,3 +1,5 @@
+import { translate } from '../../../../lib/i18n/i18n.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Select } from '../../../../ui/select.tsx';
 import {
   DATE_PRESETS,
@@ -17,15 +19,19 @@ export function CreatedRangeSelect({
   onChange: (patch: SearchPatch) => void;
   now: Date;
 }) {
+  const t = useT();
   const value = dateRangeMode(search['order.date_created.from'], search['order.date_created.to'], now);
   return (
     <Select
-      aria-label="Created"
+      aria-label={t('orders.createdRangeSelect.created')}
       value={value === 'any' ? '' : value}
       options={[
-        { value: '', label: 'Created: any time' },
-        ...DATE_PRESETS.map((p) => ({ value: p.id, label: `Created: ${p.label.toLowerCase()}` })),
-        { value: 'custom', label: 'Created: custom', disabled: true },
+        { value: '', label: translate('orders.createdRangeSelect.createdAnyTime') },
+        ...DATE_PRESETS.map((p) => ({
+          value: p.id,
+          label: translate(`orders.createdRangeSelect.preset.${p.id}`),
+        })),
+        { value: 'custom', label: translate('orders.createdRangeSelect.createdCustom'), disabled: true },
       ]}
       onChange={(event) => {
         const next = event.target.value;

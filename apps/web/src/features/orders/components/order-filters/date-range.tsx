@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import { translate } from '../../../../lib/i18n/i18n.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Input } from '../../../../ui/input.tsx';
 import { Select } from '../../../../ui/select.tsx';
 import {
@@ -30,6 +32,7 @@ export function DateRange({
   onChange: (patch: SearchPatch) => void;
   now: Date;
 }) {
+  const t = useT();
   const [fromKey, toKey] = dateKeys(field);
   const from = search[fromKey];
   const to = search[toKey];
@@ -75,12 +78,12 @@ export function DateRange({
     <fieldset className="flex flex-col gap-1.5">
       <legend className="mb-1.5 text-body font-medium text-ink">{label}</legend>
       <Select
-        aria-label={`${label}: range`}
+        aria-label={translate('orders.dateRange.range', { label })}
         value={mode === 'any' ? '' : mode}
         options={[
-          { value: '', label: 'Any time' },
+          { value: '', label: translate('orders.dateRange.anyTime') },
           ...DATE_PRESETS.map((p) => ({ value: p.id, label: p.label })),
-          { value: 'custom', label: 'Custom range…' },
+          { value: 'custom', label: translate('orders.dateRange.customRange') },
         ]}
         onChange={(event) => {
           const value = event.target.value;
@@ -108,7 +111,7 @@ export function DateRange({
       ) : null}
       {invalid && mode === 'custom' ? (
         <p id={`${id}-error`} role="alert" className="text-xs text-danger">
-          The first day is after the last: the range is not applied.
+          {t('orders.dateRange.theFirstDayIs')}
         </p>
       ) : null}
     </fieldset>

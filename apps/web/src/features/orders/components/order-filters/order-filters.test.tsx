@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useRef, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderInEnglish } from '../../../../test-support/render.tsx';
 import { dayBound, type OrderListSearch, presetRange } from '../../model/order-search.ts';
 import { patchSearch } from '../../model/search-edits.ts';
 import { ActiveFilters } from './active-filters.tsx';
@@ -29,7 +30,7 @@ function renderFilters(initial: OrderListSearch) {
       </>
     );
   }
-  render(<Harness />);
+  renderInEnglish(<Harness />);
   return { url: () => urls.at(-1)!, urls };
 }
 
@@ -97,14 +98,23 @@ describe('OrderFilters', () => {
     );
   });
 
-  it('applies a typed list once it reads as one, trimmed of stray commas', async () => {
+  it('offers the mediation and feedback filters as choices, named for people, and shows them so in the chips', async () => {
     const { url } = renderFilters({});
     fireEvent.click(screen.getByRole('button', { name: 'More filters' }));
-    const stage = screen.getByLabelText('Mediation stage');
-    fireEvent.change(stage, { target: { value: 'Claim' } });
-    expect(screen.getByText('Use lower-case words separated by commas')).toBeTruthy();
-    fireEvent.change(stage, { target: { value: 'claim,dispute,' } });
+    const stage = screen.getByRole('group', { name: 'Mediation stage' });
+    fireEvent.click(within(stage).getByRole('checkbox', { name: 'Claim' }));
+    await waitFor(() => expect(url()).toEqual({ 'mediations.stage': 'claim' }));
+    fireEvent.click(within(stage).getByRole('checkbox', { name: 'Dispute' }));
     await waitFor(() => expect(url()).toEqual({ 'mediations.stage': 'claim,dispute' }));
+    const feedback = screen.getByRole('group', { name: 'Feedback' });
+    fireEvent.click(within(feedback).getByRole('checkbox', { name: 'Waiting for the buyer' }));
+    await waitFor(() =>
+      expect(url()).toEqual({ 'mediations.stage': 'claim,dispute', 'feedback.status': 'waiting_buyer' }),
+    );
+    const chips = screen.getByRole('list', { name: 'Filters in effect' });
+    expect(chips.textContent).toContain('Claim, Dispute');
+    expect(chips.textContent).toContain('Waiting for the buyer');
+    expect(chips.textContent).not.toContain('waiting_buyer');
   });
 
   it('removes one filter from its chip, and every filter with "Clear all" but the side and the page size', () => {

@@ -1,11 +1,26 @@
 import { DELIVERY_CASES, FEEDBACK_RATINGS, ORDER_STATUSES } from '@mostrador/contracts';
 import { type ReactNode, type RefObject, useId, useState } from 'react';
+import {
+  feedbackRatingName,
+  feedbackStatusName,
+  mediationStageName,
+  mediationStatusName,
+} from '../../../../lib/i18n/code-names.ts';
+import { translate, withLabels } from '../../../../lib/i18n/i18n.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { cardClasses } from '../../../../ui/card.tsx';
 import { Popover } from '../../../../ui/popover.tsx';
 import { SelectField } from '../../../../ui/select-field.tsx';
 import { DELIVERY_CASE_LABELS } from '../../model/delivery-outcome.ts';
-import { DATE_FIELDS, joinList, listOf, type OrderListSearch } from '../../model/order-search.ts';
+import {
+  DATE_FIELDS,
+  joinList,
+  listOf,
+  type OrderListSearch,
+  reversedDateFields,
+  searchText,
+} from '../../model/order-search.ts';
 import { moreFiltersCount, type SearchPatch } from '../../model/search-edits.ts';
 import { STATUS_LABELS } from '../order-status/order-labels.ts';
 import { CheckboxList } from './checkbox-list.tsx';
@@ -27,39 +42,57 @@ export interface OrderFiltersProps {
 
 // Our `delivery.case` search extension (decision 0093): one row of spec 1's table at a time.
 const DELIVERY_CASE_OPTIONS = [
-  { value: '', label: 'Any delivery' },
+  {
+    value: '',
+    get label() {
+      return translate('orders.orderFilters.anyDelivery');
+    },
+  },
   ...DELIVERY_CASES.map((c) => ({ value: c, label: DELIVERY_CASE_LABELS[c] })),
 ];
 
-const BOOLEAN_OPTIONS = [
-  { value: '', label: 'Any' },
-  { value: 'true', label: 'Fulfilled' },
-  { value: 'false', label: 'Not fulfilled' },
-];
+const BOOLEAN_OPTIONS = withLabels([
+  { value: '', label: 'orders.orderFilters.any' },
+  { value: 'true', label: 'orders.orderFilters.fulfilled' },
+  { value: 'false', label: 'orders.orderFilters.notFulfilled' },
+]);
 
-const ratingOptions = FEEDBACK_RATINGS.map((rating) => ({
-  value: rating,
-  label: rating[0]!.toUpperCase() + rating.slice(1),
-}));
+/** Choices of a list filter whose values the search knows, each named by its code in the active language. */
+const choices = (values: readonly string[], name: (code: string) => string) =>
+  values.map((value) => ({
+    value,
+    get label() {
+      return name(value);
+    },
+  }));
+
+const ratingOptions = choices(FEEDBACK_RATINGS, feedbackRatingName);
+// The platform's values of these filters (the seed's and the spec's examples); the search takes any word.
+const feedbackStatusOptions = choices(
+  ['pending', 'waiting_buyer', 'waiting_seller', 'complete'],
+  feedbackStatusName,
+);
+const mediationStageOptions = choices(['claim', 'dispute'], mediationStageName);
+const mediationStatusOptions = choices(['opened', 'closed'], mediationStatusName);
 
 /** The toolbar (search, status, creation date, more filters) and the panel with every other parameter of 4.2. */
 export function OrderFilters({ search, onChange, searchInput, now, trailing }: OrderFiltersProps) {
-  const [moreOpen, setMoreOpen] = useState(false);
+  const t = useT();
+  // A date range that ends before it starts is explained at its field, which lives in this panel.
+  const [moreOpen, setMoreOpen] = useState(() => reversedDateFields(search).length > 0);
   const panelId = useId();
   const statuses = listOf(search['order.status']);
   const more = moreFiltersCount(search);
-  // A param that takes a list of lower-case words (`claim,dispute`), applied once what is typed reads as one.
-  const wordList = (
+  const choiceList = (
     param: 'feedback.status' | 'mediations.stage' | 'mediations.status',
-    label: string,
-    hint: string,
+    legend: string,
+    options: readonly { value: string; label: string }[],
   ) => (
-    <DebouncedTextField
-      label={label}
-      hint={hint}
-      value={search[param] ?? ''}
-      pattern="[a-z_,]*"
-      onCommit={(value) => onChange({ [param]: value || undefined })}
+    <CheckboxList
+      legend={legend}
+      options={options}
+      selected={listOf(search[param])}
+      onChange={(values) => onChange({ [param]: joinList(values) })}
     />
   );
 
@@ -68,22 +101,30 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
       <div className="flex flex-wrap items-center gap-2">
         <SearchBox
           value={search.q ?? ''}
-          onCommit={(q) => onChange({ q: q || undefined })}
+          onCommit={(q) => onChange({ q: searchText(q) || undefined })}
           inputRef={searchInput}
         />
         <Popover
-          label={statuses.length ? `Status · ${statuses.length}` : 'Status'}
-          ariaLabel={statuses.length ? `Status, ${statuses.length} selected` : 'Status'}
+          label={
+            statuses.length
+              ? translate('orders.orderFilters.status2', { statusesCount: statuses.length })
+              : t('orders.orderFilters.status')
+          }
+          ariaLabel={
+            statuses.length
+              ? t('orders.orderFilters.statusSelected', { count: statuses.length })
+              : t('orders.orderFilters.status')
+          }
           active={statuses.length > 0}
         >
           <CheckboxList
-            legend="Order status"
+            legend={t('orders.orderFilters.orderStatus')}
             options={ORDER_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
             selected={statuses}
             onChange={(values) => onChange({ 'order.status': joinList(values) })}
           />
         </Popover>
-        <div className="w-44">
+        <div className="w-52">
           <CreatedRangeSelect search={search} onChange={onChange} now={now} />
         </div>
         <Button
@@ -92,29 +133,35 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
           onClick={() => setMoreOpen((open) => !open)}
           className={more ? 'border-accent/60 text-accent-soft-ink' : undefined}
         >
-          More filters{more ? ` · ${more}` : ''}
+          {more
+            ? t('orders.orderFilters.moreFiltersCount', { count: more })
+            : t('orders.orderFilters.moreFilters')}
         </Button>
         {trailing ? <div className="ml-auto flex items-center gap-2">{trailing}</div> : null}
       </div>
       {moreOpen ? (
         <section
           id={panelId}
-          aria-label="More filters"
+          aria-label={t('orders.orderFilters.moreFilters')}
           className={cardClasses(
             'sunken',
             'grid grid-cols-1 gap-x-6 gap-y-4 p-4 sm:grid-cols-2 lg:grid-cols-4',
           )}
         >
           <DebouncedTextField
-            label="Item"
-            hint="Item id or title"
+            label={t('orders.orderFilters.item')}
+            hint={t('orders.orderFilters.itemIdOrTitle')}
             value={search.item ?? ''}
             maxLength={120}
             onCommit={(item) => onChange({ item: item || undefined })}
           />
-          <TagPicker label="With tags" value={search.tags} onChange={(tags) => onChange({ tags })} />
           <TagPicker
-            label="Without tags"
+            label={t('orders.orderFilters.withTags')}
+            value={search.tags}
+            onChange={(tags) => onChange({ tags })}
+          />
+          <TagPicker
+            label={t('orders.orderFilters.withoutTags')}
             value={search['tags.not']}
             onChange={(tags) => onChange({ 'tags.not': tags })}
           />
@@ -128,32 +175,32 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
               now={now}
             />
           ))}
-          {wordList(
+          {choiceList(
             'feedback.status',
-            'Feedback status',
-            'pending, waiting_seller, waiting_buyer or complete (comma-separated)',
+            t('orders.orderFilters.feedbackStatusLegend'),
+            feedbackStatusOptions,
           )}
           <CheckboxList
-            legend="Feedback given by you as seller"
+            legend={t('orders.orderFilters.sellerFeedbackLegend')}
             options={ratingOptions}
             selected={listOf(search['feedback.sale.rating'])}
             onChange={(values) => onChange({ 'feedback.sale.rating': joinList(values) })}
           />
           <CheckboxList
-            legend="Feedback given by the buyer"
+            legend={t('orders.orderFilters.buyerFeedbackLegend')}
             options={ratingOptions}
             selected={listOf(search['feedback.purchase.rating'])}
             onChange={(values) => onChange({ 'feedback.purchase.rating': joinList(values) })}
           />
           <div className="flex flex-col gap-3">
             <SelectField
-              label="Seller says"
+              label={t('orders.orderFilters.sellerSays')}
               value={search['feedback.sale.fulfilled'] ?? ''}
               options={BOOLEAN_OPTIONS}
               onChange={(event) => onChange({ 'feedback.sale.fulfilled': event.target.value || undefined })}
             />
             <SelectField
-              label="Buyer says"
+              label={t('orders.orderFilters.buyerSays')}
               value={search['feedback.purchase.fulfilled'] ?? ''}
               options={BOOLEAN_OPTIONS}
               onChange={(event) =>
@@ -162,14 +209,22 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
             />
           </div>
           <SelectField
-            label="If cancelled or charged back"
-            hint="Delivery and proof decide the outcome"
+            label={t('orders.orderFilters.ifCancelledOrCharged')}
+            hint={t('orders.orderFilters.deliveryAndProofDecide')}
             value={search['delivery.case'] ?? ''}
             options={DELIVERY_CASE_OPTIONS}
             onChange={(event) => onChange({ 'delivery.case': event.target.value || undefined })}
           />
-          {wordList('mediations.stage', 'Mediation stage', 'e.g. claim, dispute (comma-separated)')}
-          {wordList('mediations.status', 'Mediation status', 'e.g. opened, closed (comma-separated)')}
+          {choiceList(
+            'mediations.stage',
+            t('orders.orderFilters.mediationStageLegend'),
+            mediationStageOptions,
+          )}
+          {choiceList(
+            'mediations.status',
+            t('orders.orderFilters.mediationStatusLegend'),
+            mediationStatusOptions,
+          )}
         </section>
       ) : null}
     </div>

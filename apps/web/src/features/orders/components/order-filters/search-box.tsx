@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useState } from 'react';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Input } from '../../../../ui/input.tsx';
 
 /** The search box: typing waits a moment before searching, Enter searches at once, Escape clears. */
@@ -11,6 +12,7 @@ export function SearchBox({
   onCommit: (q: string) => void;
   inputRef: RefObject<HTMLInputElement | null>;
 }) {
+  const t = useT();
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   useEffect(() => {
@@ -23,9 +25,9 @@ export function SearchBox({
       <Input
         ref={inputRef}
         type="search"
-        aria-label="Search orders"
+        aria-label={t('orders.searchBox.searchOrders')}
         aria-keyshortcuts="/"
-        placeholder="Order, item, buyer nickname…"
+        placeholder={t('orders.searchBox.orderItemBuyerNickname')}
         value={text}
         maxLength={200}
         onChange={(event) => setText(event.target.value)}

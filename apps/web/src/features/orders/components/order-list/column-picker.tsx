@@ -1,3 +1,4 @@
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Checkbox } from '../../../../ui/checkbox.tsx';
 import { Popover } from '../../../../ui/popover.tsx';
 import { toggleColumn } from '../../model/saved-views.ts';
@@ -11,11 +12,14 @@ export function ColumnPicker({
   shown: string[];
   onChange: (columns: string[]) => void;
 }) {
+  const t = useT();
   const all = ORDER_COLUMNS.map((column) => column.id);
   return (
-    <Popover label="Columns" align="end">
+    <Popover label={t('orders.columnPicker.columns')} align="end">
       <fieldset className="flex flex-col">
-        <legend className="px-2 pb-1 text-xs font-medium text-muted">Columns shown</legend>
+        <legend className="px-2 pb-1 text-xs font-medium text-muted">
+          {t('orders.columnPicker.columnsShown')}
+        </legend>
         {ORDER_COLUMNS.filter((column) => !column.fixed).map((column) => (
           <Checkbox
             key={column.id}

@@ -1,4 +1,8 @@
 import { useRef, useState } from 'react';
+import { downloadFile } from '../../../../lib/download-file.ts';
+import { errorText } from '../../../../lib/i18n/error-messages.ts';
+import { translate } from '../../../../lib/i18n/i18n.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import { searchOrders } from '../../api/search-orders.ts';
@@ -17,6 +21,7 @@ type ExportState =
  * revoked right after.
  */
 export function ExportCsvButton({ userId, search }: { userId: number; search: OrderListSearch }) {
+  const t = useT();
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
   const abort = useRef<AbortController | null>(null);
   const announce = useAnnounce();
@@ -25,9 +30,10 @@ export function ExportCsvButton({ userId, search }: { userId: number; search: Or
     const controller = new AbortController();
     abort.current = controller;
     setState({ phase: 'running', done: 0, total: 0 });
-    announce('Export started');
-    const parts: BlobPart[] = [CSV_BOM, csvRecord(EXPORT_COLUMNS)];
+    announce(translate('orders.exportCsvButton.exportStarted'));
+    const parts: BlobPart[] = [CSV_BOM];
     try {
+      parts.push(await csvRecord(EXPORT_COLUMNS));
       const pages = walkOrders(
         search,
         async (overrides, signal) => {
@@ -39,32 +45,24 @@ export function ExportCsvButton({ userId, search }: { userId: number; search: Or
       let total = 0;
       let done = 0;
       for await (const page of pages) {
-        parts.push(new Blob([csvRecords(page.results.map(exportRow))], { type: 'text/csv' }));
+        parts.push(new Blob([await csvRecords(page.results.map(exportRow))], { type: 'text/csv' }));
         total = page.total;
         done = page.done;
         setState({ phase: 'running', done, total });
       }
-      const blob = new Blob(parts, { type: 'text/csv;charset=utf-8' });
+      downloadFile(parts, `orders-${new Date().toISOString().slice(0, 10)}.csv`, 'text/csv;charset=utf-8');
       parts.length = 0;
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `orders-${new Date().toISOString().slice(0, 10)}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 0);
       setState({ phase: 'idle' });
-      announce(`Exported ${done} orders`);
+      announce(translate('orders.exportCsvButton.exportedOrders', { done }));
     } catch (error) {
       if (controller.signal.aborted) {
         setState({ phase: 'idle' });
-        announce('Export cancelled');
+        announce(translate('orders.exportCsvButton.exportCancelled'));
         return;
       }
-      const message = error instanceof Error ? error.message : 'The export failed';
+      const message = errorText(error);
       setState({ phase: 'failed', message });
-      announce(`Export failed: ${message}`);
+      announce(translate('orders.exportCsvButton.exportFailed', { message }));
     } finally {
       abort.current = null;
     }
@@ -76,19 +74,19 @@ export function ExportCsvButton({ userId, search }: { userId: number; search: Or
       <div className="flex items-center gap-2">
         <label className="flex items-center gap-2 text-xs text-muted tabular">
           <span>
-            Exporting {state.done.toLocaleString()} of {state.total ? state.total.toLocaleString() : '…'}
+            {translate('orders.exportCsvButton.progress', { done: state.done, total: state.total ?? '…' })}
           </span>
           <progress
             className="h-1.5 w-32 overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-subtle [&::-webkit-progress-value]:bg-accent"
             max={100}
             value={percent}
-            aria-label="Export progress"
+            aria-label={t('orders.exportCsvButton.exportProgress')}
           >
             {percent}%
           </progress>
         </label>
         <Button size="sm" variant="ghost" onClick={() => abort.current?.abort()}>
-          Cancel
+          {t('orders.exportCsvButton.cancel')}
         </Button>
       </div>
     );
@@ -100,7 +98,7 @@ export function ExportCsvButton({ userId, search }: { userId: number; search: Or
           {state.message}
         </span>
       ) : null}
-      <Button onClick={run}>Export CSV</Button>
+      <Button onClick={run}>{t('orders.exportCsvButton.exportCsv')}</Button>
     </div>
   );
 }

@@ -1,14 +1,19 @@
+import type { MessageId } from '../../../../lib/i18n/i18n.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
+
 const SHORTCUTS = [
-  ['j or ↓', 'Next order'],
-  ['k or ↑', 'Previous order'],
-  ['Enter', 'Open the order'],
-  ['/', 'Search'],
-  [']  [', 'Next or previous page'],
-  ['?', 'Show or hide these shortcuts'],
-] as const;
+  ['j / ↓', 'orders.keyboardShortcuts.next'],
+  ['k / ↑', 'orders.keyboardShortcuts.previous'],
+  ['Enter', 'orders.keyboardShortcuts.open'],
+  ['x', 'orders.keyboardShortcuts.select'],
+  ['/', 'orders.keyboardShortcuts.search'],
+  [']  [', 'orders.keyboardShortcuts.page'],
+  ['?', 'orders.keyboardShortcuts.toggle'],
+] as const satisfies readonly (readonly [string, MessageId])[];
 
 /** The list's keyboard shortcuts, written down behind a disclosure (`?` toggles it too). */
 export function KeyboardShortcuts({ open, onToggle }: { open: boolean; onToggle: () => void }) {
+  const t = useT();
   return (
     <div className="text-xs text-muted">
       <button
@@ -17,12 +22,12 @@ export function KeyboardShortcuts({ open, onToggle }: { open: boolean; onToggle:
         onClick={onToggle}
         className="rounded underline-offset-2 hover:text-ink hover:underline"
       >
-        Keyboard shortcuts
+        {t('orders.keyboardShortcuts.keyboardShortcuts')}
       </button>
       {open ? (
         <dl
           className="mt-2 grid max-w-md grid-cols-[auto_1fr] gap-x-4 gap-y-1"
-          aria-label="Keyboard shortcuts"
+          aria-label={t('orders.keyboardShortcuts.keyboardShortcuts')}
         >
           {SHORTCUTS.map(([keys, action]) => (
             <div key={keys} className="contents">
@@ -31,7 +36,7 @@ export function KeyboardShortcuts({ open, onToggle }: { open: boolean; onToggle:
                   {keys}
                 </kbd>
               </dt>
-              <dd>{action}</dd>
+              <dd>{t(action)}</dd>
             </div>
           ))}
         </dl>

@@ -1,3 +1,4 @@
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { RetryIcon } from '../../../../ui/icons.tsx';
 
@@ -14,7 +15,11 @@ export function LiveBanner({
   fresh: number;
   onRefresh: () => void;
 }) {
-  const parts = [updated ? `${updated} updated` : '', fresh ? `${fresh} new` : ''].filter(Boolean);
+  const t = useT();
+  const parts = [
+    updated ? t('orders.liveBanner.updated', { count: updated }) : '',
+    fresh ? t('orders.liveBanner.new', { count: fresh }) : '',
+  ].filter(Boolean);
   return (
     <div role="status" aria-live="polite" className="min-h-0">
       {parts.length > 0 ? (
@@ -26,7 +31,9 @@ export function LiveBanner({
             <span className="font-medium">{parts.join(' · ')}</span>
             <span className="text-accent-soft-ink/80">
               {' '}
-              {parts.length === 1 && !fresh && updated === 1 ? 'order changed' : 'since this list loaded'}
+              {parts.length === 1 && !fresh && updated === 1
+                ? t('orders.liveBanner.orderChanged')
+                : t('orders.liveBanner.sinceThisListLoaded')}
             </span>
           </span>
           <Button
@@ -36,7 +43,7 @@ export function LiveBanner({
             onClick={onRefresh}
             className="text-accent-soft-ink"
           >
-            Refresh
+            {t('orders.liveBanner.refresh')}
           </Button>
         </div>
       ) : null}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { EmptyState } from '../../../../ui/empty-state.tsx';
 import type { OrderSide } from '../../model/order-search.ts';
@@ -16,22 +17,23 @@ export function OrderListEmpty({
   /** What "no orders yet" offers instead on the selling side (a team member: the accounts it works on). */
   hint?: { description: string; action: ReactNode } | undefined;
 }) {
+  const t = useT();
   if (filtered) {
     return (
       <EmptyState
-        title="No orders match these filters"
-        description="Change or clear the filters to see more orders."
-        action={<Button onClick={onClearFilters}>Clear filters</Button>}
+        title={t('orders.orderListEmpty.noOrdersMatchThese')}
+        description={t('orders.orderListEmpty.changeOrClearThe')}
+        action={<Button onClick={onClearFilters}>{t('orders.orderListEmpty.clearFilters')}</Button>}
       />
     );
   }
   return (
     <EmptyState
-      title="No orders yet"
+      title={t('orders.orderListEmpty.noOrdersYet')}
       description={
         side === 'buyer'
-          ? 'Orders you place as a buyer appear here.'
-          : (hint?.description ?? 'When a buyer purchases one of your items, the order appears here.')
+          ? t('orders.orderListEmpty.ordersYouPlaceAs')
+          : (hint?.description ?? t('orders.orderListEmpty.whenABuyerPurchases'))
       }
       action={side === 'seller' ? hint?.action : undefined}
     />

@@ -1,3 +1,5 @@
+import { translate } from '../../../../lib/i18n/i18n.ts';
+import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { Select } from '../../../../ui/select.tsx';
 import { DEFAULT_LIMIT, PAGE_SIZES } from '../../model/order-search.ts';
@@ -21,18 +23,19 @@ export function OrderPager({
   /** Undefined: the default page size. */
   onLimitChange: (limit: string | undefined) => void;
 }) {
+  const t = useT();
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 text-body">
       <p className="text-muted tabular" data-testid="result-count">
         {shown !== undefined && total > 0
-          ? `${(offset + 1).toLocaleString()}–${(offset + shown).toLocaleString()} of ${total.toLocaleString()} orders`
+          ? translate('orders.orderPager.ofOrders', { first: offset + 1, last: offset + shown, total })
           : shown !== undefined
-            ? '0 orders'
+            ? t('orders.orderPager.0Orders')
             : ' '}
       </p>
-      <nav aria-label="Pages of orders" className="flex items-center gap-2">
+      <nav aria-label={t('orders.orderPager.pagesOfOrders')} className="flex items-center gap-2">
         <span className="flex items-center gap-2 text-muted">
-          <label htmlFor="orders-page-size">Rows per page</label>
+          <label htmlFor="orders-page-size">{t('orders.orderPager.rowsPerPage')}</label>
           <Select
             id="orders-page-size"
             className="w-20"
@@ -50,7 +53,7 @@ export function OrderPager({
           onClick={() => onOffsetChange(Math.max(0, offset - limit))}
           aria-keyshortcuts="["
         >
-          Previous
+          {t('orders.orderPager.previous')}
         </Button>
         <Button
           size="sm"
@@ -59,7 +62,7 @@ export function OrderPager({
           onClick={() => onOffsetChange(offset + limit)}
           aria-keyshortcuts="]"
         >
-          Next
+          {t('orders.orderPager.next')}
         </Button>
       </nav>
     </div>

@@ -1,3 +1,4 @@
+import { translate } from '../../../../lib/i18n/i18n.ts';
 import { Badge } from '../../../../ui/badge.tsx';
 import { AlertIcon } from '../../../../ui/icons.tsx';
 
@@ -5,7 +6,7 @@ export function FraudBadge() {
   return (
     <Badge tone="danger" className="gap-1">
       <AlertIcon className="size-3" />
-      Fraud risk
+      {translate('orders.fraudBadge.fraudRisk')}
     </Badge>
   );
 }

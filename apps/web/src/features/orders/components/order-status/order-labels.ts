@@ -1,27 +1,24 @@
-import type { OrderStatus } from '@mostrador/contracts';
+import { KNOWN_ORDER_TAGS, type OrderStatus } from '@mostrador/contracts';
 
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  confirmed: 'Confirmed',
-  payment_required: 'Payment required',
-  payment_in_process: 'Payment in process',
-  partially_paid: 'Partially paid',
-  paid: 'Paid',
-  cancelled: 'Cancelled',
-  invalid: 'Invalid',
-  manually_cancelled: 'Manually cancelled',
-};
+// The platform's tags beyond the filterable ones that orders carry.
+const NAMED_TAGS = [
+  ...KNOWN_ORDER_TAGS,
+  'pack_order',
+  'no_shipping',
+  'order_has_discount',
+  'catalog',
+] as const;
 
-export const TAG_LABELS: Record<string, string> = {
-  paid: 'Paid',
-  not_delivered: 'Not delivered',
-  delivered: 'Delivered',
-  fraud_risk_detected: 'Fraud risk',
-  test_order: 'Test order',
-  shops: 'Shops',
-  pack_order: 'Pack',
-  no_shipping: 'No shipping',
-  order_has_discount: 'Discount',
-  catalog: 'Catalog',
-};
+import { translate } from '../../../../lib/i18n/i18n.ts';
 
-export const tagLabel = (tag: string) => TAG_LABELS[tag] ?? tag.replaceAll('_', ' ');
+/** Status names, by code: `orderStatus.<status>` in every catalog. */
+export const STATUS_LABELS: Record<OrderStatus, string> = new Proxy({} as Record<OrderStatus, string>, {
+  get: (_target, status) => translate(`orderStatus.${String(status) as OrderStatus}`),
+});
+
+type KnownTag = (typeof NAMED_TAGS)[number];
+const KNOWN_TAGS = new Set<string>(NAMED_TAGS);
+
+/** A tag's name by its code (`orderTag.<tag>`); a tag the dashboard does not know yet shows its code. */
+export const tagLabel = (tag: string) =>
+  KNOWN_TAGS.has(tag) ? translate(`orderTag.${tag as KnownTag}`) : tag.replaceAll('_', ' ');

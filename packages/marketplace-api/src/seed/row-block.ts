@@ -1,0 +1,36 @@
+import type { OrderBatch } from './generate.ts';
+
+/**
+ * One table's rows as a single list of values, row after row in the order of `columns`. Posted to another thread it
+ * is a list of plain values rather than thousands of objects repeating their keys, and it binds to a multi-row insert
+ * or a COPY as it is.
+ */
+export interface RowBlock {
+  columns: string[];
+  values: unknown[];
+}
+
+/** The order tables' rows of one batch, table by table. */
+export type BlockBatch = { [T in keyof OrderBatch]: RowBlock };
+
+export function toBlock(rows: readonly object[]): RowBlock {
+  if (rows.length === 0) return { columns: [], values: [] };
+  const columns = Object.keys(rows[0]!);
+  const values = new Array<unknown>(rows.length * columns.length);
+  let k = 0;
+  for (const row of rows as Record<string, unknown>[]) for (const c of columns) values[k++] = row[c];
+  return { columns, values };
+}
+
+export const rowCount = (block: RowBlock) =>
+  block.columns.length === 0 ? 0 : block.values.length / block.columns.length;
+
+export function toBlocks(batch: OrderBatch): BlockBatch {
+  return {
+    orders: toBlock(batch.orders),
+    shipments: toBlock(batch.shipments),
+    discounts: toBlock(batch.discounts),
+    products: toBlock(batch.products),
+    feedback: toBlock(batch.feedback),
+  };
+}
