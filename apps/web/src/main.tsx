@@ -9,7 +9,8 @@ import {
   dropAccountData,
   followSessionLanguage,
   forgetSession,
-  sessionKey,
+  sessionQueryOptions,
+  switchAccountData,
 } from './features/account/api/get-session.ts';
 import { workingAccount } from './features/account/model/working-account.ts';
 import { FALLBACK_LOCALE, localeForSite, setAccountLocale } from './lib/format.ts';
@@ -43,10 +44,10 @@ const router = createAppRouter(queryClient);
 onSessionChangeElsewhere((change) => {
   if (change === 'signed-out') void forgetSession(queryClient);
   else if (change === 'ended') sessionEnded();
-  else {
-    dropAccountData(queryClient);
-    void queryClient.invalidateQueries({ queryKey: sessionKey });
-  }
+  else
+    void queryClient
+      .fetchQuery({ ...sessionQueryOptions(), staleTime: 0 })
+      .then((session) => switchAccountData(queryClient, session, () => router.invalidate()));
 });
 // The session names the language (the choice, else the account's site, else the browser's): a switch in the account
 // menu or a sign-in as an account of another site changes it everywhere at once.

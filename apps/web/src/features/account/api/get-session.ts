@@ -20,6 +20,23 @@ export function dropAccountData(queryClient: QueryClient): void {
 }
 
 /**
+ * The session works on another account now. The pages on screen ask for what their route names (the previous
+ * account) until the routes have run again: forgetting the previous account's reads before that would have those
+ * pages ask for them once more, and be refused. So its reads in flight stop, the routes follow the new session
+ * (`routesFollow`), and then everything cached for the previous account goes.
+ */
+export async function switchAccountData(
+  queryClient: QueryClient,
+  session: Session,
+  routesFollow: () => Promise<void>,
+): Promise<void> {
+  await queryClient.cancelQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+  queryClient.setQueryData(sessionKey, session);
+  await routesFollow();
+  dropAccountData(queryClient);
+}
+
+/**
  * The session ended (signed out here or in another tab, or refused by the marketplace): the signed-in pages show
  * their sign-in gate at once, before the server is asked again, and nothing read for the session stays cached.
  */
