@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { chooseLanguage, expect, test } from './fixtures.ts';
 import { ownServer, signInAsDemo } from './support/own-server.ts';
-import { screenshotBothThemes, workOn } from './support/workspace-session.ts';
+import { blockOrderBuyer, screenshotBothThemes, workOn } from './support/workspace-session.ts';
 
 // A server of its own: the journeys cancel orders, record deliveries and write notes.
 const server = ownServer({ DEMO_ORDERS: '2000' });
@@ -192,13 +192,10 @@ test('a note written by the seller is seen by the operator, and the operator’s
   await expect(notes.getByRole('list', { name: 'Team notes' })).toContainText('TIENDA_PALERMO');
   // The seller blocks the other sale's buyer with a reason and a note.
   await page.goto(`${server().url}/orders/${other!.id}`);
-  const blockPanel = page.getByRole('region', { name: 'Block this buyer' });
-  await blockPanel.getByRole('button', { name: 'Block buyer…' }).click();
-  const blockDialog = page.getByRole('dialog', { name: `Block ${other!.buyer.nickname}?` });
-  await blockDialog.getByLabel('Reason').selectOption('non_payment');
-  await blockDialog.getByLabel('Note').fill('Seller: two unpaid orders.');
-  await blockDialog.getByRole('button', { name: 'Block', exact: true }).click();
-  await expect(blockPanel).toContainText('is blocked from buying');
+  await blockOrderBuyer(page, other!.buyer.nickname, {
+    reason: 'non_payment',
+    note: 'Seller: two unpaid orders.',
+  });
 
   // The operator, in a browser of its own, works on the seller's account.
   const operatorContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -231,13 +228,10 @@ test('a note written by the seller is seen by the operator, and the operator’s
   await expect(row).toContainText('by TIENDA_PALERMO');
   await expect(row).not.toContainText('Not recorded');
   await operator.goto(`${server().url}/orders/${order!.id}`);
-  const operatorBlock = operator.getByRole('region', { name: 'Block this buyer' });
-  await operatorBlock.getByRole('button', { name: 'Block buyer…' }).click();
-  const operatorDialog = operator.getByRole('dialog', { name: `Block ${order!.buyer.nickname}?` });
-  await operatorDialog.getByLabel('Reason').selectOption('abusive_messages');
-  await operatorDialog.getByLabel('Note').fill('Operator: insulted the courier.');
-  await operatorDialog.getByRole('button', { name: 'Block', exact: true }).click();
-  await expect(operatorBlock).toContainText('is blocked from buying');
+  await blockOrderBuyer(operator, order!.buyer.nickname, {
+    reason: 'abusive_messages',
+    note: 'Operator: insulted the courier.',
+  });
 
   // Back to the seller: the operator's order note and block note, with the operator's name.
   await page.goto(`${server().url}/orders/${order!.id}`);

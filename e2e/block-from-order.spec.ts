@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { ownServer, signInAsDemo } from './support/own-server.ts';
+import { blockOrderBuyer } from './support/workspace-session.ts';
 
 // A server of its own: blocking a buyer changes what other journeys may buy.
 const server = ownServer({ DEMO_ORDERS: '2000' });
@@ -22,12 +23,7 @@ test('a buyer blocked from the order page shows up in Blocked buyers and in bloc
   const { id: buyerId, nickname } = order!.buyer;
 
   await page.goto(`${server().url}/orders/${order!.id}`);
-  const section = page.getByRole('region', { name: 'Block this buyer' });
-  await section.getByRole('button', { name: 'Block buyer…' }).click();
-  const dialog = page.getByRole('dialog', { name: `Block ${nickname}?` });
-  await dialog.getByRole('radio', { name: 'Buying on my items' }).check();
-  await dialog.getByRole('button', { name: 'Block', exact: true }).click();
-  await expect(section).toContainText(`${nickname} is blocked from buying on your items.`);
+  await blockOrderBuyer(page, nickname);
 
   // The marketplace's block search finds the block the order page made.
   const search = await json<{ users: { id: number }[]; paging: { total: number } }>(

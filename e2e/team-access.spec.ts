@@ -1,6 +1,6 @@
 import { chooseLanguage, expect, test } from './fixtures.ts';
 import { ownServer, signInAsDemo } from './support/own-server.ts';
-import { screenshotBothThemes } from './support/workspace-session.ts';
+import { blockOrderBuyer, screenshotBothThemes } from './support/workspace-session.ts';
 
 // A server of its own: the journey blocks a buyer for the seller.
 const server = ownServer({ DEMO_ORDERS: '2000' });
@@ -54,12 +54,7 @@ test('a support operator blocks a buyer for the seller without seeing the buyerâ
 
   // Open the order and block its buyer: the page offers blocking, and no feedback reply.
   await page.goto(`${server().url}/orders/${order!.id}`);
-  const section = page.getByRole('region', { name: 'Block this buyer' });
-  await section.getByRole('button', { name: 'Block buyerâ€¦' }).click();
-  const dialog = page.getByRole('dialog', { name: `Block ${buyer.nickname}?` });
-  await dialog.getByRole('radio', { name: 'Buying on my items' }).check();
-  await dialog.getByRole('button', { name: 'Block', exact: true }).click();
-  await expect(section).toContainText(`${buyer.nickname} is blocked from buying on your items.`);
+  await blockOrderBuyer(page, buyer.nickname);
   await expect(page.getByRole('textbox', { name: /^Reply/ })).toHaveCount(0);
   const orderText = (await page.locator('body').textContent()) ?? '';
   for (const secret of secrets) expect(orderText).not.toContain(secret);

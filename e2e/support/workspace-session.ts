@@ -33,3 +33,23 @@ export async function workOn(page: Page, seller: string): Promise<void> {
   if (await offer.isVisible()) await offer.click();
   await expect(acting).toHaveText(`for ${seller}`);
 }
+
+/**
+ * On an order's page, blocks its buyer from buying through the block dialog, with a reason and a note when given;
+ * returns the page's block panel, which then says so.
+ */
+export async function blockOrderBuyer(
+  page: Page,
+  nickname: string,
+  { reason, note }: { reason?: string; note?: string } = {},
+) {
+  const panel = page.getByRole('region', { name: 'Block this buyer' });
+  await panel.getByRole('button', { name: 'Block buyer…' }).click();
+  const dialog = page.getByRole('dialog', { name: `Block ${nickname}?` });
+  await dialog.getByRole('radio', { name: 'Buying on my items' }).check();
+  if (reason !== undefined) await dialog.getByLabel('Reason').selectOption(reason);
+  if (note !== undefined) await dialog.getByLabel('Note').fill(note);
+  await dialog.getByRole('button', { name: 'Block', exact: true }).click();
+  await expect(panel).toContainText(`${nickname} is blocked from buying on your items.`);
+  return panel;
+}
