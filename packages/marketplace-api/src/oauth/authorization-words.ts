@@ -144,8 +144,8 @@ const WORDS: Record<Language, AuthorizationWords> = {
  */
 export function languageOfUiLocales(value: string | undefined): Language | null {
   if (!value) return null;
-  const tags = value.trim().split(/\s+/).slice(0, 10);
-  return languageOfAcceptLanguage(tags.map((tag, i) => `${tag};q=${(1 - i / 10).toFixed(1)}`).join(','));
+  // Accept-Language's reading keeps the order of tags of equal weight: most preferred first, as ui_locales lists them.
+  return languageOfAcceptLanguage(value.trim().split(/\s+/).slice(0, 10).join(','));
 }
 
 /**
