@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { errorBodySchema, sessionSchema, userPrivateSchema } from '@mostrador/contracts';
@@ -405,6 +407,28 @@ describe('remote mode: MARKETPLACE_BASE_URL', () => {
 
   afterAll(() => {
     server.close();
+  });
+
+  it('answers 504 when the platform does not answer within the time limit', async () => {
+    // A platform that takes every connection and never answers.
+    const silent = createServer(() => {});
+    silent.listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    try {
+      const kit = await createKit({
+        limits: { timeoutMs: 50 },
+        marketplace: () =>
+          createRemoteMarketplace(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`),
+      });
+      for (let i = 0; i < 5; i++) {
+        const res = await kit.browser().request('/api/currencies');
+        expect(res.status).toBe(504);
+        expect(errorBodySchema.parse(await res.json()).error).toBe('gateway_timeout');
+      }
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
   });
 
   it('signs in through the remote platform and forwards /api to it with the session token', async () => {

@@ -1,3 +1,4 @@
+import { errorBody } from '@mostrador/contracts';
 import { Hono } from 'hono';
 
 const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'content-length'];
@@ -14,14 +15,24 @@ export function createRemoteMarketplace(baseUrl: string, fetchImpl: typeof fetch
     const headers = new Headers(c.req.raw.headers);
     for (const name of HOP_BY_HOP) headers.delete(name);
     const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
-    const upstream = await fetchImpl(`${base}${incoming.pathname}${incoming.search}`, {
-      method: c.req.method,
-      headers,
-      body: hasBody ? await c.req.arrayBuffer() : undefined,
-      redirect: 'manual',
-      // The BFF's request time limit reaches the remote call too.
-      signal: c.req.raw.signal,
-    });
+    const body = hasBody ? await c.req.arrayBuffer() : undefined;
+    let upstream: Response;
+    try {
+      upstream = await fetchImpl(`${base}${incoming.pathname}${incoming.search}`, {
+        method: c.req.method,
+        headers,
+        body,
+        redirect: 'manual',
+        // The BFF's request time limit reaches the remote call too.
+        signal: c.req.raw.signal,
+      });
+    } catch (error) {
+      // The platform did not answer within the request's time limit: the same 504 the BFF's own limit gives, whichever
+      // of the two timers, armed for the same moment, goes off first.
+      if (error instanceof DOMException && error.name === 'TimeoutError')
+        return c.json(errorBody('gateway_timeout'), 504, { 'Cache-Control': 'no-store' });
+      throw error;
+    }
     const responseHeaders = new Headers(upstream.headers);
     // fetch already decoded the body, so the upstream encoding and length no longer describe it.
     responseHeaders.delete('content-encoding');
