@@ -18,7 +18,8 @@ export interface PersonalDataAccess {
 
 /**
  * The log of who read whose personal data (spec 5, item 6). Each answer that disclosed data waits for its row to be
- * kept before it leaves; rows recorded in the same turn of the event loop are kept together.
+ * kept before it leaves; rows recorded in the same turn of the event loop, or while the previous write is under way,
+ * are kept together.
  *
  * On a SQLite file they are appended to the log's journal in one write (decision 0088), and the store's background
  * thread moves them into the table; reading the log first moves whatever is still in the journal. Elsewhere they go
@@ -89,7 +90,11 @@ export function createAccessLogRepository(
     }
   }
 
+  // One insert in flight at a time (PostgreSQL): rows recorded meanwhile wait for it and go together in the next,
+  // so under load a statement carries the reads of several requests instead of one each (a group commit).
+  let flushing = false;
   async function flush() {
+    flushing = true;
     const batch = pending;
     pending = [];
     try {
@@ -105,6 +110,9 @@ export function createAccessLogRepository(
       for (const b of batch) b.done();
     } catch (error) {
       for (const b of batch) b.failed(error);
+    } finally {
+      flushing = false;
+      if (pending.length > 0) setImmediate(flush);
     }
   }
 
@@ -122,7 +130,7 @@ export function createAccessLogRepository(
         }
       }
       return new Promise((done, failed) => {
-        if (pending.length === 0) setImmediate(flush);
+        if (pending.length === 0 && !flushing) setImmediate(flush);
         pending.push({ rows: entries, done, failed });
       });
     },

@@ -260,4 +260,54 @@ describe('an order read on PostgreSQL', () => {
     expect((await api.app.request(`/orders/${others.id}`, { headers })).status).toBe(403);
     expect((await api.app.request(`/orders/${order.id}`, { headers })).status).toBe(200);
   }, 120_000);
+
+  it('keeps every read in the access log, one write at a time, the reads of a write under way in the next', async ({
+    skip,
+  }) => {
+    if (api.store.changeCount) skip();
+    const order = await paidOrder(api.store, api.manifest);
+    const token = order.seller.access_token;
+    const logged = async () =>
+      Number(
+        (
+          await api.store.db
+            .selectFrom('personal_data_access_log')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('accessor_user_id', '=', order.seller.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    await buyerOf(api.app, order.id, token);
+    const before = await logged();
+    let inFlight = 0;
+    let most = 0;
+    let writes = 0;
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const first = args[0] as string | { text?: string };
+      const text = typeof first === 'string' ? first : (first.text ?? '');
+      const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+      if (text.includes('insert into "personal_data_access_log"') && result instanceof Promise) {
+        writes++;
+        most = Math.max(most, ++inFlight);
+        result.finally(() => inFlight--).catch(() => {});
+      }
+      return result;
+    } as typeof query;
+    const reads = 40;
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: reads }, () =>
+          api.app.request(`/orders/${order.id}`, { headers: { authorization: `Bearer ${token}` } }),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(reads).fill(200));
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    expect(await logged()).toBe(before + reads);
+    expect(most).toBe(1);
+    expect(writes).toBeGreaterThan(0);
+    expect(writes).toBeLessThan(reads);
+  }, 120_000);
 });
