@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { ORDER_STATUSES } from '@mostrador/contracts';
+import { blindIndex, open } from '@mostrador/server-kit/store';
 import { describe, expect, it } from 'vitest';
+import { userAad } from '../crypto/user-aad.ts';
 import type { Store } from '../db/store.ts';
 import { openTestStore, SEED_NOW } from '../test-support.ts';
 import { seedStore } from './seed.ts';
@@ -19,12 +21,21 @@ async function fingerprint(store: Store) {
   hash.update(JSON.stringify(attributes));
   const feedback = await store.db.selectFrom('feedback').selectAll().orderBy('id').execute();
   hash.update(JSON.stringify(feedback));
-  const users = await store.db
-    .selectFrom('users')
-    .select(['id', 'nickname', 'site_id', 'seller_reputation', 'buyer_reputation'])
-    .orderBy('id')
-    .execute();
-  hash.update(JSON.stringify(users));
+  // Every column of the users, their personal data opened (each store seals with keys of its own).
+  const users = await store.db.selectFrom('users').selectAll().orderBy('id').execute();
+  for (const u of users as unknown as Record<string, unknown>[]) {
+    const id = Number(u.id);
+    const opened = (column: string) => {
+      const sealed = u[`${column}_enc`] as string | null;
+      return sealed === null ? null : open(store.keyring, sealed, userAad(id, column));
+    };
+    const plain = Object.entries(u).map(([column, value]) => {
+      if (column === 'email_bidx')
+        return [column, value === blindIndex(store.keyring, opened('email') ?? '')];
+      return [column, column.endsWith('_enc') ? opened(column.slice(0, -4)) : value];
+    });
+    hash.update(JSON.stringify(plain));
+  }
   const items = await store.db
     .selectFrom('items')
     .select(['id', 'sold_quantity', 'price_minor'])
