@@ -72,6 +72,30 @@ describe('the seed', () => {
     expect((await fingerprint(other.store)).digest).not.toBe(fa.digest);
   }, 120_000);
 
+  it('refuses a store that holds data, also one whose bulk load stopped before its users', async () => {
+    const { store } = await seeded(300, false);
+    await expect(seedStore(store, { orders: 300, seed: 11, now: SEED_NOW })).rejects.toThrow(
+      'the database already holds data',
+    );
+    const partial = await openTestStore();
+    await partial.db
+      .insertInto('currencies')
+      .values({
+        id: 'ARS',
+        description: 'Peso argentino',
+        symbol: '$',
+        decimal_places: 2,
+        usd_rate: 1000,
+        rate_updated_at: SEED_NOW,
+        position: 0,
+      })
+      .execute();
+    await expect(seedStore(partial, { orders: 300, seed: 11, now: SEED_NOW, bulk: true })).rejects.toThrow(
+      'the database already holds data',
+    );
+    expect(await partial.db.selectFrom('orders').select('id').execute()).toEqual([]);
+  });
+
   it('gives the demo sellers and buyers orders with each other in every status, and tokens', async () => {
     const { store, manifest } = await seeded(3_000, false);
     const sellers = manifest.users.filter((u) => u.role === 'seller');
