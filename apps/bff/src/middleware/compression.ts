@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { type HeaderAccess, lightBody, responseHeaders } from '@mostrador/server-kit/http';
 import type { MiddlewareHandler } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
 
@@ -17,21 +18,6 @@ const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 
 type Encoding = 'br' | 'gzip';
 
-/**
- * The bytes of an answer @hono/node-server keeps aside (its light `Response` holds the string or bytes it was made
- * with until someone reads it as a stream): read there, a page of orders costs no trip through a web stream, which
- * took longer than compressing it. Null for any other answer, which is then read as usual.
- */
-function lightBody(res: Response): Buffer | null {
-  const key = Object.getOwnPropertySymbols(res).find((symbol) => symbol.description === 'cache');
-  const cached = key ? (res as unknown as Record<symbol, unknown>)[key] : undefined;
-  if (!Array.isArray(cached)) return null;
-  const body: unknown = cached[1];
-  if (typeof body === 'string') return Buffer.from(body);
-  if (body instanceof Uint8Array) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  return null;
-}
-
 /** The encoding the client prefers among ours (brotli first on a tie: smaller at the same speed); none if refused. */
 export function chooseEncoding(header: string | undefined): Encoding | undefined {
   if (!header) return undefined;
@@ -46,7 +32,7 @@ export function chooseEncoding(header: string | undefined): Encoding | undefined
 }
 
 /** Adds `Accept-Encoding` to `Vary`: the answer depends on it whenever it could have been compressed. */
-export function varyOnEncoding(headers: Headers): void {
+export function varyOnEncoding(headers: HeaderAccess): void {
   const vary = headers.get('Vary');
   if (vary === '*' || (vary && VARY_ACCEPT_ENCODING.test(vary))) return;
   headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
@@ -67,13 +53,13 @@ export function compression(options: { threshold?: number } = {}): MiddlewareHan
     // answer makes a full Response of it, and the answer loses its fast path to the socket.
     const res = c.res;
     if (c.req.method === 'HEAD' || res.status === 206 || res.status === 204 || res.status === 304) return;
-    if (res.headers.has('Content-Encoding') || !COMPRESSIBLE.test(res.headers.get('Content-Type') ?? ''))
-      return;
-    if (NO_TRANSFORM.test(res.headers.get('Cache-Control') ?? '')) return;
-    varyOnEncoding(res.headers);
+    const answered = responseHeaders(res);
+    if (answered.has('Content-Encoding') || !COMPRESSIBLE.test(answered.get('Content-Type') ?? '')) return;
+    if (NO_TRANSFORM.test(answered.get('Cache-Control') ?? '')) return;
+    varyOnEncoding(answered);
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
     if (!encoding) return;
-    const length = res.headers.get('Content-Length');
+    const length = answered.get('Content-Length');
     if (length !== null && Number(length) < threshold) return;
     const body = lightBody(res) ?? (res.body ? Buffer.from(await res.arrayBuffer()) : null);
     if (body === null) return;

@@ -1,3 +1,4 @@
+import { responseHeaders } from '@mostrador/server-kit/http';
 import type { MiddlewareHandler } from 'hono';
 
 /**
@@ -43,7 +44,7 @@ export const securityHeaders = (options: { https?: boolean } = {}): MiddlewareHa
     : SECURITY_HEADERS;
   return async (c, next) => {
     await next();
-    const headers = c.res.headers;
+    const headers = responseHeaders(c.res);
     for (const [name, value] of set) headers.set(name, value);
     // Every JSON answer names its charset, the BFF's own as the marketplace's.
     if (headers.get('Content-Type') === 'application/json') {
@@ -59,6 +60,7 @@ export const securityHeaders = (options: { https?: boolean } = {}): MiddlewareHa
  */
 export const noStore = (): MiddlewareHandler => async (c, next) => {
   await next();
-  if (/(^|,)\s*public\s*(,|$)/i.test(c.res.headers.get('Cache-Control') ?? '')) return;
-  c.res.headers.set('Cache-Control', 'no-store');
+  const headers = responseHeaders(c.res);
+  if (/(^|,)\s*public\s*(,|$)/i.test(headers.get('Cache-Control') ?? '')) return;
+  headers.set('Cache-Control', 'no-store');
 };

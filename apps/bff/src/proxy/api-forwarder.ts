@@ -1,5 +1,5 @@
 import { type ErrorBody, errorBody } from '@mostrador/contracts';
-import { isJsonpCallback, jsonpAnswer } from '@mostrador/server-kit/http';
+import { isJsonpCallback, jsonpAnswer, responseHeaders } from '@mostrador/server-kit/http';
 import type { Context, Handler } from 'hono';
 import type { FetchApp } from '../marketplace.ts';
 import type { SessionEnv } from '../middleware/session.ts';
@@ -31,11 +31,12 @@ const rootRelative = (location: string | null): location is string => /^\/(?!\/)
  * under `/api` (decision 0134); the same object when it needs neither.
  */
 function withoutDroppedHeaders(upstream: Response): Response {
+  const answered = responseHeaders(upstream);
   let dropped = false;
-  upstream.headers.forEach((_, name) => {
+  answered.forEach((_, name) => {
     if (RESPONSE_HEADER_DROPPED.test(name)) dropped = true;
   });
-  const location = upstream.headers.get('location');
+  const location = answered.get('location');
   if (!dropped && !rootRelative(location)) return upstream;
   const headers = new Headers();
   upstream.headers.forEach((value, name) => {

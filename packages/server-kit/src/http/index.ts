@@ -2,4 +2,5 @@ export { type ErrorRendererOptions, errorRenderer, renderError } from './error-r
 export { type ErrorBody, HttpError } from './http-error.ts';
 export { type JsonBodyOptions, readJsonBody } from './json-body.ts';
 export { isJsonpCallback, jsonpAnswer } from './jsonp.ts';
+export { type HeaderAccess, lightBody, responseHeaders } from './light-response.ts';
 export { type RequestLogOptions, requestLog } from './request-log.ts';

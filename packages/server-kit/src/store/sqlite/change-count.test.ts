@@ -14,10 +14,15 @@ let reader: InstanceType<typeof SqliteDatabase>;
 const counters: ChangeCounter[] = [];
 
 /** A counter that reads the wal-index header: it fails if it ever falls back to the pragma. */
-function counter(): ChangeCounter {
-  const made = walChangeCounter(file, () => {
-    throw new Error('the pragma was asked');
-  });
+function counter(map: boolean): ChangeCounter {
+  const made = walChangeCounter(
+    file,
+    () => {
+      throw new Error('the pragma was asked');
+    },
+    { map },
+  );
+  expect(made.how).toBe(map ? 'mapped' : 'read');
   counters.push(made);
   return made;
 }
@@ -48,9 +53,12 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('the change count of a WAL database', () => {
+describe.each([
+  ['read in place through a memory map', true],
+  ['read with a system call', false],
+])('the change count of a WAL database, %s', (_, map) => {
   it('stands still while nothing is committed and moves with every commit, from any connection or process', () => {
-    const changes = counter();
+    const changes = counter(map);
     const start = changes.count();
     reader.prepare('select * from notes').all();
     expect(changes.count()).toBe(start);
@@ -73,7 +81,7 @@ describe('the change count of a WAL database', () => {
   });
 
   it('sees commits after a checkpoint restarted the log', () => {
-    const changes = counter();
+    const changes = counter(map);
     writer.prepare('insert into notes (text) values (?)').run('one');
     writer.pragma('wal_checkpoint(TRUNCATE)');
     const checkpointed = changes.count();
@@ -82,8 +90,8 @@ describe('the change count of a WAL database', () => {
   });
 
   it('keeps counting when another store of this process on the same database closes', () => {
-    const first = counter();
-    const second = counter();
+    const first = counter(map);
+    const second = counter(map);
     second.close();
     const before = first.count();
     commitElsewhere('after the other store closed');
@@ -91,8 +99,31 @@ describe('the change count of a WAL database', () => {
   });
 
   it('asks the pragma where there is no wal-index to read', () => {
-    const elsewhere = walChangeCounter(join(dir, 'missing.db'), () => 42);
+    const elsewhere = walChangeCounter(join(dir, 'missing.db'), () => 42, { map });
+    expect(elsewhere.how).toBe('pragma');
     expect(elsewhere.count()).toBe(42);
     elsewhere.close();
   });
+
+  it('sees a thousand commits of another connection, each one, as they happen', () => {
+    const changes = counter(map);
+    const other = new SqliteDatabase(file);
+    const insert = other.prepare('insert into notes (text) values (?)');
+    let last = changes.count();
+    for (let i = 0; i < 1000; i++) {
+      insert.run(`note ${i}`);
+      const now = changes.count();
+      expect(now).not.toBe(last);
+      last = now;
+    }
+    other.close();
+  });
+});
+
+it('reads the header through a memory map by default (the mapper is installed with the store)', () => {
+  const made = walChangeCounter(file, () => {
+    throw new Error('the pragma was asked');
+  });
+  counters.push(made);
+  expect(made.how).toBe('mapped');
 });
