@@ -1243,14 +1243,18 @@ export function createSeedGenerator(
         status: EVERY_STATUS[key & 7]!,
         n,
       }));
-      // Each seller's counts, found once rather than by a pass over every count per seller.
-      const sellerCounts = new Map<number, OrderCountsTable[]>();
-      for (const c of countRows) {
-        if (c.side !== 'seller') continue;
-        const list = sellerCounts.get(c.user_id);
-        if (list) list.push(c);
-        else sellerCounts.set(c.user_id, [c]);
-      }
+      // Each user's counts on one side, grouped once rather than found by a pass over every count per user.
+      const countsOf = (side: string) => {
+        const byUser = new Map<number, OrderCountsTable[]>();
+        for (const c of countRows) {
+          if (c.side !== side) continue;
+          const list = byUser.get(c.user_id);
+          if (list) list.push(c);
+          else byUser.set(c.user_id, [c]);
+        }
+        return byUser;
+      };
+      const sellerCounts = countsOf('seller');
       const reputation = sellers.map((s) => {
         const mine = sellerCounts.get(s.id) ?? [];
         const total = mine.reduce((a, c) => a + c.n, 0);
@@ -1277,13 +1281,7 @@ export function createSeedGenerator(
           }),
         };
       });
-      const buyerCounts = new Map<number, OrderCountsTable[]>();
-      for (const c of countRows) {
-        if (c.side !== 'buyer') continue;
-        const list = buyerCounts.get(c.user_id);
-        if (list) list.push(c);
-        else buyerCounts.set(c.user_id, [c]);
-      }
+      const buyerCounts = countsOf('buyer');
       // Buyers without orders keep the empty reputation they were inserted with.
       const buyerReputation = buyers
         .filter((b) => buyerCounts.has(b.id))
