@@ -73,13 +73,14 @@ export function createLanguages(options: LanguagesOptions) {
 
     /** Puts the request's language on the context (`c.var.language()`); after `sessionContext`. */
     middleware(): MiddlewareHandler<SessionEnv> {
-      return async (c, next) => {
+      // Not `async`: it only puts a getter on the context, and a request goes on without a promise of this step's own.
+      return (c, next) => {
         let found: Promise<Language> | undefined;
         c.set('language', () => {
           found ??= c.var.session().then((session) => resolve(c, session));
           return found;
         });
-        await next();
+        return next();
       };
     },
 

@@ -16,7 +16,7 @@ export const NOTIFICATION_TIMEOUT_MS = 500;
 const RESPONSE_BODY_LIMIT = 1000;
 
 export interface DispatcherDeps {
-  store: Pick<Store, 'db'> & Partial<Pick<Store, 'group'>>;
+  store: Pick<Store, 'db'> & Partial<Pick<Store, 'group' | 'changeCount'>>;
   clock?: Clock;
   fetch?: typeof fetch;
   /** Allows plain HTTP callbacks to loopback addresses (the demo's BFF). */
@@ -27,7 +27,10 @@ export interface DispatcherDeps {
   perLane?: number;
   /** How long a claimed row stays with this worker; longer than a send and its bookkeeping. */
   leaseMs?: number;
-  /** How often to look for due rows written by other processes or coming due after a delay. */
+  /**
+   * How often to look for due rows written by other processes or coming due after a delay. On a SQLite file a look
+   * is skipped while nothing was committed since the last found nothing, up to a second (rows coming due).
+   */
   pollMs?: number;
   /** Told of each attempt (tests, logs). */
   onAttempt?: (n: ClaimedNotification, outcome: AttemptOutcome, attempt: AttemptRecord) => void;
@@ -161,6 +164,8 @@ export function createDispatcher(deps: DispatcherDeps) {
     perLane: deps.perLane ?? 32,
     leaseMs: deps.leaseMs ?? 10_000,
     pollMs: deps.pollMs ?? 50,
+    // On a SQLite file, nothing committed anywhere since a claim found nothing: no need to look (decision 0198).
+    ...(deps.store.changeCount ? { changes: deps.store.changeCount } : {}),
     ...(deps.onError ? { onError: deps.onError } : {}),
   });
 

@@ -155,9 +155,17 @@ describe('leaseRuns', () => {
 });
 
 describe('createLeaseQueue', () => {
-  function jobQueue(now: () => number, log: string[], onLane?: (ids: number[]) => Promise<void>) {
+  function jobQueue(
+    now: () => number,
+    log: string[],
+    onLane?: (ids: number[]) => Promise<void>,
+    extra: { changes?: () => number; idlePollMs?: number; onClaim?: () => void } = {},
+  ) {
     const queue = createLeaseQueue<{ id: number; lane: string }>({
+      ...(extra.changes ? { changes: extra.changes } : {}),
+      ...(extra.idlePollMs ? { idlePollMs: extra.idlePollMs } : {}),
       claim: async (at, worker, lease) => {
+        extra.onClaim?.();
         const { ids } = await claim(at, worker, lease);
         if (ids.length === 0) return [];
         return store.db
@@ -229,4 +237,68 @@ describe('createLeaseQueue', () => {
       await store.db.selectFrom('jobs').select('id').where('done_at', 'is', null).execute(),
     ).toHaveLength(1);
   });
+
+  it.skipIf(pgUrl)(
+    'on a SQLite file, looks again only once something was committed, or a second later for rows coming due',
+    async () => {
+      let clock = 100;
+      let claims = 0;
+      let looks = 0;
+      const log: string[] = [];
+      const changes = store.changeCount!;
+      const queue = jobQueue(() => clock, log, undefined, {
+        changes: () => {
+          looks++;
+          return changes();
+        },
+        idlePollMs: 1_000,
+        onClaim: () => {
+          claims++;
+        },
+      });
+      /**
+       * Waits until the queue stops claiming: fifteen looks of the timer in a row without a claim (a commit that raced
+       * a claim earns one more). Answers the claims made so far.
+       */
+      const quiet = async () => {
+        for (let tries = 0; tries < 5; tries++) {
+          const before = claims;
+          const seen = looks;
+          await expect.poll(() => looks, { timeout: 10_000 }).toBeGreaterThan(seen + 15);
+          if (claims === before) return claims;
+        }
+        throw new Error('the queue never stopped claiming');
+      };
+      const running = queue.start();
+      try {
+        // The first look finds nothing; many timer looks later it still has not claimed again.
+        await expect.poll(() => looks, { timeout: 10_000 }).toBeGreaterThan(15);
+        expect(claims).toBe(1);
+
+        // A row written by another store of the database (another process's, as far as this one can tell).
+        const elsewhere = await openStore<Jobs>({ file: join(dir, 'jobs.db'), migrations });
+        await elsewhere.db
+          .insertInto('jobs')
+          .values({ id: 1, lane: 'a', due_at: 0, done_at: null, claimed_by: null, claimed_until: null })
+          .execute();
+        await elsewhere.close();
+        await expect.poll(() => log, { timeout: 10_000 }).toEqual(['a1']);
+
+        // A row coming due later: written now, due past the clock. Nothing moves until the clock passes it and the
+        // idle second is over.
+        await add([[2, 'b', 5_000]]);
+        await quiet();
+        expect(log).toEqual(['a1']);
+        clock = 6_000;
+        await expect.poll(() => log, { timeout: 10_000 }).toEqual(['a1', 'b2']);
+
+        // Woken, it claims at once, whatever the count says.
+        const before = claims;
+        running.wake();
+        await expect.poll(() => claims, { timeout: 10_000 }).toBeGreaterThan(before);
+      } finally {
+        await running.stop();
+      }
+    },
+  );
 });

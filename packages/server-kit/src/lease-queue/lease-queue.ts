@@ -24,6 +24,14 @@ export interface LeaseQueueOptions<Row> {
   leaseMs: number;
   /** How often the running queue looks for rows written elsewhere or coming due. */
   pollMs: number;
+  /**
+   * The store's change count, where it keeps one (a SQLite file): while it stands still after a claim found
+   * nothing, nothing can have been queued anywhere, and the timer's looks are skipped, one in `idlePollMs` aside,
+   * which finds rows coming due. Being woken, or a lane finishing, always claims.
+   */
+  changes?: () => number;
+  /** The longest a row coming due waits while the store is unchanged; 1 s unless given. */
+  idlePollMs?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -110,6 +118,9 @@ export function createLeaseQueue<Row>(options: LeaseQueueOptions<Row>) {
       let again = false;
       let timer: NodeJS.Timeout | undefined;
       let current: Promise<void> = Promise.resolve();
+      const idlePollMs = options.idlePollMs ?? 1_000;
+      // The change count and the time when a claim last found nothing; undefined once anything may have changed.
+      let quiet: { count: number; at: number } | undefined;
 
       const round = async () => {
         clearTimeout(timer);
@@ -118,8 +129,14 @@ export function createLeaseQueue<Row>(options: LeaseQueueOptions<Row>) {
             again = false;
             for (;;) {
               if (stopped) break;
+              // Read before claiming: a commit after this read moves the count, and the next look claims.
+              const count = options.changes?.();
               const { claimed, done } = await claimAndHandle(batch - inFlight);
-              if (claimed === 0) break;
+              if (claimed === 0) {
+                quiet = count === undefined ? undefined : { count, at: options.now() };
+                break;
+              }
+              quiet = undefined;
               const tracked: Promise<void> = done.then(() => {
                 pending.delete(tracked);
                 pump();
@@ -131,9 +148,24 @@ export function createLeaseQueue<Row>(options: LeaseQueueOptions<Row>) {
           options.onError?.(error);
         } finally {
           pumping = false;
-          if (!stopped) timer = setTimeout(pump, options.pollMs);
+          if (!stopped) timer = setTimeout(look, options.pollMs);
         }
       };
+
+      /** The timer's look: skipped while nothing was committed since a claim found nothing (see `changes`). */
+      function look(): void {
+        if (
+          quiet &&
+          !pumping &&
+          inFlight === 0 &&
+          options.changes?.() === quiet.count &&
+          options.now() - quiet.at < idlePollMs
+        ) {
+          timer = setTimeout(look, options.pollMs);
+          return;
+        }
+        pump();
+      }
 
       function pump(): void {
         if (stopped) return;
