@@ -92,6 +92,8 @@ export interface SqliteStoreOptions {
   unsafeFastWrites?: boolean;
   /** Keys for personal data; without them a file store keeps its own in `<file>.keys.json` (mode 0600). */
   keyring?: Keyring;
+  /** Bytes per page of a new file (8 KB unless given); an existing file keeps the size it was made with. */
+  pageSize?: number;
 }
 
 export interface PostgresStoreOptions {
@@ -152,7 +154,7 @@ async function openSqlite(options: SqliteStoreOptions): Promise<Store> {
     ...options,
     migrations,
     // Order rows carry their rendered documents (~3 KB): 8 KB pages hold several instead of one per 4 KB page.
-    pageSize: 8192,
+    pageSize: options.pageSize ?? 8192,
     attach: [{ schema: 'audit', file: auditFile, synchronous: options.unsafeFastWrites ? 'OFF' : 'NORMAL' }],
     // Each round of the background thread first moves the access log's journal into its table (decision 0088).
     ...(journaled

@@ -63,7 +63,6 @@ export interface SeedUser {
 export interface SeedHeader {
   currencies: CurrenciesTable[];
   sites: SitesTable[];
-  userRows: UsersTable[];
   demoUsers: { id: number; nickname: string; role: 'seller' | 'buyer'; siteId: string }[];
 }
 
@@ -97,7 +96,14 @@ const STATUS_WEIGHTS = [
   ['invalid', 0.01],
   ['manually_cancelled', 0.005],
 ] as const;
-const EVERY_STATUS = STATUS_WEIGHTS.map(([s]) => s);
+const EVERY_STATUS: readonly string[] = STATUS_WEIGHTS.map(([s]) => s);
+const STATUS_INDEX = new Map(EVERY_STATUS.map((s, i) => [s, i]));
+/**
+ * A user's orders on one side in one status, counted under one number (user id × 16, 8 for the buyer's side, the
+ * status's place): two million counts are not two million strings made and hashed.
+ */
+const countKey = (userId: number, side: string, status: string) =>
+  userId * 16 + (side === 'buyer' ? 8 : 0) + STATUS_INDEX.get(status)!;
 
 // The draws of one order, built once: literals inside the per-order code would be allocated a million times.
 const LINE_COUNTS = [
@@ -250,13 +256,32 @@ const chunkSeed = (seed: number, chunk: number) =>
   (Math.imul(seed ^ 0x9e37_79b9, 0x85eb_ca6b) + chunk * 0x27d4_eb2f) >>> 0;
 
 export interface ChunkStats {
-  counts: [string, number][];
+  /** Orders per user, side and status, keyed as `countKey` packs them. */
+  counts: [number, number][];
   ratings: [number, number, number, number][];
   tallies: [number, number, number, number, number][];
   sold: [string, number][];
 }
 
-export function createSeedGenerator(opts: SeedOptions) {
+/** A user's personal data before it is sealed, column by column. */
+interface Personal {
+  first: string;
+  last: string;
+  email: string;
+  phone: unknown;
+  alt: unknown;
+  identification: unknown;
+  address: unknown;
+}
+
+export function createSeedGenerator(
+  opts: SeedOptions,
+  /**
+   * `false`: the users' rows and personal data are drawn but not kept (`header` is then unavailable), for a thread that
+   * only totals what workers generate. Kept, they are dropped once `header` has sealed them.
+   */
+  keepUsers = true,
+) {
   // The world (users, items) comes from the seed's own stream; each chunk of orders from a stream of its own, so
   // chunks can be generated in any order, by several workers, with the same result.
   let r = new Random(opts.seed);
@@ -265,21 +290,14 @@ export function createSeedGenerator(opts: SeedOptions) {
   const buyerCount = Math.max(8, Math.round(opts.orders / 15));
 
   const users: SeedUser[] = [];
-  const userRows: UsersTable[] = [];
-  const personal: {
-    first: string;
-    last: string;
-    email: string;
-    phone: unknown;
-    alt: unknown;
-    identification: unknown;
-    address: unknown;
-  }[] = [];
+  // Each user's row and personal data as JSON until `sealUsers`, then joined into one string: a single object on the
+  // heap, which costs the collector nothing while the orders are generated.
+  let drafts: string[] = [];
+  let unsealed: { text: string; ends: Uint32Array } | null = null;
+  const brandSellers = new Set<number>();
   let nextUserId = 100_000_000;
 
-  function sealedUser(i: number): UsersTable {
-    const row = userRows[i]!;
-    const p = personal[i]!;
+  function sealedUser(row: UsersTable, p: Personal): UsersTable {
     const seal = (column: string, value: unknown) => sealJson(opts.keyring, value, userAad(row.id, column));
     return {
       ...row,
@@ -352,7 +370,7 @@ export function createSeedGenerator(opts: SeedOptions) {
       seller_experience: role === 'seller' ? 'ADVANCED' : 'NEWBIE',
     };
     // Sealing is the costly part of a user and draws no randomness: it waits until the rows are written.
-    personal.push({
+    const plain: Personal = {
       first,
       last,
       email,
@@ -360,8 +378,11 @@ export function createSeedGenerator(opts: SeedOptions) {
       alt,
       identification: { type: site.document.type, number: r.digits(site.document.digits) },
       address: { address: `${r.pick(names.street)} ${r.int(100, 4999)}`, zip_code: state.zip(r) },
-    });
-    userRows.push(row);
+    };
+    if (row.user_type === 'brand') brandSellers.add(id);
+    // Every user starts with the same empty reputations: left out of the draft, put back when sealed.
+    if (keepUsers)
+      drafts.push(JSON.stringify([{ ...row, seller_reputation: null, buyer_reputation: null }, plain]));
     const user = { id, nickname, role, site };
     users.push(user);
     return user;
@@ -376,6 +397,16 @@ export function createSeedGenerator(opts: SeedOptions) {
   );
   while (sellers.length < sellerCount) sellers.push(makeUser('seller', pickSite()));
   while (buyers.length < buyerCount) buyers.push(makeUser('buyer', pickSite()));
+  if (keepUsers) {
+    const ends = new Uint32Array(drafts.length);
+    let at = 0;
+    for (const [i, d] of drafts.entries()) {
+      at += d.length;
+      ends[i] = at;
+    }
+    unsealed = { text: drafts.join(''), ends };
+    drafts = [];
+  }
 
   // One seller takes a large share, as on real marketplaces; the rest follow a long tail. Demo sellers two and
   // three sit at the median, so benchmarks can compare a typical seller with the largest.
@@ -412,11 +443,10 @@ export function createSeedGenerator(opts: SeedOptions) {
 
   // Listing details come from their own stream: drawing them from `r` would change every order after them.
   const extra = new Random(opts.seed ^ 0x5eed_1157);
-  const userRowById = new Map(userRows.map((u) => [u.id, u]));
   const brandStores = new Map<number, number>();
   let nextStoreId = 1_000;
   for (const s of sellers) {
-    if (userRowById.get(s.id)?.user_type !== 'brand') continue;
+    if (!brandSellers.has(s.id)) continue;
     nextStoreId += extra.int(1, 40);
     brandStores.set(s.id, nextStoreId);
   }
@@ -468,16 +498,16 @@ export function createSeedGenerator(opts: SeedOptions) {
   }
 
   // Totals over every chunk absorbed so far, and the running figures of the chunk being generated.
-  const counts = new Map<string, number>();
+  const counts = new Map<number, number>();
   const ratingsBySeller = new Map<number, { positive: number; neutral: number; negative: number }>();
   const buyerTallies = new Map<number, BuyerTally>();
   const itemById = new Map(items.map((i) => [i.id, i]));
-  let chunkCounts = new Map<string, number>();
+  let chunkCounts = new Map<number, number>();
   let chunkRatings = new Map<number, { positive: number; neutral: number; negative: number }>();
   let chunkTallies = new Map<number, BuyerTally>();
   let chunkSold = new Map<string, number>();
   const bump = (userId: number, side: string, status: string) => {
-    const key = `${userId}|${side}|${status}`;
+    const key = countKey(userId, side, status);
     chunkCounts.set(key, (chunkCounts.get(key) ?? 0) + 1);
   };
   const tallyOf = (id: number) => {
@@ -1094,17 +1124,11 @@ export function createSeedGenerator(opts: SeedOptions) {
     })),
     demoUsers: [...sellers.slice(0, 3), ...buyers.slice(0, 3)],
 
-    /**
-     * Reference rows and users with their personal data sealed. `part` seals only every `of`-th user from `index`
-     * (the others are left out), so several workers can share the work.
-     */
-    header(part: { index: number; of: number } = { index: 0, of: 1 }): SeedHeader {
-      const rows: UsersTable[] = [];
-      for (let i = part.index; i < userRows.length; i += part.of) rows.push(sealedUser(i));
+    /** Reference rows and the demo accounts: what the load needs before any order. */
+    header(): SeedHeader {
       return {
         currencies: this.currencies,
         sites: this.sites,
-        userRows: rows,
         demoUsers: this.demoUsers.map((u) => ({
           id: u.id,
           nickname: u.nickname,
@@ -1112,6 +1136,25 @@ export function createSeedGenerator(opts: SeedOptions) {
           siteId: u.site.id,
         })),
       };
+    },
+
+    /**
+     * The users with their personal data sealed, once. `part` seals only every `of`-th user from `index` (the others
+     * are left out), so several workers can share the work.
+     */
+    sealUsers(part: { index: number; of: number } = { index: 0, of: 1 }): UsersTable[] {
+      const kept = unsealed;
+      if (!kept) throw new Error('the users are sealed once, by a generator that keeps them');
+      const rows: UsersTable[] = [];
+      for (let i = part.index; i < kept.ends.length; i += part.of) {
+        const draft = kept.text.slice(i === 0 ? 0 : kept.ends[i - 1], kept.ends[i]);
+        const [row, p] = JSON.parse(draft) as [UsersTable, Personal];
+        row.seller_reputation = EMPTY_SELLER_REPUTATION;
+        row.buyer_reputation = EMPTY_BUYER_REPUTATION;
+        rows.push(sealedUser(row, p));
+      }
+      unsealed = null;
+      return rows;
     },
 
     chunkCount: Math.ceil(opts.orders / CHUNK_ORDERS),
@@ -1194,12 +1237,26 @@ export function createSeedGenerator(opts: SeedOptions) {
 
     /** Rows that depend on every order: items with their sales, the per-status counters, reputations. */
     finish(): SeedTail {
-      const countRows = [...counts].map(([key, n]) => {
-        const [userId, side, status] = key.split('|') as [string, string, string];
-        return { user_id: Number(userId), side, status, n };
-      });
+      const countRows = [...counts].map(([key, n]) => ({
+        user_id: Math.floor(key / 16),
+        side: key & 8 ? 'buyer' : 'seller',
+        status: EVERY_STATUS[key & 7]!,
+        n,
+      }));
+      // Each user's counts on one side, grouped once rather than found by a pass over every count per user.
+      const countsOf = (side: string) => {
+        const byUser = new Map<number, OrderCountsTable[]>();
+        for (const c of countRows) {
+          if (c.side !== side) continue;
+          const list = byUser.get(c.user_id);
+          if (list) list.push(c);
+          else byUser.set(c.user_id, [c]);
+        }
+        return byUser;
+      };
+      const sellerCounts = countsOf('seller');
       const reputation = sellers.map((s) => {
-        const mine = countRows.filter((c) => c.user_id === s.id && c.side === 'seller');
+        const mine = sellerCounts.get(s.id) ?? [];
         const total = mine.reduce((a, c) => a + c.n, 0);
         const canceled = mine.filter((c) => c.status.includes('cancelled')).reduce((a, c) => a + c.n, 0);
         const tally = ratingsBySeller.get(s.id) ?? { positive: 0, neutral: 0, negative: 0 };
@@ -1224,13 +1281,7 @@ export function createSeedGenerator(opts: SeedOptions) {
           }),
         };
       });
-      const buyerCounts = new Map<number, OrderCountsTable[]>();
-      for (const c of countRows) {
-        if (c.side !== 'buyer') continue;
-        const list = buyerCounts.get(c.user_id);
-        if (list) list.push(c);
-        else buyerCounts.set(c.user_id, [c]);
-      }
+      const buyerCounts = countsOf('buyer');
       // Buyers without orders keep the empty reputation they were inserted with.
       const buyerReputation = buyers
         .filter((b) => buyerCounts.has(b.id))

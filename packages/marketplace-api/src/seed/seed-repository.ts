@@ -142,9 +142,13 @@ export function createSeedRepository(db: Kysely<Database>) {
     async analyze() {
       if (isPostgres(db)) await sql`analyze`.execute(db);
     },
+    /** No users and no currencies: the bulk load writes the currencies first and the users after the orders. */
     async isEmpty(): Promise<boolean> {
-      const row = await db.selectFrom('users').select(sql<number>`1`.as('one')).limit(1).executeTakeFirst();
-      return row === undefined;
+      for (const table of ['currencies', 'users'] as const) {
+        const row = await db.selectFrom(table).select(sql<number>`1`.as('one')).limit(1).executeTakeFirst();
+        if (row) return false;
+      }
+      return true;
     },
     async setSellerReputation(rows: { id: number; seller_reputation: string }[]) {
       for (const r of rows) {

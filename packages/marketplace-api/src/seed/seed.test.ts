@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { ORDER_STATUSES } from '@mostrador/contracts';
+import { blindIndex, open } from '@mostrador/server-kit/store';
 import { describe, expect, it } from 'vitest';
+import { userAad } from '../crypto/user-aad.ts';
 import type { Store } from '../db/store.ts';
 import { openTestStore, SEED_NOW } from '../test-support.ts';
 import { seedStore } from './seed.ts';
@@ -19,12 +21,21 @@ async function fingerprint(store: Store) {
   hash.update(JSON.stringify(attributes));
   const feedback = await store.db.selectFrom('feedback').selectAll().orderBy('id').execute();
   hash.update(JSON.stringify(feedback));
-  const users = await store.db
-    .selectFrom('users')
-    .select(['id', 'nickname', 'site_id', 'seller_reputation', 'buyer_reputation'])
-    .orderBy('id')
-    .execute();
-  hash.update(JSON.stringify(users));
+  // Every column of the users, their personal data opened (each store seals with keys of its own).
+  const users = await store.db.selectFrom('users').selectAll().orderBy('id').execute();
+  for (const u of users as unknown as Record<string, unknown>[]) {
+    const id = Number(u.id);
+    const opened = (column: string) => {
+      const sealed = u[`${column}_enc`] as string | null;
+      return sealed === null ? null : open(store.keyring, sealed, userAad(id, column));
+    };
+    const plain = Object.entries(u).map(([column, value]) => {
+      if (column === 'email_bidx')
+        return [column, value === blindIndex(store.keyring, opened('email') ?? '')];
+      return [column, column.endsWith('_enc') ? opened(column.slice(0, -4)) : value];
+    });
+    hash.update(JSON.stringify(plain));
+  }
   const items = await store.db
     .selectFrom('items')
     .select(['id', 'sold_quantity', 'price_minor'])
@@ -60,6 +71,30 @@ describe('the seed', () => {
     const other = await seeded(5_000, false, 12);
     expect((await fingerprint(other.store)).digest).not.toBe(fa.digest);
   }, 120_000);
+
+  it('refuses a store that holds data, also one whose bulk load stopped before its users', async () => {
+    const { store } = await seeded(300, false);
+    await expect(seedStore(store, { orders: 300, seed: 11, now: SEED_NOW })).rejects.toThrow(
+      'the database already holds data',
+    );
+    const partial = await openTestStore();
+    await partial.db
+      .insertInto('currencies')
+      .values({
+        id: 'ARS',
+        description: 'Peso argentino',
+        symbol: '$',
+        decimal_places: 2,
+        usd_rate: 1000,
+        rate_updated_at: SEED_NOW,
+        position: 0,
+      })
+      .execute();
+    await expect(seedStore(partial, { orders: 300, seed: 11, now: SEED_NOW, bulk: true })).rejects.toThrow(
+      'the database already holds data',
+    );
+    expect(await partial.db.selectFrom('orders').select('id').execute()).toEqual([]);
+  });
 
   it('gives the demo sellers and buyers orders with each other in every status, and tokens', async () => {
     const { store, manifest } = await seeded(3_000, false);

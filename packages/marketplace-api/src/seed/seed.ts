@@ -1,6 +1,6 @@
 import type { Keyring } from '@mostrador/server-kit/store';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database, UsersTable } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { createOAuthRepository } from '../oauth/oauth-repository.ts';
 import { createTokenRepository } from '../oauth/token-repository.ts';
@@ -69,21 +69,18 @@ async function load(
     mark = at;
   };
   const header = await source.header();
-  phase('users');
   const owner = header.demoUsers[0]!.id;
-  let foreignKeys: ForeignKey[] = [];
-  await inTransaction(async (db) => {
+  let users: UsersTable[] = [];
+  /**
+   * The users, then what refers to them. The bulk load writes them after the orders (no foreign key is checked row
+   * by row then): the workers seal their personal data once they have generated every order, while this thread
+   * writes the last ones and builds the indexes.
+   */
+  const writeUsers = async (db: Kysely<Database>) => {
     const repo = createSeedRepository(db);
-    if (!(await repo.isEmpty())) throw new Error('the database already holds data; seed an empty one');
-    await repo.insertMany('currencies', header.currencies);
-    await repo.insertMany('sites', header.sites);
-    await repo.insertMany('users', header.userRows);
+    users = await source.users();
+    await repo.insertMany('users', users);
     await createOAuthRepository(db).markDemoAccounts(header.demoUsers.map((u) => u.id));
-    const locations = locationRows();
-    await repo.insertMany('location_countries', locations.countries);
-    await repo.insertMany('location_states', locations.states);
-    await repo.insertMany('location_cities', locations.cities);
-    await repo.insertMany('location_neighborhoods', locations.neighborhoods);
     await repo.insertMany('applications', [
       {
         id: DEMO_APPLICATION_ID,
@@ -95,9 +92,23 @@ async function load(
         date_created: now - 400 * 86_400_000,
       },
     ]);
+  };
+  let foreignKeys: ForeignKey[] = [];
+  await inTransaction(async (db) => {
+    const repo = createSeedRepository(db);
+    if (!(await repo.isEmpty())) throw new Error('the database already holds data; seed an empty one');
+    await repo.insertMany('currencies', header.currencies);
+    await repo.insertMany('sites', header.sites);
+    const locations = locationRows();
+    await repo.insertMany('location_countries', locations.countries);
+    await repo.insertMany('location_states', locations.states);
+    await repo.insertMany('location_cities', locations.cities);
+    await repo.insertMany('location_neighborhoods', locations.neighborhoods);
+    if (!options.bulk) await writeUsers(db);
     if (options.bulk) await repo.dropOrderIndexes();
     if (copyUrl) foreignKeys = await repo.dropOrderForeignKeys();
   });
+  phase('reference data');
 
   let done = 0;
   const batches = source.batches();
@@ -136,16 +147,19 @@ async function load(
     applications: [{ id: DEMO_APPLICATION_ID, name: 'Mostrador', owner_user_id: owner }],
   };
   phase('orders');
-  const tail = await source.tail();
   await inTransaction(async (db) => {
     const repo = createSeedRepository(db);
     if (options.bulk) {
       await repo.createOrderIndexes();
-      await repo.addForeignKeys(foreignKeys);
       phase('indexes');
+      await writeUsers(db);
+      await repo.addForeignKeys(foreignKeys);
+      phase('users');
     }
+    // Asked after the users: a worker answers in the order it was asked, and it seals them first.
+    const tail = await source.tail();
     await repo.insertMany('items', tail.items);
-    const reviewSeed = generateReviews(tail.items, header.userRows, { seed: options.seed ?? 1, now });
+    const reviewSeed = generateReviews(tail.items, users, { seed: options.seed ?? 1, now });
     await repo.insertMany('catalog_items', reviewSeed.catalogItems);
     await repo.insertMany('reviews', reviewSeed.reviews);
     await repo.insertMany('order_counts', tail.countRows);

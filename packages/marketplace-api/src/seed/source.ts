@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { UsersTable } from '../db/schema.ts';
 import {
   type ChunkStats,
   createSeedGenerator,
@@ -15,6 +16,8 @@ export type { SeedHeader, SeedTail };
 export interface SeedSource {
   header(): Promise<SeedHeader>;
   batches(): AsyncGenerator<BlockBatch>;
+  /** The users, their personal data sealed; workers seal them once they have no more orders to generate. */
+  users(): Promise<UsersTable[]>;
   tail(): Promise<SeedTail>;
   close(): Promise<void>;
 }
@@ -32,6 +35,9 @@ export function inThreadSource(options: SeedOptions): SeedSource {
         yield toBlocks(batch);
       }
     },
+    async users() {
+      return gen.sealUsers();
+    },
     async tail() {
       return gen.finish();
     },
@@ -44,11 +50,11 @@ const YOUNG_GENERATION_MB = 96;
 const AHEAD = 3;
 
 export type WorkerRequest =
-  | { type: 'header'; index: number; of: number }
+  | { type: 'users'; index: number; of: number }
   | { type: 'chunk'; chunk: number }
-  | { type: 'stats' };
+  | { type: 'stats'; index: number };
 export type WorkerReply =
-  | { type: 'header'; index: number; header: SeedHeader }
+  | { type: 'users'; index: number; rows: UsersTable[] }
   /** The batch's documents are views of buffers transferred with it (see ByteArena). */
   | { type: 'chunk'; chunk: number; batch: BlockBatch }
   | { type: 'stats'; index: number; stats: ChunkStats }
@@ -63,7 +69,8 @@ export function workerSource(
   options: SeedOptions,
   count = Math.max(1, Math.min(2, availableParallelism())),
 ): SeedSource {
-  const gen = createSeedGenerator(options);
+  // The workers seal the users; this thread only totals their chunks.
+  const gen = createSeedGenerator(options, false);
   const workers = Array.from(
     { length: count },
     () =>
@@ -93,6 +100,15 @@ export function workerSource(
     });
   }
   const request = (worker: number, message: WorkerRequest) => workers[worker]!.postMessage(message);
+  /**
+   * Chunk `c` to its worker; after its last chunk a worker is asked to seal its share of the users, which it does
+   * while this thread writes the last orders and builds the indexes, instead of before the first order.
+   */
+  const requestChunk = (c: number) => {
+    const w = c % count;
+    request(w, { type: 'chunk', chunk: c });
+    if (c + count >= gen.chunkCount) request(w, { type: 'users', index: w, of: count });
+  };
   async function receive(key: string): Promise<WorkerReply> {
     for (;;) {
       if (failure) throw failure;
@@ -109,35 +125,29 @@ export function workerSource(
 
   return {
     async header() {
-      workers.forEach((_, i) => {
-        request(i, { type: 'header', index: i, of: count });
-      });
-      // The first chunks are asked for at once, so workers generate them while the users are written.
-      for (let c = 0; c < Math.min(count * AHEAD, gen.chunkCount); c++)
-        request(c % count, { type: 'chunk', chunk: c });
-      const parts: SeedHeader[] = [];
-      for (let i = 0; i < count; i++)
-        parts[i] = ((await receive(`header${i}`)) as { header: SeedHeader }).header;
-      const first = parts[0]!;
-      const total = parts.reduce((n, p) => n + p.userRows.length, 0);
-      const userRows = Array.from(
-        { length: total },
-        (_, i) => parts[i % count]!.userRows[Math.floor(i / count)]!,
-      );
-      return { ...first, userRows };
+      for (let c = 0; c < Math.min(count * AHEAD, gen.chunkCount); c++) requestChunk(c);
+      // Workers without any chunk seal their users at once.
+      for (let w = gen.chunkCount; w < count; w++) request(w, { type: 'users', index: w, of: count });
+      return gen.header();
     },
     async *batches() {
       for (let c = 0; c < gen.chunkCount; c++) {
         const m = (await receive(`c${c}`)) as Extract<WorkerReply, { type: 'chunk' }>;
-        if (c + count * AHEAD < gen.chunkCount)
-          request(c % count, { type: 'chunk', chunk: c + count * AHEAD });
+        if (c + count * AHEAD < gen.chunkCount) requestChunk(c + count * AHEAD);
         yield m.batch;
       }
+    },
+    async users() {
+      const parts: UsersTable[][] = [];
+      for (let i = 0; i < count; i++)
+        parts[i] = ((await receive(`users${i}`)) as Extract<WorkerReply, { type: 'users' }>).rows;
+      const total = parts.reduce((n, p) => n + p.length, 0);
+      return Array.from({ length: total }, (_, i) => parts[i % count]![Math.floor(i / count)]!);
     },
     async tail() {
       // Each worker kept the totals of its own chunks; they are sums, so the order of absorbing does not matter.
       workers.forEach((_, i) => {
-        request(i, { type: 'stats' });
+        request(i, { type: 'stats', index: i });
       });
       for (let i = 0; i < count; i++)
         gen.absorb(((await receive(`stats${i}`)) as { stats: ChunkStats }).stats);

@@ -14,20 +14,19 @@ const keyring: Keyring = {
 };
 const port = parentPort!;
 const gen = createSeedGenerator({ ...options, keyring });
-let index = 0;
 const reply = (message: WorkerReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 port.on('message', (request: WorkerRequest) => {
   try {
-    if (request.type === 'header') {
-      index = request.index;
-      reply({ type: 'header', index, header: gen.header({ index, of: request.of }) });
+    if (request.type === 'users') {
+      const { index, of } = request;
+      reply({ type: 'users', index, rows: gen.sealUsers({ index, of }) });
     } else if (request.type === 'chunk') {
       const arena = new ByteArena();
       const { batch, stats } = gen.chunk(request.chunk, arena.write);
       gen.absorb(stats);
       reply({ type: 'chunk', chunk: request.chunk, batch: toBlocks(batch) }, arena.buffers);
     } else {
-      reply({ type: 'stats', index, stats: gen.totals() });
+      reply({ type: 'stats', index: request.index, stats: gen.totals() });
     }
   } catch (error) {
     reply({ type: 'error', message: (error as Error).message });
