@@ -38,9 +38,26 @@ export interface BffProcess {
   stop(): Promise<void>;
 }
 
-/** Starts another BFF (`tsx apps/bff/src/server.ts`) with its own database and environment; the SPA must be built. */
+/**
+ * Starts another BFF (`tsx apps/bff/src/server.ts`) with its own database and environment; the SPA must be built.
+ * A free port is only free when it is looked at: another process may bind it while the BFF starts (on a busy machine
+ * that takes seconds), and then the BFF says so and exits. It is started again on another port, a few times at most.
+ */
 export async function startBff(env: Record<string, string>, port?: number): Promise<BffProcess> {
-  const listenOn = port ?? (await freePort());
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startBffOn(env, port ?? (await freePort()));
+    } catch (error) {
+      const taken = error instanceof PortTaken;
+      if (!taken || port !== undefined || attempt === 3) throw taken ? error.cause : error;
+    }
+  }
+}
+
+/** The BFF exited because its port was taken before it could bind it. */
+class PortTaken extends Error {}
+
+async function startBffOn(env: Record<string, string>, listenOn: number): Promise<BffProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'mostrador-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/bff/src/server.ts'], {
     env: {
@@ -61,7 +78,13 @@ export async function startBff(env: Record<string, string>, port?: number): Prom
   const url = `http://127.0.0.1:${listenOn}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the BFF exited early:\n${logs.join('')}`);
+    if (child.exitCode !== null) {
+      const early = new Error(`the BFF exited early:\n${logs.join('')}`);
+      rmSync(dir, { recursive: true, force: true });
+      if (/port \d+ on \S+ is already in use/.test(logs.join('')))
+        throw new PortTaken(early.message, { cause: early });
+      throw early;
+    }
     try {
       if ((await fetch(`${url}/bff/health`)).ok) break;
     } catch {
