@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --store sqlite|postgres|both --orders 1000000 --duration 10 --rounds 3 --connections 50
- *   --cases order,typical,largest,buyer --db FILE --pg-url postgres://…/db --reseed true --cpu-prof DIR
+ *   --cases order,legacy,typical,largest,buyer --db FILE --pg-url postgres://…/db --reseed true --cpu-prof DIR
  *   --accept-encoding 'br, gzip']`
  *
  * The marketplace API on the path its users take: the server is started as `npm start` starts it (the BFF's entry
@@ -78,6 +78,8 @@ const cpuMicros = (pid: number) => cpuMs(pid) * 1000;
 interface Request {
   path: string;
   token: string;
+  /** Sent without `x-format-new`: the legacy form, which clients of the platform get unless they ask. */
+  legacy?: boolean;
 }
 
 interface Case {
@@ -143,6 +145,13 @@ async function prepareCases(store: Store, kind: 'sqlite' | 'postgres'): Promise<
       name: 'GET /orders/{id}, Bearer token',
       detail: `${orderReads.length} orders of 3 sellers in turn`,
       requests: orderReads,
+      goal: kind === 'sqlite' ? 0.6 : 0.3,
+    },
+    {
+      key: 'legacy',
+      name: 'GET /orders/{id}, legacy form',
+      detail: 'the same reads without x-format-new, as clients of the platform send them',
+      requests: orderReads.map((r) => ({ ...r, legacy: true })),
       goal: kind === 'sqlite' ? 0.6 : 0.3,
     },
     {
@@ -248,10 +257,7 @@ function load(origin: string, pid: number, requests: Request[], seconds: number)
         JSON.stringify({
           url: origin,
           requests,
-          headers: {
-            'x-format-new': 'true',
-            ...(args['accept-encoding'] ? { 'accept-encoding': args['accept-encoding'] } : {}),
-          },
+          headers: args['accept-encoding'] ? { 'accept-encoding': args['accept-encoding'] } : {},
           connections,
           duration: seconds,
         }),
@@ -318,15 +324,17 @@ async function benchStore(
 
     const server = await startServer(kind, target);
     servers.push(server.child);
-    // The twin answers each URL with the server's own answer to it.
+    // The twin answers each URL, in each form, with the server's own answer to it.
     const answers: Record<string, string> = {};
     for (const c of cases) {
       for (const r of c.requests) {
         const res = await fetch(`${server.origin}${r.path}`, {
-          headers: { authorization: `Bearer ${r.token}`, 'x-format-new': 'true' },
+          headers: { authorization: `Bearer ${r.token}`, ...(r.legacy ? {} : { 'x-format-new': 'true' }) },
         });
         if (res.status !== 200) throw new Error(`${r.path} answered ${res.status}: ${await res.text()}`);
-        answers[r.path] = Buffer.from(await res.arrayBuffer()).toString('base64');
+        answers[`${r.legacy ? 'legacy' : 'new'} ${r.path}`] = Buffer.from(await res.arrayBuffer()).toString(
+          'base64',
+        );
       }
     }
     const answersFile = join(work, `answers-${kind}.json`);

@@ -2,19 +2,23 @@ import autocannon from 'autocannon';
 
 /**
  * One load run, in its own process so the load generator shares no event loop with either server.
- * Input (argv[2], JSON): { url, requests: {path, token}[], headers, connections, duration }; the requests are sent in
- * turn, each with its own bearer token. Prints the figures as JSON.
+ * Input (argv[2], JSON): { url, requests: {path, token, legacy?}[], headers, connections, duration }; the requests are
+ * sent in turn, each with its own bearer token, and with `x-format-new: true` unless legacy. Prints the figures as JSON.
  */
 const input = JSON.parse(process.argv[2] ?? '{}') as {
   url: string;
-  requests: { path: string; token: string }[];
+  requests: { path: string; token: string; legacy?: boolean }[];
   headers: Record<string, string>;
   connections: number;
   duration: number;
 };
 const prepared = input.requests.map((r) => ({
   path: r.path,
-  headers: { ...input.headers, authorization: `Bearer ${r.token}` },
+  headers: {
+    ...input.headers,
+    ...(r.legacy ? {} : { 'x-format-new': 'true' }),
+    authorization: `Bearer ${r.token}`,
+  },
 }));
 let i = 0;
 const result = await autocannon({

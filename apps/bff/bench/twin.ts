@@ -6,7 +6,8 @@ import { Hono } from 'hono';
 /**
  * The bare twin of the benchmark (`npm run bench`): a Hono app in a process of its own that answers each URL the
  * server was measured on with the very bytes the server answered, and does nothing else: the most this machine can
- * serve those answers at. Input: argv[2], a JSON file `{ "<path and query>": "<body, base64>" }`; prints its port.
+ * serve those answers at. Input: argv[2], a JSON file `{ "<new|legacy> <path and query>": "<body, base64>" }`, the
+ * form being the one `x-format-new: true` asks for or the legacy one; prints its port.
  */
 const answers = new Map<string, Uint8Array<ArrayBuffer>>(
   Object.entries(JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as Record<string, string>).map(
@@ -18,7 +19,8 @@ const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
 const app = new Hono();
 app.get('*', (c) => {
   const url = c.req.url;
-  const body = answers.get(url.slice(url.indexOf('/', url.indexOf('//') + 2)));
+  const form = c.req.raw.headers.get('x-format-new') === 'true' ? 'new ' : 'legacy ';
+  const body = answers.get(form + url.slice(url.indexOf('/', url.indexOf('//') + 2)));
   return body ? c.body(body, 200, JSON_TYPE) : c.body(null, 404);
 });
 

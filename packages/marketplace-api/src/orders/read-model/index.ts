@@ -33,7 +33,13 @@ export interface OrderReadModelDeps {
 
 /** What the body builders below read from: the read model's own parts. */
 interface Parts {
-  shipments: ShipmentRepository;
+  /**
+   * The legacy form's `shipping` member of a shipment (`legacyShipping`): from memory while nothing was committed
+   * since it was read, else read and kept.
+   */
+  legacyShipping: (shippingId: number) => Buffer | Promise<Buffer>;
+  /** The member when it is in memory and still true now, else undefined. */
+  legacyShippingInMemory: (shippingId: number) => Buffer | undefined;
   parties: PartyCardCache;
   faults: OrderReadModelDeps['faults'];
 }
@@ -61,8 +67,9 @@ const KEY = {
   noShipment: bytes('{"id":null}'),
 };
 
-async function legacyShipping(ctx: Parts, shippingId: number): Promise<Buffer> {
-  const shipment = await ctx.shipments.find(shippingId);
+/** The legacy form's `shipping` member: a summary of the shipment, read from the store. */
+async function legacyShipping(shipments: ShipmentRepository, shippingId: number): Promise<Buffer> {
+  const shipment = await shipments.find(shippingId);
   if (!shipment) throw new Error('shipment missing');
   const s = JSON.parse(shipment.doc);
   return bytes(
@@ -77,8 +84,11 @@ async function legacyShipping(ctx: Parts, shippingId: number): Promise<Buffer> {
   );
 }
 
-/** The stored document with its members, up to but without its parties: the order's own part of either form. */
-function documentChunks(row: OrderReadRow, payments: Uint8Array): Uint8Array[] {
+/**
+ * The stored document with its members, up to but without its parties: the order's own part of either form, with
+ * the new form's `shipping` unless another is given (the legacy one).
+ */
+function documentChunks(row: OrderReadRow, payments: Uint8Array, shipping?: Uint8Array): Uint8Array[] {
   return [
     row.doc.subarray(0, row.doc.length - 1),
     KEY.payments,
@@ -86,7 +96,7 @@ function documentChunks(row: OrderReadRow, payments: Uint8Array): Uint8Array[] {
     KEY.feedback,
     row.feedback_doc,
     KEY.shipping,
-    row.shipping_id === null ? KEY.noShipment : bytes(`{"id":${Number(row.shipping_id)}}`),
+    shipping ?? (row.shipping_id === null ? KEY.noShipment : bytes(`{"id":${Number(row.shipping_id)}}`)),
     KEY.mediations,
     row.mediations_doc,
   ];
@@ -142,28 +152,42 @@ function searchFromMemory(
   return true;
 }
 
-/** Single-form bodies (new format) already joined, per cached document, with the two cards they were joined with. */
+/**
+ * Single-form bodies already joined, per cached document, with the two cards and, in the legacy form, the shipping
+ * member they were joined with.
+ */
 type Joined = ReturnType<typeof Buffer.concat>;
-const singleBodies = new WeakMap<OrderReadRow, { buyer: Buffer; seller: Buffer; body: Joined }[]>();
+const singleBodies = new WeakMap<
+  OrderReadRow,
+  { buyer: Buffer; seller: Buffer; shipping: Buffer | undefined; body: Joined }[]
+>();
 
 /**
- * The single form of an order in the new format when both party cards are in memory, joined once per document and
- * pair of cards (a card changes identity when its user changes); undefined otherwise, for `composeOrder`.
+ * The single form of an order when both party cards are in memory, and in the legacy form its shipping member too:
+ * joined once per document, pair of cards and shipping member (each changes identity when what it shows changes);
+ * undefined otherwise, for `composeOrder`.
  */
 function singleFromMemory(
   ctx: Parts,
   row: OrderReadRow,
   reader: OrderReader,
+  legacy: boolean,
   disclosed: number[],
 ): Joined | undefined {
+  let shipping: Buffer | undefined;
+  if (legacy) {
+    shipping =
+      row.shipping_id === null ? KEY.noShipment : ctx.legacyShippingInMemory(Number(row.shipping_id));
+    if (!shipping) return undefined;
+  }
   const cards = cardsFromMemory(ctx, row, reader, 'single', disclosed);
   if (!cards) return undefined;
   const { buyer, seller } = cards;
   let joined = singleBodies.get(row);
-  const hit = joined?.find((j) => j.buyer === buyer && j.seller === seller);
+  const hit = joined?.find((j) => j.buyer === buyer && j.seller === seller && j.shipping === shipping);
   if (hit) return hit.body;
   const body = Buffer.concat([
-    ...documentChunks(row, row.payments_short),
+    ...documentChunks(row, row.payments_short, shipping),
     KEY.buyer,
     buyer,
     KEY.seller,
@@ -176,7 +200,7 @@ function singleFromMemory(
     singleBodies.set(row, joined);
   }
   if (joined.length >= 4) joined.shift();
-  joined.push({ buyer, seller, body });
+  joined.push({ buyer, seller, shipping, body });
   return body;
 }
 
@@ -240,7 +264,7 @@ async function composeOrder(
       shippingId === null
         ? KEY.noShipment
         : legacy
-          ? legacyShipping(ctx, shippingId)
+          ? ctx.legacyShipping(shippingId)
           : bytes(`{"id":${shippingId}}`),
     ),
   );
@@ -365,7 +389,31 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
     ...(store.read ? { read: store.read } : {}),
     ...(store.changeCount ? { changeCount: store.changeCount } : {}),
   });
-  const parts: Parts = { shipments: deps.shipments, parties, faults: deps.faults };
+  // The legacy form's shipping members, each kept with the change count at which its shipment was read.
+  const legacyShippings = createAnswerCache<Buffer>({
+    entries: 20_000,
+    bytes: 8 * 1024 * 1024,
+    sizeOf: (member) => member.length,
+  });
+  const parts: Parts = {
+    legacyShipping: (shippingId) => {
+      const at = count();
+      const known = at === undefined ? undefined : legacyShippings.get(String(shippingId), at);
+      return (
+        known ??
+        legacyShipping(deps.shipments, shippingId).then((member) => {
+          if (at !== undefined) legacyShippings.set(String(shippingId), at, member);
+          return member;
+        })
+      );
+    },
+    legacyShippingInMemory: (shippingId) => {
+      const at = count();
+      return at === undefined ? undefined : legacyShippings.get(String(shippingId), at);
+    },
+    parties,
+    faults: deps.faults,
+  };
   const documents = createOrderDocuments(deps.orders);
   // Live tokens as last found, with the change count at that moment; keyed by the token, never written anywhere.
   const remembered = createAnswerCache<{ caller: Caller; expiresAt: number }>({ entries: 10_000 });
@@ -445,7 +493,7 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
             },
           }
         : parts;
-      const joined = legacy || failed ? undefined : singleFromMemory(parts, row, reader, disclosed);
+      const joined = failed ? undefined : singleFromMemory(parts, row, reader, legacy, disclosed);
       if (joined) {
         if (disclosed.length > 0) await logContactReads(deps, reader, disclosed, 'GET /orders/{order_id}');
         return { body: joined, missing: [] };

@@ -147,6 +147,77 @@ describe('a change made through another store on the same database (another proc
   }, 120_000);
 });
 
+describe('the legacy form of an order read', () => {
+  let api: TestApi;
+  let other: Store;
+  let app: ReturnType<typeof createMarketplaceApi>;
+  let shipmentReads = 0;
+
+  beforeAll(async () => {
+    api = await seededApi({ orders: 120, seed: 4 });
+    other = await openSecondStore(api.store);
+    // The same store, its shipment reads counted on their way to the database.
+    const counted = api.store.db.withPlugin({
+      transformQuery({ node }) {
+        if (node.kind === 'SelectQueryNode' && JSON.stringify(node.from).includes('"shipments"'))
+          shipmentReads++;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    app = createMarketplaceApi({ store: { ...api.store, db: counted } });
+  }, 60_000);
+
+  it('comes from memory while nothing changed, and shows a shipment another store changed at the next read', async () => {
+    const order = await paidOrder(api.store, api.manifest);
+    const row = await api.store.db
+      .selectFrom('orders')
+      .innerJoin('shipments', 'shipments.id', 'orders.shipping_id')
+      .select(['orders.id', 'shipments.id as shipping_id', 'shipments.doc'])
+      .where('orders.seller_id', '=', order.seller.id)
+      .where('shipments.status', '!=', 'delivered')
+      .orderBy('orders.id')
+      .executeTakeFirstOrThrow();
+    const shippingId = Number(row.shipping_id);
+    const read = async () => {
+      const res = await app.request(`/orders/${row.id}`, {
+        headers: { authorization: `Bearer ${order.seller.access_token}` },
+      });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+
+    const composed = await read();
+    const doc = JSON.parse(row.doc) as { status: string; date_created: string };
+    expect(JSON.parse(composed).shipping).toEqual({
+      id: shippingId,
+      shipment_type: 'shipping',
+      status: doc.status,
+      date_created: doc.date_created,
+      currency_id: expect.any(String),
+      cost: expect.any(Number),
+    });
+    shipmentReads = 0;
+    // Joined in memory, the same bytes as joined from the store.
+    expect(await read()).toBe(composed);
+    if (api.store.changeCount) expect(shipmentReads).toBe(0);
+
+    await other.db
+      .updateTable('shipments')
+      .set({ status: 'delivered', doc: JSON.stringify({ ...doc, status: 'delivered' }) })
+      .where('id', '=', shippingId)
+      .execute();
+    const changed = JSON.parse(await read());
+    expect(changed.shipping).toMatchObject({ id: shippingId, status: 'delivered' });
+    expect(shipmentReads).toBe(1);
+    // The new form names the shipment only.
+    const res = await app.request(`/orders/${row.id}`, {
+      headers: { authorization: `Bearer ${order.seller.access_token}`, 'x-format-new': 'true' },
+    });
+    expect((await res.json()).shipping).toEqual({ id: shippingId });
+  }, 120_000);
+});
+
 describe('the change count, read once per request', () => {
   let api: TestApi;
   let reads = 0;
