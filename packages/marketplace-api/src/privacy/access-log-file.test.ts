@@ -163,4 +163,34 @@ describe('the access log of a file store (decisions 0086, 0088)', () => {
     first.close();
     second.close();
   });
+
+  it('moves hundreds of lines in one go, each row whole and in order, a broken line among them left out', () => {
+    const auditFile = join(dir, 'many.audit.db');
+    const log = emptyLog(auditFile);
+    const writer = openJournalWriter(auditFile);
+    const row = (n: number) => [
+      1_000 + n,
+      5503910054141466,
+      2_000 + n,
+      1_790_000_000_000 + n,
+      n % 2 ? 'GET /orders/search' : 'GET /orders/{order_id}',
+      'first_name,last_name,phone,alternative_phone',
+      n % 3 ? null : 999_000_001,
+    ];
+    // 64 rows go in one statement: three full ones and a rest, around a line that is not a row.
+    for (let n = 0; n < 100; n++) writer.append([row(n)]);
+    appendFileSync(join(journalDirOf(auditFile), `${writer.id}.000000.log`), '["not", "a row"]\n');
+    for (let n = 100; n < 197; n++) writer.append([row(n)]);
+    expect(ingestJournal(log, auditFile)).toBe(197);
+    const kept = log
+      .prepare(
+        'select accessor_user_id, application_id, subject_user_id, accessed_at, resource, fields, operator_user_id ' +
+          'from personal_data_access_log order by rowid',
+      )
+      .raw()
+      .all();
+    expect(kept).toEqual(Array.from({ length: 197 }, (_, n) => row(n)));
+    writer.close();
+    log.close();
+  });
 });
