@@ -49,6 +49,11 @@ export async function openSecondStore(store: Store): Promise<Store> {
   return second;
 }
 
+const files = new WeakMap<Store, string>();
+
+/** The SQLite file a test store is on; undefined on PostgreSQL. */
+export const testStoreFile = (store: Store): string | undefined => files.get(store);
+
 /** A new, empty, migrated store of the kind this run tests; closed (and removed) after the file. */
 export async function openTestStore(): Promise<Store> {
   if (!testDatabaseUrl) {
@@ -61,6 +66,7 @@ export async function openTestStore(): Promise<Store> {
     const store = await openStore(options);
     opened.push({ store, folder });
     reopeners.set(store, () => openStore(options));
+    files.set(store, options.file);
     return store;
   }
   const { url, database } = await createTestDatabase();

@@ -65,6 +65,7 @@ try {
     orders,
     seed,
     bulk: true,
+    ...(postgres ? {} : { file }),
     onPhase(name, seconds) {
       process.stderr.write(`seed: ${name} in ${seconds.toFixed(1)} s\n`);
     },

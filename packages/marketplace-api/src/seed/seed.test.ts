@@ -4,7 +4,7 @@ import { blindIndex, open } from '@mostrador/server-kit/store';
 import { describe, expect, it } from 'vitest';
 import { userAad } from '../crypto/user-aad.ts';
 import type { Store } from '../db/store.ts';
-import { openTestStore, SEED_NOW } from '../test-support.ts';
+import { openTestStore, SEED_NOW, testStoreFile } from '../test-support.ts';
 import { seedStore } from './seed.ts';
 
 async function fingerprint(store: Store) {
@@ -53,9 +53,11 @@ async function fingerprint(store: Store) {
   return { digest: hash.digest('hex'), orders: orders.length };
 }
 
-async function seeded(orders: number, bulk: boolean, seed = 11) {
+/** `direct`: the bulk load's workers write the SQLite file themselves, as the seed command has them do. */
+async function seeded(orders: number, bulk: boolean, seed = 11, direct = false) {
   const store = await openTestStore();
-  const manifest = await seedStore(store, { orders, seed, now: SEED_NOW, bulk });
+  const file = direct ? testStoreFile(store) : undefined;
+  const manifest = await seedStore(store, { orders, seed, now: SEED_NOW, bulk, ...(file ? { file } : {}) });
   return { store, manifest };
 }
 
@@ -64,10 +66,13 @@ describe('the seed', () => {
     const a = await seeded(5_000, false);
     const b = await seeded(5_000, false);
     const c = await seeded(5_000, true);
+    // Workers writing their chunks into the file themselves, taking turns (on PostgreSQL the same as `c`).
+    const d = await seeded(5_000, true, 11, true);
     const fa = await fingerprint(a.store);
     expect(fa.orders).toBe(5_000);
     expect(await fingerprint(b.store)).toEqual(fa);
     expect(await fingerprint(c.store)).toEqual(fa);
+    expect(await fingerprint(d.store)).toEqual(fa);
     const other = await seeded(5_000, false, 12);
     expect((await fingerprint(other.store)).digest).not.toBe(fa.digest);
   }, 120_000);

@@ -35,6 +35,11 @@ export interface SeedRunOptions {
    * an empty store.
    */
   bulk?: boolean;
+  /**
+   * The SQLite file the store is on. With `bulk`, the workers write the order tables into it themselves
+   * (decision 0202) rather than posting their rows to this thread.
+   */
+  file?: string;
   onProgress?: (done: number, total: number) => void;
   /** Called at the end of each phase with its name and duration, for the seed command's progress. */
   onPhase?: (phase: string, seconds: number) => void;
@@ -111,35 +116,44 @@ async function load(
   phase('reference data');
 
   let done = 0;
-  const batches = source.batches();
-  let next = await batches.next();
-  const commitEvery = options.bulk ? 50_000 : Number.POSITIVE_INFINITY;
-  const copy: CopyLoader | undefined = copyUrl ? openCopyLoader(copyUrl) : undefined;
-  try {
-    for (; copy && !next.done; next = await batches.next()) {
-      const b = next.value;
-      await writeBatch(copy.write, b);
-      done += rowCount(b.orders);
+  if (source.writesOrders) {
+    // The workers write the order tables into the file themselves, in turns; this thread only follows them.
+    source.openTurns();
+    for await (const orders of source.written()) {
+      done += orders;
       options.onProgress?.(done, options.orders);
     }
-    await copy?.finish();
-  } catch (error) {
-    await copy?.abort();
-    throw error;
-  }
-  while (!next.done) {
-    await inTransaction(async (db) => {
-      const repo = createSeedRepository(db);
-      let written = 0;
-      while (!next.done && written < commitEvery) {
+  } else {
+    const batches = source.batches();
+    let next = await batches.next();
+    const commitEvery = options.bulk ? 50_000 : Number.POSITIVE_INFINITY;
+    const copy: CopyLoader | undefined = copyUrl ? openCopyLoader(copyUrl) : undefined;
+    try {
+      for (; copy && !next.done; next = await batches.next()) {
         const b = next.value;
-        await writeBatch(repo.insertBlock, b);
+        await writeBatch(copy.write, b);
         done += rowCount(b.orders);
-        written += rowCount(b.orders);
         options.onProgress?.(done, options.orders);
-        next = await batches.next();
       }
-    });
+      await copy?.finish();
+    } catch (error) {
+      await copy?.abort();
+      throw error;
+    }
+    while (!next.done) {
+      await inTransaction(async (db) => {
+        const repo = createSeedRepository(db);
+        let written = 0;
+        while (!next.done && written < commitEvery) {
+          const b = next.value;
+          await writeBatch(repo.insertBlock, b);
+          done += rowCount(b.orders);
+          written += rowCount(b.orders);
+          options.onProgress?.(done, options.orders);
+          next = await batches.next();
+        }
+      });
+    }
   }
 
   const manifest: SeedManifest = {
@@ -203,7 +217,9 @@ async function load(
 export async function seedStore(store: Store, options: SeedRunOptions): Promise<SeedManifest> {
   const now = options.now ?? Math.floor(Date.now() / 86_400_000) * 86_400_000;
   const generatorOptions = { orders: options.orders, seed: options.seed ?? 1, now, keyring: store.keyring };
-  const source = options.bulk ? workerSource(generatorOptions) : inThreadSource(generatorOptions);
+  const source = options.bulk
+    ? workerSource(generatorOptions, store.dialect === 'sqlite' ? options.file : undefined)
+    : inThreadSource(generatorOptions);
   try {
     if (options.bulk) {
       const repo = createSeedRepository(store.db);

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { UsersTable } from '../db/schema.ts';
+import { TURN_CLOSED } from './chunk-writer.ts';
 import {
   type ChunkStats,
   createSeedGenerator,
@@ -15,7 +16,14 @@ export type { SeedHeader, SeedTail };
 /** Where seed rows come from: generated in this thread, or by workers while this one writes. */
 export interface SeedSource {
   header(): Promise<SeedHeader>;
+  /** The order tables' rows, batch after batch, for the caller to write (unless `writesOrders`). */
   batches(): AsyncGenerator<BlockBatch>;
+  /** Whether the source writes the order tables itself (workers on a SQLite file): then `written()`, not `batches()`. */
+  writesOrders: boolean;
+  /** Lets the source write the order tables, which are ready (created, without their indexes). */
+  openTurns(): void;
+  /** The orders of each batch once the source has written it, batch after batch. */
+  written(): AsyncGenerator<number>;
   /** The users, their personal data sealed; workers seal them once they have no more orders to generate. */
   users(): Promise<UsersTable[]>;
   tail(): Promise<SeedTail>;
@@ -35,6 +43,9 @@ export function inThreadSource(options: SeedOptions): SeedSource {
         yield toBlocks(batch);
       }
     },
+    writesOrders: false,
+    openTurns() {},
+    async *written() {},
     async users() {
       return gen.sealUsers();
     },
@@ -52,11 +63,15 @@ const AHEAD = 3;
 export type WorkerRequest =
   | { type: 'users'; index: number; of: number }
   | { type: 'chunk'; chunk: number }
-  | { type: 'stats'; index: number };
+  | { type: 'stats'; index: number }
+  /** No more chunks: a worker that writes them closes its connection (no answer). */
+  | { type: 'close'; index: number };
 export type WorkerReply =
   | { type: 'users'; index: number; rows: UsersTable[] }
   /** The batch's documents are views of buffers transferred with it (see ByteArena). */
   | { type: 'chunk'; chunk: number; batch: BlockBatch }
+  /** The chunk is written and committed, by the worker itself (on a SQLite file). */
+  | { type: 'written'; chunk: number; orders: number }
   | { type: 'stats'; index: number; stats: ChunkStats }
   | { type: 'error'; message: string };
 
@@ -64,18 +79,24 @@ export type WorkerReply =
  * Generation (random data, rendering, sealing personal data) runs in workers while the main thread writes. Chunk
  * `c` goes to worker `c % n`, each kept AHEAD chunks ahead; chunks come from their own random streams, so the database
  * is the same as in-thread and for any number of workers. The main thread builds the same world to compute the tail.
+ * Given a SQLite file (`writeTo`), each worker writes its own chunks into it instead, in chunk order, taking turns
+ * (decision 0202): no rows cross threads, and this thread is free while they work.
  */
 export function workerSource(
   options: SeedOptions,
+  writeTo?: string,
   count = Math.max(1, Math.min(2, availableParallelism())),
 ): SeedSource {
   // The workers seal the users; this thread only totals their chunks.
   const gen = createSeedGenerator(options, false);
+  // The next chunk to write, shared with the workers; closed until the order tables are ready.
+  const turn = writeTo ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
+  if (turn) turn[0] = TURN_CLOSED;
   const workers = Array.from(
     { length: count },
     () =>
       new Worker(new URL('./worker-entry.mjs', import.meta.url), {
-        workerData: options,
+        workerData: writeTo ? { ...options, direct: { file: writeTo, turn } } : options,
         // Generation makes short-lived objects by the million: a larger young generation collects them less often.
         resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
       }),
@@ -91,7 +112,11 @@ export function workerSource(
   for (const w of workers) {
     w.on('message', (m: WorkerReply) => {
       if (m.type === 'error') failure = new Error(`seed worker: ${m.message}`);
-      else arrived.set(m.type === 'chunk' ? `c${m.chunk}` : `${m.type}${m.index}`, m);
+      else
+        arrived.set(
+          m.type === 'chunk' ? `c${m.chunk}` : m.type === 'written' ? `w${m.chunk}` : `${m.type}${m.index}`,
+          m,
+        );
       notify();
     });
     w.on('error', (e) => {
@@ -131,11 +156,29 @@ export function workerSource(
       return gen.header();
     },
     async *batches() {
+      if (turn) throw new Error('the workers write the order tables themselves');
       for (let c = 0; c < gen.chunkCount; c++) {
         const m = (await receive(`c${c}`)) as Extract<WorkerReply, { type: 'chunk' }>;
         if (c + count * AHEAD < gen.chunkCount) requestChunk(c + count * AHEAD);
         yield m.batch;
       }
+    },
+    writesOrders: turn !== undefined,
+    openTurns() {
+      if (!turn || Atomics.load(turn, 0) !== TURN_CLOSED) return;
+      Atomics.store(turn, 0, 0);
+      Atomics.notify(turn, 0);
+    },
+    async *written() {
+      if (!turn) return;
+      for (let c = 0; c < gen.chunkCount; c++) {
+        const m = (await receive(`w${c}`)) as Extract<WorkerReply, { type: 'written' }>;
+        if (c + count * AHEAD < gen.chunkCount) requestChunk(c + count * AHEAD);
+        yield m.orders;
+      }
+      workers.forEach((_, i) => {
+        request(i, { type: 'close', index: i });
+      });
     },
     async users() {
       const parts: UsersTable[][] = [];

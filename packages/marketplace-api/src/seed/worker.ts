@@ -1,11 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Keyring } from '@mostrador/server-kit/store';
 import { ByteArena } from './byte-arena.ts';
+import { openChunkWriter } from './chunk-writer.ts';
 import { createSeedGenerator, type SeedOptions } from './generate.ts';
 import { toBlocks } from './row-block.ts';
 import type { WorkerReply, WorkerRequest } from './source.ts';
 
-const options = workerData as SeedOptions;
+const { direct, ...options } = workerData as SeedOptions & { direct?: { file: string; turn: Int32Array } };
 // Buffers arrive as plain Uint8Arrays after crossing the thread boundary.
 const keyring: Keyring = {
   currentKeyId: options.keyring.currentKeyId,
@@ -14,6 +15,8 @@ const keyring: Keyring = {
 };
 const port = parentPort!;
 const gen = createSeedGenerator({ ...options, keyring });
+// On a SQLite file this worker writes its chunks itself; otherwise the main thread writes what it posts.
+const writer = direct ? openChunkWriter(direct.file, direct.turn) : undefined;
 const reply = (message: WorkerReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 port.on('message', (request: WorkerRequest) => {
   try {
@@ -24,9 +27,13 @@ port.on('message', (request: WorkerRequest) => {
       const arena = new ByteArena();
       const { batch, stats } = gen.chunk(request.chunk, arena.write);
       gen.absorb(stats);
-      reply({ type: 'chunk', chunk: request.chunk, batch: toBlocks(batch) }, arena.buffers);
-    } else {
+      if (writer)
+        reply({ type: 'written', chunk: request.chunk, orders: writer.write(request.chunk, batch) });
+      else reply({ type: 'chunk', chunk: request.chunk, batch: toBlocks(batch) }, arena.buffers);
+    } else if (request.type === 'stats') {
       reply({ type: 'stats', index: request.index, stats: gen.totals() });
+    } else {
+      writer?.close();
     }
   } catch (error) {
     reply({ type: 'error', message: (error as Error).message });
