@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { expect, test } from './fixtures.ts';
 import { ownServer, signInAsDemo } from './support/own-server.ts';
+import { simulate } from './support/simulator.ts';
 import { screenshotBothThemes } from './support/workspace-session.ts';
 
 // A server of its own: the simulator changes the demo sellers' orders, which other journeys count.
@@ -112,6 +113,52 @@ test('deactivated notifications show a banner, and Reactivate turns them back on
     await expect(banner).toHaveCount(0);
     expect(active()).toBe(1);
   } finally {
+    db.close();
+  }
+});
+
+test('a seller who does not own the application sees the feed, and no banner or history that is the owner’s', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const db = new Database(server().databaseFile);
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 403) refused.push(response.url());
+  });
+  // The simulator is the owner's to run; it changes every seller's orders, this one's too.
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  try {
+    await signInAsDemo(owner, server().url, 'TIENDA_PALERMO', '/notifications');
+    await expect(owner.getByRole('banner').getByTestId('signed-in-user')).toHaveText('TIENDA_PALERMO');
+    expect(await simulate(owner, 'POST')).toBe(200);
+
+    await signInAsDemo(page, server().url, 'LOJA_PINHEIROS', '/notifications');
+    await expect(page.getByRole('banner').getByTestId('signed-in-user')).toHaveText('LOJA_PINHEIROS');
+    await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+    const entries = page.getByTestId('feed-list').getByTestId('feed-entry');
+    await expect(entries.first()).toBeVisible();
+    expect(await simulate(owner, 'DELETE')).toBe(200);
+    // Off now: the owner would see the banner; this seller is not asked about it at all.
+    db.prepare('update applications set notifications_active = 0 where id = ?').run(5503910054141466);
+    await page.reload();
+    await expect(entries.first()).toBeVisible();
+
+    const entryId = await entries.first().getAttribute('data-entry-id');
+    await page.getByTestId('feed-list').locator(`[data-entry-id="${entryId}"]`).click();
+    const details = page.getByRole('region', { name: `Notification ${entryId}` });
+    await expect(details.getByTestId('entry-payload')).toContainText('"resource": "/orders/');
+    await expect(details.getByTestId('attempts-owner-only')).toHaveText(
+      'The delivery history is shown to the application’s owner only.',
+    );
+    await expect(page.getByTestId('deactivated-banner')).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath('notifications-not-owner.png'), fullPage: true });
+    expect(refused).toEqual([]);
+  } finally {
+    await simulate(owner, 'DELETE').catch(() => undefined);
+    await ownerContext.close();
+    db.prepare('update applications set notifications_active = 1 where id = ?').run(5503910054141466);
     db.close();
   }
 });

@@ -1,5 +1,7 @@
 import { notificationsViewSchema } from '@mostrador/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { applicationQueryOptions } from '../../features/account/api/get-application.ts';
 import { notificationFeedQueryOptions } from '../../features/live-updates/api/get-notification-feed.ts';
 import { NotificationsWorkspace } from '../../features/live-updates/components/notifications/notifications-workspace.tsx';
 import { env } from '../../lib/env.ts';
@@ -20,9 +22,15 @@ export const Route = createFileRoute('/_authed/notifications')({
   loader: async ({ context: { queryClient, account }, deps }) => {
     if (!account) return;
     // A failed page is the workspace's to explain (with a retry), not a failed route.
-    await queryClient
-      .ensureInfiniteQueryData(notificationFeedQueryOptions(account.callerId, deps.topic))
-      .catch(() => undefined);
+    await Promise.all([
+      queryClient
+        .ensureInfiniteQueryData(notificationFeedQueryOptions(account.callerId, deps.topic))
+        .catch(() => undefined),
+      // Whose application the dashboard is: its owner alone reads the feed's status and delivery history.
+      queryClient
+        .ensureQueryData(applicationQueryOptions(account.callerId, env.VITE_MARKETPLACE_APPLICATION_ID))
+        .catch(() => undefined),
+    ]);
   },
   component: NotificationsPage,
 });
@@ -31,6 +39,11 @@ function NotificationsPage() {
   const account = Route.useRouteContext({ select: (context) => context.account });
   const view = Route.useSearch();
   const navigate = Route.useNavigate();
+  const applicationId = env.VITE_MARKETPLACE_APPLICATION_ID;
+  const application = useQuery({
+    ...applicationQueryOptions(account?.callerId ?? 0, applicationId),
+    enabled: account !== undefined,
+  });
   // Signed out, the layout shows the sign-in gate instead of this page.
   if (!account) return null;
   // The notifications that reached the signed-in user's own session.
@@ -40,7 +53,8 @@ function NotificationsPage() {
     <NotificationsWorkspace
       key={`${userId}|${view.topic ?? ''}`}
       userId={userId}
-      applicationId={env.VITE_MARKETPLACE_APPLICATION_ID}
+      applicationId={applicationId}
+      ownsApplication={application.data ? application.data.owner_id === userId : undefined}
       view={view}
       onViewChange={(next) => navigate({ search: (previous) => ({ ...previous, ...next }), replace: true })}
     />

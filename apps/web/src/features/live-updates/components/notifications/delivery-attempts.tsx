@@ -66,12 +66,21 @@ const COLUMNS: DataTableColumn<AttemptRow>[] = [
 ];
 
 /** How the marketplace delivered the entry's notifications: each attempt's time, answer and latency. */
-export function DeliveryAttempts({ item, applicationId }: { item: FeedItem; applicationId: number }) {
+export function DeliveryAttempts({
+  item,
+  applicationId,
+  ownsApplication,
+}: {
+  item: FeedItem;
+  applicationId: number;
+  /** Only the application's owner reads its delivery history: anyone else is told so without asking (a 403). */
+  ownsApplication: boolean | undefined;
+}) {
   const t = useT();
   const platformIds = item.notification_ids.filter((id) => !isRedeliveryId(id));
   const attempts = useQuery({
     ...deliveryAttemptsQueryOptions(applicationId, platformIds, item.changed_at),
-    enabled: platformIds.length > 0,
+    enabled: platformIds.length > 0 && ownsApplication === true,
   });
   const forbidden = attempts.error instanceof ApiClientError && attempts.error.status === 403;
   return (
@@ -81,6 +90,10 @@ export function DeliveryAttempts({ item, applicationId }: { item: FeedItem; appl
       </h3>
       {platformIds.length === 0 ? (
         <p className="text-muted">{t('liveUpdates.deliveryAttempts.redeliveredFromTheDashboard')}</p>
+      ) : ownsApplication === false ? (
+        <p data-testid="attempts-owner-only" className="text-muted">
+          {t('liveUpdates.deliveryAttempts.theDeliveryHistoryIs')}
+        </p>
       ) : (
         <QueryState
           query={attempts}

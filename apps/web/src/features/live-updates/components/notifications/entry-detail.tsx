@@ -23,10 +23,13 @@ const PARK_REASON: Record<string, string> = messagesByKey({
 export function EntryDetail({
   item,
   applicationId,
+  ownsApplication,
   canRedeliver,
 }: {
   item: FeedItem;
   applicationId: number;
+  /** Whether the signed-in account owns the application (undefined until known): only its owner reads attempts. */
+  ownsApplication: boolean | undefined;
   canRedeliver: boolean;
 }) {
   const t = useT();
@@ -148,7 +151,7 @@ export function EntryDetail({
         </pre>
       </div>
 
-      <DeliveryAttempts item={item} applicationId={applicationId} />
+      <DeliveryAttempts item={item} applicationId={applicationId} ownsApplication={ownsApplication} />
     </div>
   );
 }

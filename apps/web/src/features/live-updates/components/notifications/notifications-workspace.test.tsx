@@ -85,8 +85,8 @@ function changed(orderId: number): LiveEvent {
 
 const EMPTY_FEED: NotificationFeed = { notifications: [], next_before: null };
 
-async function renderFeed() {
-  answerFetch({
+async function renderFeed(ownsApplication = true) {
+  const sent = answerFetch({
     'GET /bff/notifications': EMPTY_FEED,
     'GET /bff/simulator': { available: true, running: false, rate: null },
     'GET /api/myfeeds': {
@@ -101,6 +101,7 @@ async function renderFeed() {
     <NotificationsWorkspace
       userId={USER}
       applicationId={1}
+      ownsApplication={ownsApplication}
       view={{}}
       onViewChange={() => {}}
       events={live.events}
@@ -111,7 +112,7 @@ async function renderFeed() {
     within(screen.getByTestId('feed-list'))
       .getAllByTestId('feed-entry')
       .map((entry) => entry.textContent?.match(/Order (\d+)/)?.[1]);
-  return { ...live, entries };
+  return { ...live, entries, sent };
 }
 
 describe('NotificationsWorkspace', () => {
@@ -143,6 +144,24 @@ describe('NotificationsWorkspace', () => {
     );
   });
 
+  it('asks for the feed’s status and delivery history as the application’s owner only', async () => {
+    const owner = await renderFeed(true);
+    owner.send(changed(2000000001));
+    fireEvent.click(within(screen.getByTestId('feed-list')).getByTestId('feed-entry'));
+    await waitFor(() => expect(owner.sent.some((r) => r.url.includes('offset=0&limit=100'))).toBe(true));
+    expect(owner.sent.some((r) => r.url.includes('/api/myfeeds?app_id=1&offset=0&limit=1'))).toBe(true);
+    cleanup();
+
+    const other = await renderFeed(false);
+    other.send(changed(2000000002));
+    fireEvent.click(within(screen.getByTestId('feed-list')).getByTestId('feed-entry'));
+    expect(screen.getByTestId('attempts-owner-only').textContent).toBe(
+      'The delivery history is shown to the application’s owner only.',
+    );
+    expect(screen.queryByTestId('deactivated-banner')).toBeNull();
+    expect(other.sent.filter((r) => r.url.startsWith('/api/myfeeds'))).toEqual([]);
+  });
+
   it('leaves out what another topic is about when the feed is filtered', async () => {
     answerFetch({
       'GET /bff/notifications': EMPTY_FEED,
@@ -153,6 +172,7 @@ describe('NotificationsWorkspace', () => {
       <NotificationsWorkspace
         userId={USER}
         applicationId={1}
+        ownsApplication
         view={{ topic: 'orders_feedback' }}
         onViewChange={() => {}}
         events={live.events}

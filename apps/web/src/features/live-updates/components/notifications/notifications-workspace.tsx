@@ -17,6 +17,11 @@ import { FeedToolbar } from './feed-toolbar.tsx';
 export interface NotificationsWorkspaceProps {
   userId: number;
   applicationId: number;
+  /**
+   * Whether the signed-in account owns the application (undefined until known). Its feed status and delivery
+   * history are the owner's only: no one else is shown the banner or asks for them.
+   */
+  ownsApplication: boolean | undefined;
   view: NotificationsView;
   onViewChange: (next: Partial<NotificationsView>) => void;
   /** The live event stream; the app's one connection unless another is given. */
@@ -31,6 +36,7 @@ export interface NotificationsWorkspaceProps {
 export function NotificationsWorkspace({
   userId,
   applicationId,
+  ownsApplication,
   view,
   onViewChange,
   events = liveEvents,
@@ -77,7 +83,7 @@ export function NotificationsWorkspace({
         title={t('liveUpdates.notificationsWorkspace.notifications')}
         description={t('liveUpdates.notificationsWorkspace.theMarketplaceSNotifications')}
       />
-      <DeactivationBanner applicationId={applicationId} />
+      {ownsApplication && <DeactivationBanner applicationId={applicationId} />}
       <FeedToolbar
         topic={view.topic}
         onTopicChange={(topic) => {
@@ -102,6 +108,7 @@ export function NotificationsWorkspace({
               key={selected.id}
               item={selected}
               applicationId={applicationId}
+              ownsApplication={ownsApplication}
               canRedeliver={simulator.data?.available === true}
             />
           ) : (
