@@ -200,13 +200,15 @@ describe('the legacy form of an order read', () => {
     shipmentReads = 0;
     // Joined in memory, the same bytes as joined from the store.
     expect(await read()).toBe(composed);
-    if (api.store.changeCount) expect(shipmentReads).toBe(0);
+    // PostgreSQL keeps no change count: there every legacy read reads its shipment.
+    expect(shipmentReads).toBe(api.store.changeCount ? 0 : 1);
 
     await other.db
       .updateTable('shipments')
       .set({ status: 'delivered', doc: JSON.stringify({ ...doc, status: 'delivered' }) })
       .where('id', '=', shippingId)
       .execute();
+    shipmentReads = 0;
     const changed = JSON.parse(await read());
     expect(changed.shipping).toMatchObject({ id: shippingId, status: 'delivered' });
     expect(shipmentReads).toBe(1);
