@@ -166,7 +166,7 @@ export const order = defineResource({
         const row = await ctx.readModel.findOrder(id, caller);
         if (!row) throw new ApiError('order_not_found');
         const reader = asParty(caller, row) ?? (await actOnOrder(ctx, caller, row, 'orders.read'));
-        const { body, missing } = await ctx.readModel.orderBody(row, reader, legacy, failed);
+        const { body, missing } = await ctx.readModel.orderBody(row, reader, legacy, failed, caller);
         if (missing.length === 0) return c.body(body, 200, JSON_TYPE);
         return c.body(body, 206, { ...JSON_TYPE, 'X-Content-Missing': missing.join(',') });
       },

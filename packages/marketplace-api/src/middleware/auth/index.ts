@@ -8,8 +8,16 @@ export type AuthVariables = {
   caller: Caller | null;
 };
 
-/** Who a token stands for: the read model's `caller`, told the request's path (what the request reads). */
-export type ResolveCaller = (token: string, nowMs: number, path: string) => Promise<Caller | null>;
+/**
+ * Who a token stands for: the read model's `caller`, told the request's path (what the request reads) and whether
+ * it asks for the legacy form (no `x-format-new: true`; a value that is neither is refused by the route itself).
+ */
+export type ResolveCaller = (
+  token: string,
+  nowMs: number,
+  path: string,
+  legacy: boolean,
+) => Promise<Caller | null>;
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
@@ -40,7 +48,8 @@ export function authenticate(
       c.set('caller', null);
       return next();
     }
-    const caller = token.length <= 200 ? await resolve(token, clock().getTime(), c.req.path) : null;
+    const legacy = c.req.header('x-format-new') !== 'true';
+    const caller = token.length <= 200 ? await resolve(token, clock().getTime(), c.req.path, legacy) : null;
     if (!caller) throw new ApiError('invalid_token', { message: 'invalid access token' });
     c.set('caller', caller);
     return next();

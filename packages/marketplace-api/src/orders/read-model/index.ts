@@ -7,7 +7,7 @@ import type { AccessLogRepository } from '../../users/access-log-repository.ts';
 import type { OrderQuery, OrderReadRow, OrderRef, OrderRepository } from '../order-repository.ts';
 import { createAnswerCache } from './answer-cache.ts';
 import { createOrderDocuments } from './order-documents.ts';
-import { createOrderReadAhead } from './order-read-ahead.ts';
+import { createOrderReadAhead, type ReadAhead } from './order-read-ahead.ts';
 import { createPartyCards, type PartyCardCache } from './party-cards.ts';
 
 /** The members of an order that load on their own and may be missing from a 206 answer (spec 4.1). */
@@ -71,7 +71,12 @@ const KEY = {
 async function legacyShipping(shipments: ShipmentRepository, shippingId: number): Promise<Buffer> {
   const shipment = await shipments.find(shippingId);
   if (!shipment) throw new Error('shipment missing');
-  const s = JSON.parse(shipment.doc);
+  return legacySummary(shipment.doc);
+}
+
+/** The legacy form's `shipping` member from the shipment's stored document. */
+function legacySummary(doc: string): Buffer {
+  const s = JSON.parse(doc);
   return bytes(
     JSON.stringify({
       id: s.id,
@@ -420,7 +425,12 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
   // Where the store counts no changes (PostgreSQL), an order read's token, changes and order version come in one
   // statement (decision 0157), read when the token is checked and kept for that request's `findOrder`.
   const readAhead = store.changeCount ? undefined : createOrderReadAhead(store.db);
-  const readAheadOf = new WeakMap<Caller, { id: number; refs: OrderRef[] }>();
+  const readAheadOf = new WeakMap<
+    Caller,
+    { id: number; refs: OrderRef[]; shipment?: ReadAhead['shipment'] }
+  >();
+  // The shipment a legacy read's statement brought, from its `findOrder` to its `orderBody`.
+  const shipmentAhead = new WeakMap<Caller, NonNullable<ReadAhead['shipment']>>();
   const searchPages = createAnswerCache<{ body: Joined; disclosed: number[] }>({
     entries: 500,
     bytes: 32 * 1024 * 1024,
@@ -432,18 +442,22 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
      * The caller a token stands for, or null when it is unknown, expired or revoked. `path`, the request's, lets an
      * order read on PostgreSQL check the token and find the order in one statement.
      */
-    async caller(token: string, nowMs: number, path?: string): Promise<Caller | null> {
+    async caller(token: string, nowMs: number, path?: string, legacy = false): Promise<Caller | null> {
       const orderId = readAhead && path !== undefined ? orderIdOfPath(path) : undefined;
       const now = Date.now();
       const from = orderId === undefined ? undefined : parties.cursor(now);
       if (readAhead && orderId !== undefined && from) {
-        const ahead = await readAhead(token, from.afterId, from.sinceAt, orderId);
+        const ahead = await readAhead(token, from.afterId, from.sinceAt, orderId, legacy);
         parties.apply(ahead.changes, now);
         const found = liveToken(ahead.token, nowMs);
         if (!found) return null;
         // A caller of this request alone: what was read ahead serves this request's `findOrder` and no other.
         const caller = { ...found.caller };
-        readAheadOf.set(caller, { id: orderId, refs: ahead.order });
+        readAheadOf.set(caller, {
+          id: orderId,
+          refs: ahead.order,
+          ...(ahead.shipment ? { shipment: ahead.shipment } : {}),
+        });
         return caller;
       }
       const at = freshCount();
@@ -465,6 +479,7 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
       const ahead = caller && readAheadOf.get(caller);
       if (ahead && ahead.id === id) {
         readAheadOf.delete(caller);
+        if (ahead.shipment) shipmentAhead.set(caller, ahead.shipment);
         return documents.at(ahead.refs);
       }
       const at = count();
@@ -482,17 +497,29 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
       legacy: boolean,
       /** Members to answer as failed (the local-use request header of decision 0137). */
       failed?: ReadonlySet<OrderMember>,
+      /** The request's caller, whose token check may have brought the order's shipment (PostgreSQL). */
+      caller?: Caller,
     ): Promise<{ body: Joined; missing: OrderMember[] }> {
       const disclosed: number[] = [];
-      const from = failed
-        ? {
-            ...parts,
-            faults: {
-              failMember: (m: OrderMember, id: number) =>
-                failed.has(m) || (parts.faults.failMember?.(m, id) ?? false),
-            },
-          }
-        : parts;
+      const brought = caller && shipmentAhead.get(caller);
+      if (brought) shipmentAhead.delete(caller!);
+      let from = parts;
+      if (brought && legacy) {
+        from = {
+          ...from,
+          legacyShipping: (shippingId) =>
+            shippingId === brought.id ? legacySummary(brought.doc) : parts.legacyShipping(shippingId),
+        };
+      }
+      if (failed) {
+        from = {
+          ...from,
+          faults: {
+            failMember: (m: OrderMember, id: number) =>
+              failed.has(m) || (parts.faults.failMember?.(m, id) ?? false),
+          },
+        };
+      }
       const joined = failed ? undefined : singleFromMemory(parts, row, reader, legacy, disclosed);
       if (joined) {
         if (disclosed.length > 0) await logContactReads(deps, reader, disclosed, 'GET /orders/{order_id}');
