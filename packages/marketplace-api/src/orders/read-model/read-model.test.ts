@@ -60,6 +60,51 @@ async function searchedBuyerOf(app: TestApi['app'], sellerId: number, orderId: n
   return found?.buyer as Party | undefined;
 }
 
+/**
+ * An order of a demo seller with a shipment not yet delivered, read in the legacy form (its shipping member a summary
+ * of the shipment); `deliver` marks the shipment delivered through another store.
+ */
+async function legacyCase(store: Store, manifest: SeedManifest, app: { request: TestApi['app']['request'] }) {
+  const order = await paidOrder(store, manifest);
+  const row = await store.db
+    .selectFrom('orders')
+    .innerJoin('shipments', 'shipments.id', 'orders.shipping_id')
+    .select(['orders.id', 'shipments.id as shipping_id', 'shipments.doc'])
+    .where('orders.seller_id', '=', order.seller.id)
+    .where('shipments.status', '!=', 'delivered')
+    .orderBy('orders.id')
+    .executeTakeFirstOrThrow();
+  const shippingId = Number(row.shipping_id);
+  const doc = JSON.parse(row.doc) as { status: string; date_created: string };
+  return {
+    orderId: Number(row.id),
+    shippingId,
+    token: order.seller.access_token,
+    /** The legacy answer's text. */
+    async read() {
+      const res = await app.request(`/orders/${row.id}`, {
+        headers: { authorization: `Bearer ${order.seller.access_token}` },
+      });
+      expect(res.status).toBe(200);
+      return res.text();
+    },
+    summary: {
+      id: shippingId,
+      shipment_type: 'shipping',
+      status: doc.status,
+      date_created: doc.date_created,
+      currency_id: expect.any(String),
+      cost: expect.any(Number),
+    },
+    deliver: (other: Store) =>
+      other.db
+        .updateTable('shipments')
+        .set({ status: 'delivered', doc: JSON.stringify({ ...doc, status: 'delivered' }) })
+        .where('id', '=', shippingId)
+        .execute(),
+  };
+}
+
 describe('a running server and erasure by another process (file store)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'mostrador-read-model-'));
   const file = join(dir, 'marketplace.db');
@@ -169,54 +214,27 @@ describe('the legacy form of an order read', () => {
   }, 60_000);
 
   it('comes from memory while nothing changed, and shows a shipment another store changed at the next read', async () => {
-    const order = await paidOrder(api.store, api.manifest);
-    const row = await api.store.db
-      .selectFrom('orders')
-      .innerJoin('shipments', 'shipments.id', 'orders.shipping_id')
-      .select(['orders.id', 'shipments.id as shipping_id', 'shipments.doc'])
-      .where('orders.seller_id', '=', order.seller.id)
-      .where('shipments.status', '!=', 'delivered')
-      .orderBy('orders.id')
-      .executeTakeFirstOrThrow();
-    const shippingId = Number(row.shipping_id);
-    const read = async () => {
-      const res = await app.request(`/orders/${row.id}`, {
-        headers: { authorization: `Bearer ${order.seller.access_token}` },
-      });
-      expect(res.status).toBe(200);
-      return res.text();
-    };
-
-    const composed = await read();
-    const doc = JSON.parse(row.doc) as { status: string; date_created: string };
-    expect(JSON.parse(composed).shipping).toEqual({
-      id: shippingId,
-      shipment_type: 'shipping',
-      status: doc.status,
-      date_created: doc.date_created,
-      currency_id: expect.any(String),
-      cost: expect.any(Number),
-    });
+    const legacy = await legacyCase(api.store, api.manifest, app);
+    const composed = await legacy.read();
+    expect(JSON.parse(composed).shipping).toEqual(legacy.summary);
     shipmentReads = 0;
     // Joined in memory, the same bytes as joined from the store.
-    expect(await read()).toBe(composed);
+    expect(await legacy.read()).toBe(composed);
     // No read of its own: from memory on a SQLite file, in the order's one statement on PostgreSQL.
     expect(shipmentReads).toBe(0);
 
-    await other.db
-      .updateTable('shipments')
-      .set({ status: 'delivered', doc: JSON.stringify({ ...doc, status: 'delivered' }) })
-      .where('id', '=', shippingId)
-      .execute();
+    await legacy.deliver(other);
     shipmentReads = 0;
-    const changed = JSON.parse(await read());
-    expect(changed.shipping).toMatchObject({ id: shippingId, status: 'delivered' });
+    expect(JSON.parse(await legacy.read()).shipping).toMatchObject({
+      id: legacy.shippingId,
+      status: 'delivered',
+    });
     expect(shipmentReads).toBe(api.store.changeCount ? 1 : 0);
     // The new form names the shipment only.
-    const res = await app.request(`/orders/${row.id}`, {
-      headers: { authorization: `Bearer ${order.seller.access_token}`, 'x-format-new': 'true' },
+    const res = await app.request(`/orders/${legacy.orderId}`, {
+      headers: { authorization: `Bearer ${legacy.token}`, 'x-format-new': 'true' },
     });
-    expect((await res.json()).shipping).toEqual({ id: shippingId });
+    expect((await res.json()).shipping).toEqual({ id: legacy.shippingId });
   }, 120_000);
 });
 
@@ -301,46 +319,21 @@ describe('an order read on PostgreSQL', () => {
     skip,
   }) => {
     if (api.store.changeCount) skip();
-    const order = await paidOrder(api.store, api.manifest);
-    const row = await api.store.db
-      .selectFrom('orders')
-      .innerJoin('shipments', 'shipments.id', 'orders.shipping_id')
-      .select(['orders.id', 'shipments.id as shipping_id', 'shipments.doc'])
-      .where('orders.seller_id', '=', order.seller.id)
-      .where('shipments.status', '!=', 'delivered')
-      .orderBy('orders.id')
-      .executeTakeFirstOrThrow();
-    const shippingId = Number(row.shipping_id);
-    const doc = JSON.parse(row.doc) as { status: string; date_created: string };
-    const read = async () => {
-      const res = await api.app.request(`/orders/${row.id}`, {
-        headers: { authorization: `Bearer ${order.seller.access_token}` },
-      });
-      expect(res.status).toBe(200);
-      return (await res.json()) as { shipping: Record<string, unknown> };
-    };
-    await read();
-    let body: { shipping: Record<string, unknown> } | undefined;
+    const legacy = await legacyCase(api.store, api.manifest, api.app);
+    await legacy.read();
+    let body = '';
     const sent = await statementsOf(async () => {
-      body = await read();
+      body = await legacy.read();
     });
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatch(/access_tokens[\s\S]*read_model_changes[\s\S]*orders[\s\S]*shipments/);
-    expect(body!.shipping).toEqual({
-      id: shippingId,
-      shipment_type: 'shipping',
-      status: doc.status,
-      date_created: doc.date_created,
-      currency_id: expect.any(String),
-      cost: expect.any(Number),
-    });
+    expect(JSON.parse(body).shipping).toEqual(legacy.summary);
 
-    await other.db
-      .updateTable('shipments')
-      .set({ status: 'delivered', doc: JSON.stringify({ ...doc, status: 'delivered' }) })
-      .where('id', '=', shippingId)
-      .execute();
-    expect((await read()).shipping).toMatchObject({ id: shippingId, status: 'delivered' });
+    await legacy.deliver(other);
+    expect(JSON.parse(await legacy.read()).shipping).toMatchObject({
+      id: legacy.shippingId,
+      status: 'delivered',
+    });
   }, 120_000);
 
   it('refuses a token another instance revoked, at the very next read', async ({ skip }) => {
