@@ -13,10 +13,15 @@ export const sessionQueryOptions = () =>
 
 /**
  * Everything cached but the session goes: it was read for a session or an account that is no longer the one on
- * screen (the orders, the buyers' names and phones).
+ * screen (the orders, the buyers' names and phones). Given `since`, what was read (or is being read) from then on
+ * stays: the new account's, read by the routes that followed the switch.
  */
-export function dropAccountData(queryClient: QueryClient): void {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+export function dropAccountData(queryClient: QueryClient, since?: number): void {
+  queryClient.removeQueries({
+    predicate: (query) =>
+      query.queryKey[0] !== sessionKey[0] &&
+      (since === undefined || (query.state.dataUpdatedAt < since && query.state.fetchStatus !== 'fetching')),
+  });
 }
 
 /**
@@ -31,10 +36,22 @@ export async function switchAccountData(
   routesFollow: () => Promise<void>,
 ): Promise<void> {
   await queryClient.cancelQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
-  queryClient.setQueryData(sessionKey, session);
+  // Nothing of the previous account is read past this point (its reads were just stopped).
+  const switched = Date.now();
+  // The routes follow once, here: `watchSession` leaves this change to us rather than reloading them a second time.
+  followedHere += 1;
+  try {
+    queryClient.setQueryData(sessionKey, session);
+  } finally {
+    followedHere -= 1;
+  }
   await routesFollow();
-  dropAccountData(queryClient);
+  // What the routes just read is the new account's: dropping it too would have the pages read it all again.
+  dropAccountData(queryClient, switched);
 }
+
+/** Set while `switchAccountData` puts a session in the cache, whose routes it then follows itself. */
+let followedHere = 0;
 
 /**
  * The session ended (signed out here or in another tab, or refused by the marketplace): the signed-in pages show
@@ -69,7 +86,8 @@ export function watchSession(queryClient: QueryClient, onChange: (session: Sessi
     if (data === undefined || data === seen) return;
     const first = seen === undefined;
     seen = data;
-    if (!first) onChange(data);
+    // The cache tells its listeners as the data is set, so this is the switch's own change.
+    if (!first && followedHere === 0) onChange(data);
   });
 }
 
