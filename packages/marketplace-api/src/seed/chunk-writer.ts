@@ -1,14 +1,6 @@
 import SqliteDatabase from 'better-sqlite3';
 import type { OrderBatch } from './generate.ts';
-
-/** The order tables of a batch, in the order their rows are written: orders before what refers to them. */
-const TABLES: readonly [keyof OrderBatch, string][] = [
-  ['orders', 'orders'],
-  ['shipments', 'shipments'],
-  ['discounts', 'order_discounts'],
-  ['products', 'order_product'],
-  ['feedback', 'feedback'],
-];
+import { BATCH_TABLES } from './row-block.ts';
 
 /** Written into the turn when a writer failed: the others stop waiting and fail too. */
 export const TURN_FAILED = -2;
@@ -73,7 +65,7 @@ export function openChunkWriter(file: string, turn: Int32Array) {
         waitForTurn(chunk);
         const db = connection();
         db.transaction(() => {
-          for (const [part, table] of TABLES) {
+          for (const [part, table] of BATCH_TABLES) {
             const rows = batch[part] as object[];
             if (rows.length === 0) continue;
             // The generator makes every row of a table with the same columns (as the insert of a whole block did).

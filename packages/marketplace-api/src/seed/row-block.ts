@@ -1,3 +1,4 @@
+import type { Database } from '../db/schema.ts';
 import type { OrderBatch } from './generate.ts';
 
 /**
@@ -12,6 +13,15 @@ export interface RowBlock {
 
 /** The order tables' rows of one batch, table by table. */
 export type BlockBatch = { [T in keyof OrderBatch]: RowBlock };
+
+/** A batch's parts and their tables, in the order they are written: orders before the rows that refer to them. */
+export const BATCH_TABLES: readonly (readonly [keyof OrderBatch, keyof Database])[] = [
+  ['orders', 'orders'],
+  ['shipments', 'shipments'],
+  ['discounts', 'order_discounts'],
+  ['products', 'order_product'],
+  ['feedback', 'feedback'],
+];
 
 export function toBlock(rows: readonly object[]): RowBlock {
   if (rows.length === 0) return { columns: [], values: [] };

@@ -7,7 +7,7 @@ import { createTokenRepository } from '../oauth/token-repository.ts';
 import { DEMO_APPLICATION_ID } from './generate.ts';
 import { locationRows } from './locations-data.ts';
 import { generateReviews } from './reviews.ts';
-import { type BlockBatch, type RowBlock, rowCount } from './row-block.ts';
+import { BATCH_TABLES, type BlockBatch, type RowBlock, rowCount } from './row-block.ts';
 import { type CopyLoader, createSeedRepository, type ForeignKey, openCopyLoader } from './seed-repository.ts';
 import { inThreadSource, type SeedSource, workerSource } from './source.ts';
 import { SUPPORT_OPERATOR, supportOperatorRows } from './team.ts';
@@ -49,11 +49,7 @@ type WriteBlock = (table: keyof Database, block: RowBlock) => Promise<void>;
 
 /** A batch's rows, table after table: orders before the rows that refer to them. */
 async function writeBatch(write: WriteBlock, b: BlockBatch) {
-  await write('orders', b.orders);
-  await write('shipments', b.shipments);
-  await write('order_discounts', b.discounts);
-  await write('order_product', b.products);
-  await write('feedback', b.feedback);
+  for (const [part, table] of BATCH_TABLES) await write(table, b[part]);
 }
 
 type InTransaction = (work: (db: Kysely<Database>) => Promise<void>) => Promise<void>;

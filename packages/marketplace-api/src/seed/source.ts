@@ -134,6 +134,15 @@ export function workerSource(
     request(w, { type: 'chunk', chunk: c });
     if (c + count >= gen.chunkCount) request(w, { type: 'users', index: w, of: count });
   };
+  /** The replies under `key(c)` for every chunk in order, each chunk's arrival asking for one more ahead. */
+  async function* inChunkOrder<R extends WorkerReply>(key: (chunk: number) => string): AsyncGenerator<R> {
+    for (let c = 0; c < gen.chunkCount; c++) {
+      const reply = (await receive(key(c))) as R;
+      if (c + count * AHEAD < gen.chunkCount) requestChunk(c + count * AHEAD);
+      yield reply;
+    }
+  }
+
   async function receive(key: string): Promise<WorkerReply> {
     for (;;) {
       if (failure) throw failure;
@@ -157,11 +166,8 @@ export function workerSource(
     },
     async *batches() {
       if (turn) throw new Error('the workers write the order tables themselves');
-      for (let c = 0; c < gen.chunkCount; c++) {
-        const m = (await receive(`c${c}`)) as Extract<WorkerReply, { type: 'chunk' }>;
-        if (c + count * AHEAD < gen.chunkCount) requestChunk(c + count * AHEAD);
+      for await (const m of inChunkOrder<Extract<WorkerReply, { type: 'chunk' }>>((c) => `c${c}`))
         yield m.batch;
-      }
     },
     writesOrders: turn !== undefined,
     openTurns() {
@@ -171,11 +177,8 @@ export function workerSource(
     },
     async *written() {
       if (!turn) return;
-      for (let c = 0; c < gen.chunkCount; c++) {
-        const m = (await receive(`w${c}`)) as Extract<WorkerReply, { type: 'written' }>;
-        if (c + count * AHEAD < gen.chunkCount) requestChunk(c + count * AHEAD);
+      for await (const m of inChunkOrder<Extract<WorkerReply, { type: 'written' }>>((c) => `w${c}`))
         yield m.orders;
-      }
       workers.forEach((_, i) => {
         request(i, { type: 'close', index: i });
       });

@@ -401,17 +401,12 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
     sizeOf: (member) => member.length,
   });
   const parts: Parts = {
-    legacyShipping: (shippingId) => {
-      const at = count();
-      const known = at === undefined ? undefined : legacyShippings.get(String(shippingId), at);
-      return (
-        known ??
-        legacyShipping(deps.shipments, shippingId).then((member) => {
-          if (at !== undefined) legacyShippings.set(String(shippingId), at, member);
-          return member;
-        })
-      );
-    },
+    legacyShipping: (shippingId) =>
+      legacyShippings.through(
+        () => String(shippingId),
+        count(),
+        () => legacyShipping(deps.shipments, shippingId),
+      ),
     legacyShippingInMemory: (shippingId) => {
       const at = count();
       return at === undefined ? undefined : legacyShippings.get(String(shippingId), at);
@@ -425,11 +420,8 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
   // Where the store counts no changes (PostgreSQL), an order read's token, changes and order version come in one
   // statement (decision 0157), read when the token is checked and kept for that request's `findOrder`.
   const readAhead = store.changeCount ? undefined : createOrderReadAhead(store.db);
-  const readAheadOf = new WeakMap<
-    Caller,
-    { id: number; refs: OrderRef[]; shipment?: ReadAhead['shipment'] }
-  >();
-  // The shipment a legacy read's statement brought, from its `findOrder` to its `orderBody`.
+  const readAheadOf = new WeakMap<Caller, { id: number; refs: OrderRef[] }>();
+  // The shipment a legacy read's statement brought, for that request's `orderBody`.
   const shipmentAhead = new WeakMap<Caller, NonNullable<ReadAhead['shipment']>>();
   const searchPages = createAnswerCache<{ body: Joined; disclosed: number[] }>({
     entries: 500,
@@ -453,11 +445,8 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
         if (!found) return null;
         // A caller of this request alone: what was read ahead serves this request's `findOrder` and no other.
         const caller = { ...found.caller };
-        readAheadOf.set(caller, {
-          id: orderId,
-          refs: ahead.order,
-          ...(ahead.shipment ? { shipment: ahead.shipment } : {}),
-        });
+        readAheadOf.set(caller, { id: orderId, refs: ahead.order });
+        if (ahead.shipment) shipmentAhead.set(caller, ahead.shipment);
         return caller;
       }
       const at = freshCount();
@@ -479,7 +468,6 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
       const ahead = caller && readAheadOf.get(caller);
       if (ahead && ahead.id === id) {
         readAheadOf.delete(caller);
-        if (ahead.shipment) shipmentAhead.set(caller, ahead.shipment);
         return documents.at(ahead.refs);
       }
       const at = count();
