@@ -418,8 +418,9 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
   // Live tokens as last found, with the change count at that moment; keyed by the token, never written anywhere.
   const remembered = createAnswerCache<{ caller: Caller; expiresAt: number }>({ entries: 10_000 });
   // Where the store counts no changes (PostgreSQL), an order read's token, changes and order version come in one
-  // statement (decision 0157), read when the token is checked and kept for that request's `findOrder`.
-  const readAhead = store.changeCount ? undefined : createOrderReadAhead(store.db);
+  // statement shared with the reads that arrive beside it (decisions 0157, 0204), read when the token is checked
+  // and kept for that request's `findOrder`.
+  const readAhead = store.changeCount ? undefined : createOrderReadAhead(store.db, parties);
   const readAheadOf = new WeakMap<Caller, { id: number; refs: OrderRef[] }>();
   // The shipment a legacy read's statement brought, for that request's `orderBody`.
   const shipmentAhead = new WeakMap<Caller, NonNullable<ReadAhead['shipment']>>();
@@ -436,11 +437,8 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
      */
     async caller(token: string, nowMs: number, path?: string, legacy = false): Promise<Caller | null> {
       const orderId = readAhead && path !== undefined ? orderIdOfPath(path) : undefined;
-      const now = Date.now();
-      const from = orderId === undefined ? undefined : parties.cursor(now);
-      if (readAhead && orderId !== undefined && from) {
-        const ahead = await readAhead(token, from.afterId, from.sinceAt, orderId, legacy);
-        parties.apply(ahead.changes, now);
+      if (readAhead && orderId !== undefined) {
+        const ahead = await readAhead(token, orderId, legacy);
         const found = liveToken(ahead.token, nowMs);
         if (!found) return null;
         // A caller of this request alone: what was read ahead serves this request's `findOrder` and no other.

@@ -3,88 +3,132 @@ import { precompiled } from '../../db/precompiled.ts';
 import type { Database } from '../../db/schema.ts';
 import { hashToken, type TokenRow } from '../../oauth/token-repository.ts';
 import type { OrderRef } from '../order-repository.ts';
+import type { PartyCardCache } from './party-cards.ts';
 
-/**
- * What one statement answers: the token, the read model's changes since its cursor, the order's version and, for a
- * read in the legacy form, the order's shipment document.
- */
+/** What an order read learns from the statement it went in: its token, its order's version and its shipment. */
 export interface ReadAhead {
   token: TokenRow | undefined;
-  changes: { id: number; key: number }[];
   order: OrderRef[];
+  /** For a read in the legacy form: the document of the order's shipment. */
   shipment?: { id: number; doc: string };
 }
 
 interface Row {
   part: number | string;
+  k: string | null;
   a: number | string | null;
   b: number | string | null;
   c: number | string | null;
   d: number | string | null;
-  e?: string | null;
+  e: string | null;
+}
+
+interface Waiting {
+  tokenHash: string;
+  orderId: number;
+  legacy: boolean;
+  done: (answer: ReadAhead) => void;
+  failed: (error: unknown) => void;
 }
 
 const TOKEN = 0;
 const CHANGE = 1;
 const ORDER = 2;
 const SHIPMENT = 3;
+/** Reads one statement carries at most; the rest go in the next. */
+const MOST_READS = 256;
 const num = (value: number | string | null) => (value === null ? null : Number(value));
 
 /**
- * An order read on PostgreSQL in one round trip (decision 0157): the bearer token's row, the changes to the read
- * model since `afterId` (or stamped at `sinceAt` or later), and the id and version of the order, in one statement
- * planned once per connection; for the legacy form also the document of the order's shipment, whose summary that
- * form embeds (decision 0203). Where the store counts changes (a SQLite file) none of this is needed.
+ * Order reads on PostgreSQL, one round trip each at most (decisions 0157, 0204): the bearer tokens' rows, the read
+ * model's changes since its cursor, the ids and versions of the orders and, for reads in the legacy form, the
+ * documents of their shipments (decision 0203), in one statement planned once per connection. One statement is in
+ * flight at a time: reads that arrive meanwhile wait for it to end and go together in the next, which starts after
+ * they arrived, so each still sees every commit made before it (a group read, as the access log's group write).
+ * Where the store counts changes (a SQLite file) none of this is needed.
  */
-export function createOrderReadAhead(db: Kysely<Database>) {
+export function createOrderReadAhead(db: Kysely<Database>, parties: PartyCardCache) {
   const statement = precompiled(db, (db, param) => ({
-    // Raw SQL: Kysely's builder has no typed union of these three shapes.
+    // Raw SQL: Kysely's builder has no typed union of these four shapes.
     compile: () =>
-      sql<Row>`select ${sql.lit(TOKEN)} as part, user_id as a, application_id as b, expires_at as c, revoked_at as d
-        from access_tokens where token_hash = ${param(0)}
+      sql<Row>`select ${sql.lit(TOKEN)} as part, token_hash as k, user_id as a, application_id as b,
+          expires_at as c, revoked_at as d, null::text as e
+        from access_tokens where token_hash = any(${param(0)})
       union all
-      select ${sql.lit(CHANGE)}, id, key, null, null
+      select ${sql.lit(CHANGE)}, null, id, key, null, null, null
         from read_model_changes where id > ${param(1)} or at >= ${param(2)}
       union all
-      select ${sql.lit(ORDER)}, id, version, null, null from orders where id = ${param(3)}`.compile(db),
-  }));
-  const withShipment = precompiled(db, (db, param) => ({
-    compile: () =>
-      sql<Row>`select ${sql.lit(TOKEN)} as part, user_id as a, application_id as b, expires_at as c, revoked_at as d,
-          null::text as e
-        from access_tokens where token_hash = ${param(0)}
+      select ${sql.lit(ORDER)}, null, id, version, null, null, null from orders where id = any(${param(3)})
       union all
-      select ${sql.lit(CHANGE)}, id, key, null, null, null
-        from read_model_changes where id > ${param(1)} or at >= ${param(2)}
-      union all
-      select ${sql.lit(ORDER)}, id, version, null, null, null from orders where id = ${param(3)}
-      union all
-      select ${sql.lit(SHIPMENT)}, s.id, null, null, null, s.doc
-        from orders o join shipments s on s.id = o.shipping_id where o.id = ${param(3)}`.compile(db),
+      select ${sql.lit(SHIPMENT)}, null, o.id, s.id, null, null, s.doc
+        from orders o join shipments s on s.id = o.shipping_id where o.id = any(${param(4)})`.compile(db),
   }));
 
-  return async (
-    token: string,
-    afterId: number,
-    sinceAt: number,
-    orderId: number,
-    legacy = false,
-  ): Promise<ReadAhead> => {
-    const answer: ReadAhead = { token: undefined, changes: [], order: [] };
-    const rows = await (legacy ? withShipment : statement)(hashToken(token), afterId, sinceAt, orderId);
+  let pending: Waiting[] = [];
+  let reading = false;
+
+  async function readBatch(batch: Waiting[]) {
+    const now = Date.now();
+    let from = parties.cursor(now);
+    if (!from) {
+      // Idle longer than changes are kept: the cards start again from nothing, and the cursor from there.
+      await parties.sync();
+      from = parties.cursor(Date.now()) ?? { afterId: 0, sinceAt: 0 };
+    }
+    const tokens = [...new Set(batch.map((w) => w.tokenHash))];
+    const orders = [...new Set(batch.map((w) => w.orderId))];
+    const legacy = [...new Set(batch.filter((w) => w.legacy).map((w) => w.orderId))];
+    const rows = await statement(tokens, from.afterId, from.sinceAt, orders, legacy);
+    const found = new Map<string, TokenRow>();
+    const versions = new Map<number, OrderRef>();
+    const shipments = new Map<number, { id: number; doc: string }>();
+    const changes: { id: number; key: number }[] = [];
     for (const row of rows) {
       const part = Number(row.part);
       if (part === TOKEN) {
-        answer.token = {
+        found.set(row.k!, {
           user_id: num(row.a)!,
           application_id: num(row.b)!,
           expires_at: num(row.c)!,
           revoked_at: num(row.d),
-        };
-      } else if (part === CHANGE) answer.changes.push({ id: num(row.a)!, key: num(row.b)! });
-      else if (part === ORDER) answer.order.push({ id: num(row.a)!, version: num(row.b)! });
-      else if (row.e !== null && row.e !== undefined) answer.shipment = { id: num(row.a)!, doc: row.e };
+        });
+      } else if (part === CHANGE) changes.push({ id: num(row.a)!, key: num(row.b)! });
+      else if (part === ORDER) versions.set(num(row.a)!, { id: num(row.a)!, version: num(row.b)! });
+      else if (part === SHIPMENT && row.e !== null)
+        shipments.set(num(row.a)!, { id: num(row.b)!, doc: row.e });
     }
-    return answer;
-  };
+    parties.apply(changes, now);
+    for (const w of batch) {
+      const ref = versions.get(w.orderId);
+      const shipment = w.legacy ? shipments.get(w.orderId) : undefined;
+      w.done({
+        token: found.get(w.tokenHash),
+        order: ref ? [ref] : [],
+        ...(shipment ? { shipment } : {}),
+      });
+    }
+  }
+
+  function next() {
+    if (reading || pending.length === 0) return;
+    reading = true;
+    const batch = pending.length > MOST_READS ? pending.splice(0, MOST_READS) : pending;
+    if (batch === pending) pending = [];
+    readBatch(batch)
+      .catch((error) => {
+        for (const w of batch) w.failed(error);
+      })
+      .finally(() => {
+        reading = false;
+        next();
+      });
+  }
+
+  /** The token's row, the order's version and, for the legacy form, its shipment, as of a moment after this call. */
+  return (token: string, orderId: number, legacy = false): Promise<ReadAhead> =>
+    new Promise((done, failed) => {
+      // The first read of a quiet moment waits for the end of this turn, so the reads that came with it join it.
+      if (pending.length === 0 && !reading) setImmediate(next);
+      pending.push({ tokenHash: hashToken(token), orderId, legacy, done, failed });
+    });
 }

@@ -336,6 +336,119 @@ describe('an order read on PostgreSQL', () => {
     });
   }, 120_000);
 
+  it('reads the orders of reads that arrive together in one statement, each answered as if alone', async ({
+    skip,
+  }) => {
+    if (api.store.changeCount) skip();
+    const order = await paidOrder(api.store, api.manifest);
+    const legacy = await legacyCase(api.store, api.manifest, api.app);
+    const others = await api.store.db
+      .selectFrom('orders')
+      .select(['id', 'seller_id'])
+      .where('seller_id', '=', order.seller.id)
+      .orderBy('id', 'desc')
+      .limit(6)
+      .execute();
+    const buyerToken = order.buyer.access_token;
+    const reads: { path: string; token: string; legacy: boolean }[] = [
+      ...others.map((o) => ({ path: `/orders/${o.id}`, token: order.seller.access_token, legacy: false })),
+      ...others.map((o) => ({ path: `/orders/${o.id}`, token: order.seller.access_token, legacy: true })),
+      { path: `/orders/${order.id}`, token: buyerToken, legacy: false },
+      { path: `/orders/${legacy.orderId}`, token: legacy.token, legacy: true },
+      { path: '/orders/9999999999999', token: order.seller.access_token, legacy: false },
+      { path: `/orders/${order.id}`, token: 'no-such-token', legacy: false },
+    ];
+    const read = (r: (typeof reads)[number]) =>
+      api.app.request(r.path, {
+        headers: { authorization: `Bearer ${r.token}`, ...(r.legacy ? {} : { 'x-format-new': 'true' }) },
+      });
+    const alone: { status: number; body: string }[] = [];
+    for (const r of reads) {
+      const res = await read(r);
+      alone.push({ status: res.status, body: await res.text() });
+    }
+    expect(others.length).toBeGreaterThan(2);
+    expect(alone.map((a) => a.status)).toEqual([...Array(reads.length - 2).fill(200), 404, 401]);
+    expect(JSON.parse(alone[reads.length - 3]!.body).shipping).toEqual(legacy.summary);
+
+    let together: { status: number; body: string }[] = [];
+    const sent = await statementsOf(async () => {
+      together = await Promise.all(
+        reads.map(async (r) => {
+          const res = await read(r);
+          return { status: res.status, body: await res.text() };
+        }),
+      );
+    });
+    expect(together).toEqual(alone);
+    const readAheads = sent.filter((text) => text.includes('read_model_changes'));
+    expect(readAheads.length).toBeGreaterThan(0);
+    expect(readAheads.length).toBeLessThan(reads.length / 4);
+  }, 120_000);
+
+  it('sends a read that arrives while a statement is under way in the next one, which sees what was committed before it', async ({
+    skip,
+  }) => {
+    if (api.store.changeCount) skip();
+    const order = await paidOrder(api.store, api.manifest);
+    const token = order.seller.access_token;
+    const read = () =>
+      api.app.request(`/orders/${order.id}`, {
+        headers: { authorization: `Bearer ${token}`, 'x-format-new': 'true' },
+      });
+    expect((await read()).status).toBe(200);
+    // The first read's statement runs, but its rows are held until the revocation is committed and the second
+    // read has arrived.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started = () => {};
+    const firstStarted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let readAheads = 0;
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const first = args[0] as string | { text?: string };
+      const text = typeof first === 'string' ? first : (first.text ?? '');
+      const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+      if (!text.includes('read_model_changes') || !(result instanceof Promise)) return result;
+      readAheads++;
+      if (readAheads > 1) return result;
+      started();
+      return result.then(async (rows) => {
+        await held;
+        return rows;
+      });
+    } as typeof query;
+    try {
+      const before = read();
+      await firstStarted;
+      await other.db
+        .updateTable('access_tokens')
+        .set({ revoked_at: Date.now() })
+        .where('token_hash', '=', hashToken(token))
+        .execute();
+      const after = read();
+      // The second read waits behind the first statement: let it reach the read model before the rows come.
+      await new Promise((resolve) => setImmediate(resolve));
+      release();
+      expect((await before).status).toBe(200);
+      const res = await after;
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { error: string }).error).toBe('invalid_token');
+      expect(readAheads).toBe(2);
+    } finally {
+      pg.Client.prototype.query = query;
+      await other.db
+        .updateTable('access_tokens')
+        .set({ revoked_at: null })
+        .where('token_hash', '=', hashToken(token))
+        .execute();
+    }
+  }, 120_000);
+
   it('refuses a token another instance revoked, at the very next read', async ({ skip }) => {
     if (api.store.changeCount) skip();
     const order = await paidOrder(api.store, api.manifest);
