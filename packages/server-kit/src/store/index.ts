@@ -31,7 +31,7 @@ export {
   recreateDatabase,
   storeTypes,
 } from './postgres/pool.ts';
-export { type PreparedRead, preparedReadsOf } from './postgres/prepared-reads.ts';
+export { type PlanMode, type PreparedRead, preparedReadsOf } from './postgres/prepared-reads.ts';
 export { openSqliteStore, type SqliteStoreOptions } from './sqlite/open-sqlite.ts';
 export { withStatementCache } from './sqlite/statement-cache.ts';
 export type { Dialect, SnapshotRead, Store, StoreTables } from './store.ts';

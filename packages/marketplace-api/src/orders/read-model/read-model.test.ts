@@ -285,13 +285,21 @@ describe('an order read on PostgreSQL', () => {
     other = await openSecondStore(api.store);
   }, 60_000);
 
+  /** The connections (by application name) that sent each SQL text, for the last `statementsOf`. */
+  const senders = new Map<string, Set<string>>();
+
   /** The SQL texts sent to PostgreSQL, by any connection of this process, while `run` runs. */
   async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
     const sent: string[] = [];
+    senders.clear();
     const query = pg.Client.prototype.query;
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
       const first = args[0] as string | { text?: string };
-      sent.push(typeof first === 'string' ? first : (first.text ?? ''));
+      const text = typeof first === 'string' ? first : (first.text ?? '');
+      sent.push(text);
+      const by = (this as unknown as { connectionParameters: { application_name?: string } })
+        .connectionParameters.application_name;
+      senders.set(text, (senders.get(text) ?? new Set()).add(by ?? ''));
       return (query as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof query;
     try {
@@ -313,6 +321,8 @@ describe('an order read on PostgreSQL', () => {
     });
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatch(/access_tokens[\s\S]*read_model_changes[\s\S]*orders/);
+    // Planned once for any values, on the connection that plans its statements so.
+    expect([...senders.get(sent[0]!)!]).toEqual(['mostrador-generic-reads']);
   }, 120_000);
 
   it('brings the shipment in that statement for the legacy form, as it stands at that read', async ({

@@ -53,13 +53,15 @@ export async function openPostgresStore<DB extends TableMap<DB>>(
   const tables = storeTables(root, { dialect: 'postgres', keyring, url: options.url });
   const own = tables<DB>();
   const reads = preparedReads(options.url);
-  registerPreparedReads(own.db, reads.read);
+  // Hot lookups by key, one statement in flight at a time (the order read-ahead): one connection, planned once.
+  const generic = preparedReads(options.url, 1, 'generic');
+  registerPreparedReads(own.db, { custom: reads.read, generic: generic.read });
   return {
     ...own,
     tables,
     async stopBackground() {},
     async close() {
-      await reads.close();
+      await Promise.all([reads.close(), generic.close()]);
       await root.destroy();
     },
   };
