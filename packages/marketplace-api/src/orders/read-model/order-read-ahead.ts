@@ -76,6 +76,18 @@ export function createOrderReadAhead(db: Kysely<Database>, parties: PartyCardCac
 
   let pending: Waiting[] = [];
   let reading = false;
+  // A client reads with the same token again and again: its hash (SHA-256) is worked out once. Kept in memory only,
+  // like the tokens the requests bring.
+  const hashes = new Map<string, string>();
+  const hashOf = (token: string) => {
+    let hash = hashes.get(token);
+    if (hash === undefined) {
+      if (hashes.size >= 10_000) hashes.clear();
+      hash = hashToken(token);
+      hashes.set(token, hash);
+    }
+    return hash;
+  };
 
   async function readBatch(batch: Waiting[]) {
     const now = Date.now();
@@ -139,6 +151,6 @@ export function createOrderReadAhead(db: Kysely<Database>, parties: PartyCardCac
     new Promise((done, failed) => {
       // The first read of a quiet moment waits for the end of this turn, so the reads that came with it join it.
       if (pending.length === 0 && !reading) setImmediate(next);
-      pending.push({ tokenHash: hashToken(token), orderId, legacy, done, failed });
+      pending.push({ tokenHash: hashOf(token), orderId, legacy, done, failed });
     });
 }
