@@ -424,6 +424,17 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
   const readAheadOf = new WeakMap<Caller, { id: number; refs: OrderRef[] }>();
   // The shipment a legacy read's statement brought, for that request's `orderBody`.
   const shipmentAhead = new WeakMap<Caller, NonNullable<ReadAhead['shipment']>>();
+  // The summaries made from the shipment documents statements brought, each kept with the document it was made
+  // from: the same document again gives the same member (the same bytes object, so the joined body is reused too).
+  const broughtSummaries = new Map<number, { doc: string; member: Buffer }>();
+  const summaryOfBrought = (shipment: NonNullable<ReadAhead['shipment']>): Buffer => {
+    const kept = broughtSummaries.get(shipment.id);
+    if (kept && kept.doc === shipment.doc) return kept.member;
+    const member = legacySummary(shipment.doc);
+    if (!kept && broughtSummaries.size >= 5_000) broughtSummaries.clear();
+    broughtSummaries.set(shipment.id, { doc: shipment.doc, member });
+    return member;
+  };
   const searchPages = createAnswerCache<{ body: Joined; disclosed: number[] }>({
     entries: 500,
     bytes: 32 * 1024 * 1024,
@@ -491,10 +502,13 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
       if (brought) shipmentAhead.delete(caller!);
       let from = parts;
       if (brought && legacy) {
+        const member = summaryOfBrought(brought);
         from = {
           ...from,
           legacyShipping: (shippingId) =>
-            shippingId === brought.id ? legacySummary(brought.doc) : parts.legacyShipping(shippingId),
+            shippingId === brought.id ? member : parts.legacyShipping(shippingId),
+          legacyShippingInMemory: (shippingId) =>
+            shippingId === brought.id ? member : parts.legacyShippingInMemory(shippingId),
         };
       }
       if (failed) {
@@ -506,7 +520,7 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
           },
         };
       }
-      const joined = failed ? undefined : singleFromMemory(parts, row, reader, legacy, disclosed);
+      const joined = failed ? undefined : singleFromMemory(from, row, reader, legacy, disclosed);
       if (joined) {
         if (disclosed.length > 0) await logContactReads(deps, reader, disclosed, 'GET /orders/{order_id}');
         return { body: joined, missing: [] };
