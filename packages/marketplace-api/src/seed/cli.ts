@@ -47,8 +47,13 @@ function removeFiles(suffixes: string[]) {
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${auditFileOf(file)}${suffix}`, { force: true });
   rmSync(journalDirOf(auditFileOf(file)), { recursive: true, force: true });
 }
-if (postgres) await recreateDatabase(file);
-else removeFiles(['', '-wal', '-shm']);
+try {
+  if (postgres) await recreateDatabase(file);
+  else removeFiles(['', '-wal', '-shm']);
+} catch (error) {
+  process.stderr.write(`seed failed: ${(error as Error).message}\n`);
+  process.exit(1);
+}
 // The bulk load skips the journal and the waits for the disk (decisions 0153, 0159). A failure the command sees
 // removes what it wrote; a process killed or a machine down mid-seed leaves a partial store it cannot clean up.
 process.stderr.write(

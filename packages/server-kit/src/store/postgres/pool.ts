@@ -67,14 +67,29 @@ async function onMaintenanceDatabase(url: string, statement: string): Promise<vo
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/** The databases every PostgreSQL server has for itself: never dropped, never seeded. */
+const SERVER_DATABASES = new Set(['postgres', 'template0', 'template1']);
+
+/** The URL's database, unless it is one of the server's own (which a fresh start would drop). */
+function ownDatabase(url: string): string {
+  const name = databaseName(url);
+  if (SERVER_DATABASES.has(name)) {
+    throw new Error(
+      `the URL names the server's own database "${name}"; name a database of its own (postgres://…/mostrador), which is dropped and created anew`,
+    );
+  }
+  return name;
+}
+
 /** Drops (closing its sessions) and creates the URL's database, empty: the seed command's fresh start. */
 export async function recreateDatabase(url: string): Promise<void> {
   await dropDatabase(url);
-  await onMaintenanceDatabase(url, `create database ${quoteIdent(databaseName(url))}`);
+  await onMaintenanceDatabase(url, `create database ${quoteIdent(ownDatabase(url))}`);
 }
 
+/** Drops the URL's database; refuses the server's own (`postgres`, the templates). */
 export async function dropDatabase(url: string): Promise<void> {
-  await onMaintenanceDatabase(url, `drop database if exists ${quoteIdent(databaseName(url))} with (force)`);
+  await onMaintenanceDatabase(url, `drop database if exists ${quoteIdent(ownDatabase(url))} with (force)`);
 }
 
 /** Whether the URL's database exists on its server. */
