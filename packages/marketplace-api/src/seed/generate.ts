@@ -274,6 +274,16 @@ interface Personal {
   address: unknown;
 }
 
+/**
+ * A seller's listing, with the fields every order of it reads in an object of one shape: the rows themselves are
+ * spread from two objects with optional values, and reading them in the order loop missed V8's property caches.
+ */
+interface SellerItem {
+  row: ItemsTable;
+  product: Product;
+  sale: Pick<ItemsTable, 'id' | 'title' | 'category_id' | 'condition' | 'price_minor' | 'listing_type_id'>;
+}
+
 export function createSeedGenerator(
   opts: SeedOptions,
   /**
@@ -453,12 +463,12 @@ export function createSeedGenerator(
 
   // Items: each seller lists a handful of products at its own prices.
   const items: ItemsTable[] = [];
-  const itemsBySeller = new Map<number, { row: ItemsTable; product: Product }[]>();
+  const itemsBySeller = new Map<number, SellerItem[]>();
   let nextItemNumber = 800_000_000;
   for (const [i, seller] of sellers.entries()) {
     const expected = (tail[i]! / weightTotal) * opts.orders;
     const count = Math.max(4, Math.min(120, Math.round(expected / 40)));
-    const list: { row: ItemsTable; product: Product }[] = [];
+    const list: SellerItem[] = [];
     for (let k = 0; k < count; k++) {
       const product = r.pick(PRODUCTS);
       nextItemNumber += r.int(1, 50_000);
@@ -492,7 +502,18 @@ export function createSeedGenerator(
         }),
       };
       items.push(row);
-      list.push({ row, product });
+      list.push({
+        row,
+        product,
+        sale: {
+          id: row.id,
+          title: row.title,
+          category_id: row.category_id,
+          condition: row.condition,
+          price_minor: row.price_minor,
+          listing_type_id: row.listing_type_id,
+        },
+      });
     }
     itemsBySeller.set(seller.id, list);
   }
@@ -600,7 +621,7 @@ export function createSeedGenerator(
     const used = new Set<string>();
     const attributes: { name: string; value: string; id: number }[] = [];
     for (let k = 0; k < lineCount; k++) {
-      const { row, product } = r.pick(sellerItems);
+      const { sale: row, product } = r.pick(sellerItems);
       if (used.has(row.id)) continue;
       used.add(row.id);
       const quantity = r.weighted(QUANTITIES);
