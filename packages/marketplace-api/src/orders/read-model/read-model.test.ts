@@ -285,6 +285,26 @@ describe('an order read on PostgreSQL', () => {
     other = await openSecondStore(api.store);
   }, 60_000);
 
+  /**
+   * Shows `see` every statement any connection of this process sends, until `stop()`: its SQL text, its result (a
+   * promise) and the connection's application name. What `see` returns is the result the sender gets.
+   */
+  function watchStatements(see: (text: string, result: unknown, sender: string) => unknown) {
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const first = args[0] as string | { text?: string };
+      const text = typeof first === 'string' ? first : (first.text ?? '');
+      const sender = (this as unknown as { connectionParameters: { application_name?: string } })
+        .connectionParameters.application_name;
+      return see(text, (query as (...a: unknown[]) => unknown).apply(this, args), sender ?? '');
+    } as typeof query;
+    return {
+      stop() {
+        pg.Client.prototype.query = query;
+      },
+    };
+  }
+
   /** The connections (by application name) that sent each SQL text, for the last `statementsOf`. */
   const senders = new Map<string, Set<string>>();
 
@@ -292,20 +312,15 @@ describe('an order read on PostgreSQL', () => {
   async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
     const sent: string[] = [];
     senders.clear();
-    const query = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const first = args[0] as string | { text?: string };
-      const text = typeof first === 'string' ? first : (first.text ?? '');
+    const watch = watchStatements((text, result, sender) => {
       sent.push(text);
-      const by = (this as unknown as { connectionParameters: { application_name?: string } })
-        .connectionParameters.application_name;
-      senders.set(text, (senders.get(text) ?? new Set()).add(by ?? ''));
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
+      senders.set(text, (senders.get(text) ?? new Set()).add(sender));
+      return result;
+    });
     try {
       await run();
     } finally {
-      pg.Client.prototype.query = query;
+      watch.stop();
     }
     // The access log's rows are written in batches of their own, beside the answers.
     return sent.filter((text) => !text.includes('personal_data_access_log'));
@@ -418,11 +433,7 @@ describe('an order read on PostgreSQL', () => {
       started = resolve;
     });
     let readAheads = 0;
-    const query = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const first = args[0] as string | { text?: string };
-      const text = typeof first === 'string' ? first : (first.text ?? '');
-      const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+    const watch = watchStatements((text, result) => {
       if (!text.includes('read_model_changes') || !(result instanceof Promise)) return result;
       readAheads++;
       if (readAheads > 1) return result;
@@ -431,7 +442,7 @@ describe('an order read on PostgreSQL', () => {
         await held;
         return rows;
       });
-    } as typeof query;
+    });
     try {
       const before = read();
       await firstStarted;
@@ -450,7 +461,7 @@ describe('an order read on PostgreSQL', () => {
       expect(((await res.json()) as { error: string }).error).toBe('invalid_token');
       expect(readAheads).toBe(2);
     } finally {
-      pg.Client.prototype.query = query;
+      watch.stop();
       await other.db
         .updateTable('access_tokens')
         .set({ revoked_at: null })
@@ -517,18 +528,14 @@ describe('an order read on PostgreSQL', () => {
     let inFlight = 0;
     let most = 0;
     let writes = 0;
-    const query = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const first = args[0] as string | { text?: string };
-      const text = typeof first === 'string' ? first : (first.text ?? '');
-      const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+    const watch = watchStatements((text, result) => {
       if (text.includes('insert into "personal_data_access_log"') && result instanceof Promise) {
         writes++;
         most = Math.max(most, ++inFlight);
         result.finally(() => inFlight--).catch(() => {});
       }
       return result;
-    } as typeof query;
+    });
     const reads = 40;
     try {
       const answers = await Promise.all(
@@ -538,7 +545,7 @@ describe('an order read on PostgreSQL', () => {
       );
       expect(answers.map((a) => a.status)).toEqual(Array(reads).fill(200));
     } finally {
-      pg.Client.prototype.query = query;
+      watch.stop();
     }
     expect(await logged()).toBe(before + reads);
     expect(most).toBe(1);
