@@ -41,9 +41,13 @@ export function preparedReads(
       types: storeTypes,
       application_name: plans === 'generic' ? 'mostrador-generic-reads' : 'mostrador-reads',
       connectionTimeoutMillis: 10_000,
-      ...(plans === 'generic' ? { options: '-c plan_cache_mode=force_generic_plan' } : {}),
     });
-    const reader: Reader = { client, tail: client.connect(), pending: 0, broken: false };
+    // Set once the session is open rather than as a startup option, which a connection pooler may refuse.
+    const opened =
+      plans === 'generic'
+        ? client.connect().then(() => client.query('set plan_cache_mode = force_generic_plan'))
+        : client.connect();
+    const reader: Reader = { client, tail: opened, pending: 0, broken: false };
     const broken = () => {
       reader.broken = true;
     };
