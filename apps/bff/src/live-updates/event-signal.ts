@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { type ChannelListener, listenChannel } from '@mostrador/server-kit/store';
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { BffStore } from '../db/migrate.ts';
 import type { EventBus } from './event-bus.ts';
 import type { EventRepository } from './event-repository.ts';
@@ -71,17 +71,13 @@ function postgresSignal(
   options: { onError?: (error: unknown) => void; reconnectMs?: number },
 ): EventSignal {
   const listeners = new Set<{ message: (m: EventSignalMessage) => void; gap?: () => void }>();
-  let client: pg.Client | undefined;
-  let connecting: Promise<void> | undefined;
-  let retry: NodeJS.Timeout | undefined;
+  let channel: ChannelListener | undefined;
   let closed = false;
-  let everConnected = false;
 
-  function onNotification(n: pg.Notification) {
-    if (n.channel !== EVENT_CHANNEL || !n.payload) return;
+  function onNotify(payload: string) {
     let message: EventSignalMessage;
     try {
-      const parsed = JSON.parse(n.payload) as { u?: unknown; e?: unknown; o?: unknown };
+      const parsed = JSON.parse(payload) as { u?: unknown; e?: unknown; o?: unknown };
       if (!Number.isSafeInteger(parsed.u) || !Number.isSafeInteger(parsed.e) || typeof parsed.o !== 'string')
         return;
       message = { userId: parsed.u as number, eventId: parsed.e as number, origin: parsed.o };
@@ -91,50 +87,10 @@ function postgresSignal(
     for (const l of listeners) l.message(message);
   }
 
-  function connect(): Promise<void> {
-    if (connecting) return connecting;
-    const c = new pg.Client({ connectionString: url, application_name: 'mostrador-bff-events' });
-    const lost = (error?: unknown) => {
-      if (client !== c) return;
-      client = undefined;
-      connecting = undefined;
-      c.removeAllListeners('notification');
-      c.end().catch(() => {});
-      if (error) options.onError?.(error);
-      if (!closed && listeners.size > 0) {
-        retry = setTimeout(() => void connect(), options.reconnectMs ?? 1_000);
-        retry.unref();
-      }
-    };
-    client = c;
-    c.on('notification', onNotification);
-    c.on('error', lost);
-    c.on('end', () => lost());
-    connecting = (async () => {
-      try {
-        await c.connect();
-        await c.query(`listen ${EVENT_CHANNEL}`);
-      } catch (error) {
-        lost(error);
-        return;
-      }
-      // Whatever was signalled while no connection listened is found by reading from the last id seen.
-      if (everConnected) for (const l of listeners) l.gap?.();
-      everConnected = true;
-    })();
-    return connecting;
-  }
-
-  async function disconnect() {
-    clearTimeout(retry);
-    const c = client;
-    client = undefined;
-    connecting = undefined;
-    everConnected = false;
-    if (c) {
-      c.removeAllListeners('notification');
-      await c.end().catch(() => {});
-    }
+  function stopListening() {
+    const c = channel;
+    channel = undefined;
+    return c?.close() ?? Promise.resolve();
   }
 
   return {
@@ -146,19 +102,30 @@ function postgresSignal(
     subscribe(message, gap) {
       const entry = { message, ...(gap ? { gap } : {}) };
       listeners.add(entry);
-      if (!closed) void connect();
+      if (!closed && !channel) {
+        channel = listenChannel(url, EVENT_CHANNEL, {
+          applicationName: 'mostrador-bff-events',
+          onNotify,
+          // Whatever was signalled while no connection listened is found by reading from the last id seen.
+          onGap: () => {
+            for (const l of listeners) l.gap?.();
+          },
+          ...(options.onError ? { onError: options.onError } : {}),
+          ...(options.reconnectMs !== undefined ? { reconnectMs: options.reconnectMs } : {}),
+        });
+      }
       return () => {
         listeners.delete(entry);
-        if (listeners.size === 0) void disconnect();
+        if (listeners.size === 0) void stopListening();
       };
     },
     async ready() {
-      await connecting;
+      await channel?.ready();
     },
     async close() {
       closed = true;
       listeners.clear();
-      await disconnect();
+      await stopListening();
     },
   };
 }

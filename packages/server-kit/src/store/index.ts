@@ -20,6 +20,7 @@ export {
 } from './keyring.ts';
 export { type MigrationOptions, type MigrationSet, migrate } from './migrate.ts';
 export { type OpenStoreOptions, openStore } from './open-store.ts';
+export { type ChannelListener, type ListenOptions, listenChannel } from './postgres/listen.ts';
 export { openPostgresStore, type PostgresStoreOptions } from './postgres/open-postgres.ts';
 export {
   createPool,
