@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOrderWriteRepository } from '../orders/order-write-repository.ts';
 import { DEMO_APPLICATION_ID } from '../seed/generate.ts';
-import { expectError, seededApi, type TestApi } from '../test-support.ts';
+import { expectError, openSecondStore, seededApi, type TestApi } from '../test-support.ts';
 import { setApplicationCallback } from './callback-url.ts';
 import { createDispatcher, startDispatcher } from './dispatcher.ts';
 import { createOutboxRepository, enqueueNotification, retryDelayMs } from './outbox-repository.ts';
@@ -238,6 +238,38 @@ describe('delivery', () => {
       const orderId = await change();
       for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
       expect(received.map((r) => r.body.resource)).toEqual([`/orders/${orderId}`]);
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it('on PostgreSQL, sends at once a change another instance queued, heard on the outbox’s channel', async ({
+    skip,
+  }) => {
+    if (api.store.dialect !== 'postgres') skip();
+    // Another instance's store: its commits ring no bell in this process, and this dispatcher's timer looks only
+    // once a minute, so only the notification can bring the row here in time.
+    const other = await openSecondStore(api.store);
+    const running = startDispatcher({ store: api.store, clock, localUse: true, pollMs: 60_000 });
+    try {
+      await running.ready();
+      // A change of this instance, sent through the bell of its own commits.
+      const orderId = await change();
+      const mine = () => received.filter((r) => r.body.resource === `/orders/${orderId}`).length;
+      for (let i = 0; i < 2_000 && mine() === 0; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(mine()).toBe(1);
+      const before = received.length;
+      await other.db.transaction().execute((trx) =>
+        enqueueNotification(trx, {
+          topic: 'orders_v2',
+          userId: owner.id,
+          resource: `/orders/${orderId}`,
+          now,
+        }),
+      );
+      for (let i = 0; i < 2_000 && received.length < before + 1; i++)
+        await new Promise((r) => setTimeout(r, 10));
+      expect(received.slice(before).map((r) => r.body.resource)).toEqual([`/orders/${orderId}`]);
     } finally {
       await running.stop();
     }

@@ -1,5 +1,5 @@
-import { createLeaseQueue } from '@mostrador/server-kit/lease-queue';
-import { createCommitGroup } from '@mostrador/server-kit/store';
+import { createLeaseQueue, type RunningLeaseQueue } from '@mostrador/server-kit/lease-queue';
+import { createCommitGroup, listenChannel } from '@mostrador/server-kit/store';
 import type { Store } from '../db/store.ts';
 import { type Clock, systemClock } from '../domain/time.ts';
 import { checkCallbackUrl } from './callback-url.ts';
@@ -9,14 +9,14 @@ import {
   type ClaimedNotification,
   createOutboxRepository,
 } from './outbox-repository.ts';
-import { outboxBell } from './outbox-signal.ts';
+import { OUTBOX_CHANNEL, outboxBell } from './outbox-signal.ts';
 
 /** Spec 6.3: the receiver must answer within 500 ms; a later answer is a failed attempt. */
 export const NOTIFICATION_TIMEOUT_MS = 500;
 const RESPONSE_BODY_LIMIT = 1000;
 
 export interface DispatcherDeps {
-  store: Pick<Store, 'db'> & Partial<Pick<Store, 'group' | 'changeCount'>>;
+  store: Pick<Store, 'db'> & Partial<Pick<Store, 'group' | 'changeCount' | 'dialect' | 'url'>>;
   clock?: Clock;
   fetch?: typeof fetch;
   /** Allows plain HTTP callbacks to loopback addresses (the demo's BFF). */
@@ -62,7 +62,11 @@ async function readSome(response: Response): Promise<string> {
  * 500 ms timeout, record the attempt, retry failures with growing delays and turn an application's notifications
  * off at the eighth failed attempt of a notification. `tick()` does one round and waits for its sends (tests).
  */
-export function createDispatcher(deps: DispatcherDeps) {
+export function createDispatcher(
+  deps: DispatcherDeps,
+  /** Where the store keeps no change count: a count of the outbox's notifications heard (PostgreSQL). */
+  changes?: () => number,
+) {
   const outbox = createOutboxRepository(deps.store.db, {
     group: deps.store.group ?? createCommitGroup(deps.store.db),
   });
@@ -165,7 +169,8 @@ export function createDispatcher(deps: DispatcherDeps) {
     leaseMs: deps.leaseMs ?? 10_000,
     pollMs: deps.pollMs ?? 50,
     // On a SQLite file, nothing committed anywhere since a claim found nothing: no need to look (decision 0198).
-    ...(deps.store.changeCount ? { changes: deps.store.changeCount } : {}),
+    // On PostgreSQL, no notification heard on the outbox's channel since then (decision 0206).
+    ...(deps.store.changeCount ? { changes: deps.store.changeCount } : changes ? { changes } : {}),
     ...(deps.onError ? { onError: deps.onError } : {}),
   });
 
@@ -191,17 +196,49 @@ export type Dispatcher = ReturnType<typeof createDispatcher>;
  * Runs a dispatcher in the background: at every change committed in this process (the outbox bell), after each
  * send, and every `pollMs` for rows written elsewhere or coming due. `stop()` waits for sends in flight.
  */
-export function startDispatcher(deps: DispatcherDeps): { stop(): Promise<void>; dispatcher: Dispatcher } {
-  const dispatcher = createDispatcher(deps);
-  const running = dispatcher.start();
+export function startDispatcher(deps: DispatcherDeps): {
+  stop(): Promise<void>;
+  ready(): Promise<void>;
+  dispatcher: Dispatcher;
+} {
+  // PostgreSQL: every instance's queued rows are heard on the outbox's channel. Each notification, and each time
+  // the listener connects again (it may have missed some), counts as a change; while it is not listening, every
+  // look counts as one, so the queue looks every `pollMs` as it would without it.
+  let heard = 0;
+  let running: RunningLeaseQueue | undefined;
+  const heardOne = () => {
+    heard++;
+    running?.wake();
+  };
+  const channel =
+    !deps.store.changeCount && deps.store.dialect === 'postgres' && deps.store.url
+      ? listenChannel(deps.store.url, OUTBOX_CHANNEL, {
+          applicationName: 'mostrador-dispatcher',
+          onNotify: heardOne,
+          onGap: heardOne,
+          ...(deps.onError ? { onError: deps.onError } : {}),
+        })
+      : undefined;
+  const dispatcher = createDispatcher(
+    deps,
+    channel ? () => (channel.listening ? heard : ++heard) : undefined,
+  );
+  const started = dispatcher.start();
+  running = started;
+  // Rows queued before the LISTEN was in place were not heard: one more look once it is.
+  const listening = channel?.ready().then(heardOne);
   const bell = outboxBell(deps.store.db);
-  const onBell = () => running.wake();
+  const onBell = () => started.wake();
   bell.addEventListener('outbox', onBell);
   return {
     dispatcher,
+    /** Settles once rows other instances queue are heard here (PostgreSQL); at once elsewhere. */
+    ready: async () => {
+      await listening;
+    },
     async stop() {
       bell.removeEventListener('outbox', onBell);
-      await running.stop();
+      await Promise.all([started.stop(), channel?.close()]);
     },
   };
 }

@@ -4,6 +4,7 @@ import type { CommitGroup } from '@mostrador/server-kit/store';
 import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
+import { notifyOutbox } from './outbox-signal.ts';
 
 export type NotificationTopic = 'orders_v2' | 'orders_feedback';
 
@@ -97,6 +98,7 @@ export async function enqueueNotification(
       })),
     )
     .execute();
+  await notifyOutbox(trx as unknown as Kysely<unknown>);
   return apps.length;
 }
 
@@ -278,6 +280,7 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
           .where('application_id', '=', applicationId)
           .where('delivered_at', 'is', null)
           .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) > 0) await notifyOutbox(trx as unknown as Kysely<unknown>);
         return { pending: Number(moved.numUpdatedRows) };
       });
     },

@@ -1,6 +1,11 @@
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '../db/dialect.ts';
+
 /**
  * In-process wake-up for the dispatcher: a writer that committed outbox rows rings the bell of its database, so a
- * dispatcher in the same process sends at once instead of at its next poll. Other processes are found by polling.
+ * dispatcher in the same process sends at once instead of at its next poll. On PostgreSQL the transaction that
+ * queued them also notifies `OUTBOX_CHANNEL`, which the dispatchers of every instance listen on (decision 0206);
+ * elsewhere other processes are found by the change count.
  */
 const bells = new WeakMap<object, EventTarget>();
 
@@ -15,4 +20,12 @@ export function outboxBell(db: object): EventTarget {
 
 export function ringOutbox(db: object): void {
   bells.get(db)?.dispatchEvent(new Event('outbox'));
+}
+
+/** The PostgreSQL channel of outbox rows queued or made due, by any instance. */
+export const OUTBOX_CHANNEL = 'mostrador_outbox';
+
+/** On PostgreSQL: tells every instance's dispatcher, when `trx` commits, that outbox rows are due. */
+export async function notifyOutbox(trx: Kysely<unknown>): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(trx);
 }
