@@ -193,8 +193,9 @@ export function createDispatcher(
 export type Dispatcher = ReturnType<typeof createDispatcher>;
 
 /**
- * Runs a dispatcher in the background: at every change committed in this process (the outbox bell), after each
- * send, and every `pollMs` for rows written elsewhere or coming due. `stop()` waits for sends in flight.
+ * Runs a dispatcher in the background: at every change committed in this process (the outbox bell), on PostgreSQL
+ * at every notification of rows another instance queued, after each send, and every `pollMs` for rows written
+ * elsewhere or coming due (skipped while nothing changed, but once a second). `stop()` waits for sends in flight.
  */
 export function startDispatcher(deps: DispatcherDeps): {
   stop(): Promise<void>;
@@ -205,10 +206,10 @@ export function startDispatcher(deps: DispatcherDeps): {
   // the listener connects again (it may have missed some), counts as a change; while it is not listening, every
   // look counts as one, so the queue looks every `pollMs` as it would without it.
   let heard = 0;
-  let running: RunningLeaseQueue | undefined;
+  let started: RunningLeaseQueue | undefined;
   const heardOne = () => {
     heard++;
-    running?.wake();
+    started?.wake();
   };
   const channel =
     !deps.store.changeCount && deps.store.dialect === 'postgres' && deps.store.url
@@ -223,12 +224,12 @@ export function startDispatcher(deps: DispatcherDeps): {
     deps,
     channel ? () => (channel.listening ? heard : ++heard) : undefined,
   );
-  const started = dispatcher.start();
-  running = started;
+  const running = dispatcher.start();
+  started = running;
   // Rows queued before the LISTEN was in place were not heard: one more look once it is.
   const listening = channel?.ready().then(heardOne);
   const bell = outboxBell(deps.store.db);
-  const onBell = () => started.wake();
+  const onBell = () => running.wake();
   bell.addEventListener('outbox', onBell);
   return {
     dispatcher,
@@ -238,7 +239,7 @@ export function startDispatcher(deps: DispatcherDeps): {
     },
     async stop() {
       bell.removeEventListener('outbox', onBell);
-      await Promise.all([started.stop(), channel?.close()]);
+      await Promise.all([running.stop(), channel?.close()]);
     },
   };
 }
