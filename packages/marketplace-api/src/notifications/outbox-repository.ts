@@ -98,7 +98,7 @@ export async function enqueueNotification(
       })),
     )
     .execute();
-  await notifyOutbox(trx as unknown as Kysely<unknown>);
+  await notifyOutbox(trx);
   return apps.length;
 }
 
@@ -280,7 +280,7 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
           .where('application_id', '=', applicationId)
           .where('delivered_at', 'is', null)
           .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) > 0) await notifyOutbox(trx as unknown as Kysely<unknown>);
+        if (Number(moved.numUpdatedRows) > 0) await notifyOutbox(trx);
         return { pending: Number(moved.numUpdatedRows) };
       });
     },

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
+import type { Database } from '../db/schema.ts';
 
 /**
  * In-process wake-up for the dispatcher: a writer that committed outbox rows rings the bell of its database, so a
@@ -26,6 +27,6 @@ export function ringOutbox(db: object): void {
 export const OUTBOX_CHANNEL = 'mostrador_outbox';
 
 /** On PostgreSQL: tells every instance's dispatcher, when `trx` commits, that outbox rows are due. */
-export async function notifyOutbox(trx: Kysely<unknown>): Promise<void> {
+export async function notifyOutbox(trx: Kysely<Database>): Promise<void> {
   if (isPostgres(trx)) await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(trx);
 }

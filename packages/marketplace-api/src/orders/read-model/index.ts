@@ -421,9 +421,12 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
   // statement shared with the reads that arrive beside it (decisions 0157, 0204), read when the token is checked
   // and kept for that request's `findOrder`.
   const readAhead = store.changeCount ? undefined : createOrderReadAhead(store.db, parties);
-  const readAheadOf = new WeakMap<Caller, { id: number; refs: OrderRef[] }>();
-  // The shipment a legacy read's statement brought, for that request's `orderBody`.
-  const shipmentAhead = new WeakMap<Caller, NonNullable<ReadAhead['shipment']>>();
+  // What a request's statement read ahead: the order's version for its `findOrder` (taken once), and the shipment a
+  // legacy read brought for its `orderBody`.
+  const aheadOf = new WeakMap<
+    Caller,
+    { id: number; refs: OrderRef[] | undefined; shipment: ReadAhead['shipment'] }
+  >();
   // The summaries made from the shipment documents statements brought, each kept with the document it was made
   // from: the same document again gives the same member (the same bytes object, so the joined body is reused too).
   const broughtSummaries = new Map<number, { doc: string; member: Buffer }>();
@@ -454,8 +457,7 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
         if (!found) return null;
         // A caller of this request alone: what was read ahead serves this request's `findOrder` and no other.
         const caller = { ...found.caller };
-        readAheadOf.set(caller, { id: orderId, refs: ahead.order });
-        if (ahead.shipment) shipmentAhead.set(caller, ahead.shipment);
+        aheadOf.set(caller, { id: orderId, refs: ahead.order, shipment: ahead.shipment });
         return caller;
       }
       const at = freshCount();
@@ -474,10 +476,11 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
      * request's, brings what its token check read ahead.
      */
     async findOrder(id: number, caller?: Caller): Promise<OrderReadRow | undefined> {
-      const ahead = caller && readAheadOf.get(caller);
-      if (ahead && ahead.id === id) {
-        readAheadOf.delete(caller);
-        return documents.at(ahead.refs);
+      const ahead = caller && aheadOf.get(caller);
+      if (ahead?.refs && ahead.id === id) {
+        const { refs } = ahead;
+        ahead.refs = undefined;
+        return documents.at(refs);
       }
       const at = count();
       await parties.sync(at);
@@ -498,8 +501,8 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
       caller?: Caller,
     ): Promise<{ body: Joined; missing: OrderMember[] }> {
       const disclosed: number[] = [];
-      const brought = caller && shipmentAhead.get(caller);
-      if (brought) shipmentAhead.delete(caller!);
+      const brought = caller && aheadOf.get(caller)?.shipment;
+      if (caller) aheadOf.delete(caller);
       let from = parts;
       if (brought && legacy) {
         const member = summaryOfBrought(brought);
