@@ -3,7 +3,7 @@ import { type Insertable, type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { isPostgres } from '../db/dialect.ts';
-import { createIndexes, dropIndexes } from '../db/migrations/0001-orders.ts';
+import { createIndexes, dropIndexes, ORDER_INDEXES } from '../db/migrations/0001-orders.ts';
 import { type Precompiled, precompiled } from '../db/precompiled.ts';
 import type { Database } from '../db/schema.ts';
 import { type RowBlock, rowCount, toBlock } from './row-block.ts';
@@ -62,7 +62,15 @@ export function createSeedRepository(db: Kysely<Database>) {
   return {
     insertMany,
     insertBlock,
-    dropOrderIndexes: () => dropIndexes(db as Kysely<unknown>),
+    /**
+     * Before a bulk load. On SQLite, where the load writes orders in id order, the indexes whose keys arrive in that
+     * order stay; PostgreSQL's load interleaves several connections, so it drops them all.
+     */
+    dropOrderIndexes: () =>
+      dropIndexes(
+        db as Kysely<unknown>,
+        isPostgres(db) ? ORDER_INDEXES : ORDER_INDEXES.filter((ix) => !ix.keysInLoadOrder),
+      ),
     async createOrderIndexes() {
       // PostgreSQL sorts each index in memory rather than in temporary files when given room (this transaction only).
       if (isPostgres(db)) {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ORDER_STATUSES } from '@mostrador/contracts';
 import { blindIndex, open } from '@mostrador/server-kit/store';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { userAad } from '../crypto/user-aad.ts';
 import type { Store } from '../db/store.ts';
@@ -53,6 +54,20 @@ async function fingerprint(store: Store) {
   return { digest: hash.digest('hex'), orders: orders.length };
 }
 
+/** Every index of the store, as its database describes it: a bulk load drops some and must build each again. */
+async function indexes(store: Store) {
+  const { rows } =
+    store.dialect === 'sqlite'
+      ? await sql<{ name: string; definition: string }>`
+          select name, sql as definition from sqlite_master where type = 'index' and sql is not null order by name
+        `.execute(store.db)
+      : await sql<{ name: string; definition: string }>`
+          select indexname as name, indexdef as definition from pg_indexes
+          where schemaname = current_schema() order by indexname
+        `.execute(store.db);
+  return rows;
+}
+
 /** `direct`: the bulk load's workers write the SQLite file themselves, as the seed command has them do. */
 async function seeded(orders: number, bulk: boolean, seed = 11, direct = false) {
   const store = await openTestStore();
@@ -73,6 +88,18 @@ describe('the seed', () => {
     expect(await fingerprint(b.store)).toEqual(fa);
     expect(await fingerprint(c.store)).toEqual(fa);
     expect(await fingerprint(d.store)).toEqual(fa);
+    // With the same indexes: those the bulk load kept up to date and those it built again at the end.
+    const ia = await indexes(a.store);
+    expect(ia.map((i) => i.name)).toEqual(
+      expect.arrayContaining([
+        'orders_seller_date',
+        'orders_date_created',
+        'shipments_order',
+        'feedback_order_role',
+      ]),
+    );
+    expect(await indexes(c.store)).toEqual(ia);
+    expect(await indexes(d.store)).toEqual(ia);
     const other = await seeded(5_000, false, 12);
     expect((await fingerprint(other.store)).digest).not.toBe(fa.digest);
   }, 120_000);
