@@ -61,9 +61,29 @@ export interface SeedUser {
 }
 
 export interface SeedHeader {
-  currencies: CurrenciesTable[];
-  sites: SitesTable[];
   demoUsers: { id: number; nickname: string; role: 'seller' | 'buyer'; siteId: string }[];
+}
+
+/** The currencies and sites: the same for every seed, dated `now`. */
+export function referenceRows(now: number): { currencies: CurrenciesTable[]; sites: SitesTable[] } {
+  return {
+    currencies: CURRENCIES.map(([id, description, symbol, decimal_places, usd_rate], position) => ({
+      id,
+      description,
+      symbol,
+      decimal_places,
+      usd_rate,
+      rate_updated_at: now,
+      position,
+    })),
+    sites: SITES.map((s) => ({
+      id: s.id,
+      country_id: s.countryId,
+      name: s.name,
+      currency_id: s.currencyId,
+      utc_offset_minutes: s.offsetMinutes,
+    })),
+  };
 }
 
 export interface SeedTail {
@@ -250,6 +270,9 @@ function nicePrice(r: Random, usd: number, currencyId: string): number {
 
 /** Orders generated from one random stream: chunk `c` always holds the same orders, whoever generates it. */
 export const CHUNK_ORDERS = 2_000;
+
+/** How many chunks `orders` orders make. */
+export const chunkCountOf = (orders: number) => Math.ceil(orders / CHUNK_ORDERS);
 
 /** The random stream of one chunk of orders, derived from the seed and the chunk's number. */
 const chunkSeed = (seed: number, chunk: number) =>
@@ -1127,29 +1150,11 @@ export function createSeedGenerator(
   });
 
   return {
-    currencies: CURRENCIES.map(([id, description, symbol, decimal_places, usd_rate], position) => ({
-      id,
-      description,
-      symbol,
-      decimal_places,
-      usd_rate,
-      rate_updated_at: opts.now,
-      position,
-    })),
-    sites: SITES.map((s) => ({
-      id: s.id,
-      country_id: s.countryId,
-      name: s.name,
-      currency_id: s.currencyId,
-      utc_offset_minutes: s.offsetMinutes,
-    })),
     demoUsers: [...sellers.slice(0, 3), ...buyers.slice(0, 3)],
 
-    /** Reference rows and the demo accounts: what the load needs before any order. */
+    /** The demo accounts, which the load names in the manifest and marks as demo accounts. */
     header(): SeedHeader {
       return {
-        currencies: this.currencies,
-        sites: this.sites,
         demoUsers: this.demoUsers.map((u) => ({
           id: u.id,
           nickname: u.nickname,
@@ -1178,7 +1183,7 @@ export function createSeedGenerator(
       return rows;
     },
 
-    chunkCount: Math.ceil(opts.orders / CHUNK_ORDERS),
+    chunkCount: chunkCountOf(opts.orders),
 
     /**
      * The rows of chunk `c` and what they add to the totals (see `absorb`). `bytes` stores each document's JSON

@@ -4,7 +4,7 @@ import type { Database, UsersTable } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { createOAuthRepository } from '../oauth/oauth-repository.ts';
 import { createTokenRepository } from '../oauth/token-repository.ts';
-import { DEMO_APPLICATION_ID } from './generate.ts';
+import { DEMO_APPLICATION_ID, referenceRows } from './generate.ts';
 import { locationRows } from './locations-data.ts';
 import { generateReviews } from './reviews.ts';
 import { BATCH_TABLES, type BlockBatch, type RowBlock, rowCount } from './row-block.ts';
@@ -69,8 +69,10 @@ async function load(
     options.onPhase?.(name, (at - mark) / 1000);
     mark = at;
   };
-  const header = await source.header();
-  const owner = header.demoUsers[0]!.id;
+  // The demo accounts come with the world the workers build before their first orders: the reference data and the
+  // orders do not wait for them. Awaited where they are needed; a failure is reported there.
+  const header = source.header();
+  header.catch(() => {});
   let users: UsersTable[] = [];
   /**
    * The users, then what refers to them. The bulk load writes them after the orders (no foreign key is checked row
@@ -78,15 +80,16 @@ async function load(
    * writes the last ones and builds the indexes.
    */
   const writeUsers = async (db: Kysely<Database>) => {
+    const { demoUsers } = await header;
     const repo = createSeedRepository(db);
     users = await source.users();
     await repo.insertMany('users', users);
-    await createOAuthRepository(db).markDemoAccounts(header.demoUsers.map((u) => u.id));
+    await createOAuthRepository(db).markDemoAccounts(demoUsers.map((u) => u.id));
     await repo.insertMany('applications', [
       {
         id: DEMO_APPLICATION_ID,
         name: 'Mostrador',
-        owner_user_id: owner,
+        owner_user_id: demoUsers[0]!.id,
         callback_url: null,
         topics: JSON.stringify(['orders_v2', 'orders_feedback']),
         notifications_active: 1,
@@ -98,8 +101,9 @@ async function load(
   await inTransaction(async (db) => {
     const repo = createSeedRepository(db);
     if (!(await repo.isEmpty())) throw new Error('the database already holds data; seed an empty one');
-    await repo.insertMany('currencies', header.currencies);
-    await repo.insertMany('sites', header.sites);
+    const reference = referenceRows(now);
+    await repo.insertMany('currencies', reference.currencies);
+    await repo.insertMany('sites', reference.sites);
     const locations = locationRows();
     await repo.insertMany('location_countries', locations.countries);
     await repo.insertMany('location_states', locations.states);
@@ -152,11 +156,17 @@ async function load(
     }
   }
 
+  const { demoUsers } = await header;
+  const owner = demoUsers[0]!.id;
   const manifest: SeedManifest = {
     users: [],
     applications: [{ id: DEMO_APPLICATION_ID, name: 'Mostrador', owner_user_id: owner }],
   };
   phase('orders');
+  // Asked now: workers compute it while this thread builds the indexes and writes the users. Awaited below; a
+  // failure meanwhile is reported there, not as an unhandled rejection.
+  const tailing = source.tail();
+  tailing.catch(() => {});
   await inTransaction(async (db) => {
     const repo = createSeedRepository(db);
     if (options.bulk) {
@@ -166,8 +176,7 @@ async function load(
       await repo.addForeignKeys(foreignKeys);
       phase('users');
     }
-    // Asked after the users: a worker answers in the order it was asked, and it seals them first.
-    const tail = await source.tail();
+    const tail = await tailing;
     await repo.insertMany('items', tail.items);
     const reviewSeed = generateReviews(tail.items, users, { seed: options.seed ?? 1, now });
     await repo.insertMany('catalog_items', reviewSeed.catalogItems);
@@ -187,7 +196,7 @@ async function load(
     await createOAuthRepository(db).markDemoAccounts([team.user.id]);
     phase('items, reviews and accounts');
     const tokens = createTokenRepository(db);
-    for (const u of header.demoUsers) {
+    for (const u of demoUsers) {
       const { token } = await tokens.issue(DEMO_APPLICATION_ID, u.id, new Date());
       manifest.users.push({
         id: u.id,

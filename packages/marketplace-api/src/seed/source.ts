@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import type { UsersTable } from '../db/schema.ts';
 import { TURN_CLOSED } from './chunk-writer.ts';
 import {
-  type ChunkStats,
+  chunkCountOf,
   createSeedGenerator,
   type SeedHeader,
   type SeedOptions,
@@ -61,24 +61,31 @@ const YOUNG_GENERATION_MB = 96;
 const AHEAD = 3;
 
 export type WorkerRequest =
+  | { type: 'header' }
   | { type: 'users'; index: number; of: number }
   | { type: 'chunk'; chunk: number }
-  | { type: 'stats'; index: number }
+  /** This worker's totals, posted to another worker through `to`. */
+  | { type: 'share'; to: MessagePort }
+  /** The tail, from this worker's totals and those the other workers post to `from`. */
+  | { type: 'tail'; from: MessagePort[] }
   /** No more chunks: a worker that writes them closes its connection (no answer). */
   | { type: 'close'; index: number };
 export type WorkerReply =
+  | { type: 'header'; header: SeedHeader }
   | { type: 'users'; index: number; rows: UsersTable[] }
   /** The batch's documents are views of buffers transferred with it (see ByteArena). */
   | { type: 'chunk'; chunk: number; batch: BlockBatch }
   /** The chunk is written and committed, by the worker itself (on a SQLite file). */
   | { type: 'written'; chunk: number; orders: number }
-  | { type: 'stats'; index: number; stats: ChunkStats }
+  | { type: 'tail'; tail: SeedTail }
   | { type: 'error'; message: string };
 
 /**
  * Generation (random data, rendering, sealing personal data) runs in workers while the main thread writes. Chunk
  * `c` goes to worker `c % n`, each kept AHEAD chunks ahead; chunks come from their own random streams, so the database
- * is the same as in-thread and for any number of workers. The main thread builds the same world to compute the tail.
+ * is the same as in-thread and for any number of workers. The first worker also answers the header and, given the
+ * others' totals, the tail: this thread builds no world of its own, and can build the indexes while the tail is
+ * computed.
  * Given a SQLite file (`writeTo`), each worker writes its own chunks into it instead, in chunk order, taking turns
  * (decision 0202): no rows cross threads, and this thread is free while they work.
  */
@@ -87,8 +94,7 @@ export function workerSource(
   writeTo?: string,
   count = Math.max(1, Math.min(2, availableParallelism())),
 ): SeedSource {
-  // The workers seal the users; this thread only totals their chunks.
-  const gen = createSeedGenerator(options, false);
+  const chunkCount = chunkCountOf(options.orders);
   // The next chunk to write, shared with the workers; closed until the order tables are ready.
   const turn = writeTo ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
   if (turn) turn[0] = TURN_CLOSED;
@@ -103,18 +109,25 @@ export function workerSource(
   );
   const arrived = new Map<string, WorkerReply>();
   let failure: Error | null = null;
-  let wake: (() => void) | null = null;
+  // Everyone waiting for a reply (the tail is awaited while the users are): each looks again at every arrival.
+  let waiting: (() => void)[] = [];
   const notify = () => {
-    const w = wake;
-    wake = null;
-    w?.();
+    const woken = waiting;
+    waiting = [];
+    for (const w of woken) w();
   };
   for (const w of workers) {
     w.on('message', (m: WorkerReply) => {
       if (m.type === 'error') failure = new Error(`seed worker: ${m.message}`);
       else
         arrived.set(
-          m.type === 'chunk' ? `c${m.chunk}` : m.type === 'written' ? `w${m.chunk}` : `${m.type}${m.index}`,
+          m.type === 'chunk'
+            ? `c${m.chunk}`
+            : m.type === 'written'
+              ? `w${m.chunk}`
+              : m.type === 'users'
+                ? `users${m.index}`
+                : m.type,
           m,
         );
       notify();
@@ -132,13 +145,13 @@ export function workerSource(
   const requestChunk = (c: number) => {
     const w = c % count;
     request(w, { type: 'chunk', chunk: c });
-    if (c + count >= gen.chunkCount) request(w, { type: 'users', index: w, of: count });
+    if (c + count >= chunkCount) request(w, { type: 'users', index: w, of: count });
   };
   /** The replies under `key(c)` for every chunk in order, each chunk's arrival asking for one more ahead. */
   async function* inChunkOrder<R extends WorkerReply>(key: (chunk: number) => string): AsyncGenerator<R> {
-    for (let c = 0; c < gen.chunkCount; c++) {
+    for (let c = 0; c < chunkCount; c++) {
       const reply = (await receive(key(c))) as R;
-      if (c + count * AHEAD < gen.chunkCount) requestChunk(c + count * AHEAD);
+      if (c + count * AHEAD < chunkCount) requestChunk(c + count * AHEAD);
       yield reply;
     }
   }
@@ -152,17 +165,18 @@ export function workerSource(
         return m;
       }
       await new Promise<void>((resolve) => {
-        wake = resolve;
+        waiting.push(resolve);
       });
     }
   }
 
   return {
     async header() {
-      for (let c = 0; c < Math.min(count * AHEAD, gen.chunkCount); c++) requestChunk(c);
+      request(0, { type: 'header' });
+      for (let c = 0; c < Math.min(count * AHEAD, chunkCount); c++) requestChunk(c);
       // Workers without any chunk seal their users at once.
-      for (let w = gen.chunkCount; w < count; w++) request(w, { type: 'users', index: w, of: count });
-      return gen.header();
+      for (let w = chunkCount; w < count; w++) request(w, { type: 'users', index: w, of: count });
+      return ((await receive('header')) as Extract<WorkerReply, { type: 'header' }>).header;
     },
     async *batches() {
       if (turn) throw new Error('the workers write the order tables themselves');
@@ -191,13 +205,17 @@ export function workerSource(
       return Array.from({ length: total }, (_, i) => parts[i % count]![Math.floor(i / count)]!);
     },
     async tail() {
-      // Each worker kept the totals of its own chunks; they are sums, so the order of absorbing does not matter.
-      workers.forEach((_, i) => {
-        request(i, { type: 'stats', index: i });
-      });
-      for (let i = 0; i < count; i++)
-        gen.absorb(((await receive(`stats${i}`)) as { stats: ChunkStats }).stats);
-      return gen.finish();
+      // Each worker kept the totals of its own chunks; they are sums, so the order of absorbing does not matter. The
+      // others post theirs to the first worker directly: this thread may be busy with the indexes meanwhile, and a
+      // worker answers in the order it was asked, after sealing its users.
+      const from: MessagePort[] = [];
+      for (let i = 1; i < count; i++) {
+        const { port1, port2 } = new MessageChannel();
+        workers[i]!.postMessage({ type: 'share', to: port1 } satisfies WorkerRequest, [port1]);
+        from.push(port2);
+      }
+      workers[0]!.postMessage({ type: 'tail', from } satisfies WorkerRequest, from);
+      return ((await receive('tail')) as Extract<WorkerReply, { type: 'tail' }>).tail;
     },
     async close() {
       await Promise.all(workers.map((w) => w.terminate()));

@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { Keyring } from '@mostrador/server-kit/store';
 import { ByteArena } from './byte-arena.ts';
 import { openChunkWriter } from './chunk-writer.ts';
-import { createSeedGenerator, type SeedOptions } from './generate.ts';
+import { type ChunkStats, createSeedGenerator, type SeedOptions } from './generate.ts';
 import { toBlocks } from './row-block.ts';
 import type { WorkerReply, WorkerRequest } from './source.ts';
 
@@ -20,7 +20,9 @@ const writer = direct ? openChunkWriter(direct.file, direct.turn) : undefined;
 const reply = (message: WorkerReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 port.on('message', (request: WorkerRequest) => {
   try {
-    if (request.type === 'users') {
+    if (request.type === 'header') {
+      reply({ type: 'header', header: gen.header() });
+    } else if (request.type === 'users') {
       const { index, of } = request;
       reply({ type: 'users', index, rows: gen.sealUsers({ index, of }) });
     } else if (request.type === 'chunk') {
@@ -30,8 +32,29 @@ port.on('message', (request: WorkerRequest) => {
       if (writer)
         reply({ type: 'written', chunk: request.chunk, orders: writer.write(request.chunk, batch) });
       else reply({ type: 'chunk', chunk: request.chunk, batch: toBlocks(batch) }, arena.buffers);
-    } else if (request.type === 'stats') {
-      reply({ type: 'stats', index: request.index, stats: gen.totals() });
+    } else if (request.type === 'share') {
+      request.to.postMessage(gen.totals());
+      request.to.close();
+    } else if (request.type === 'tail') {
+      // The other workers' totals arrive on their own ports, whenever they are through with their own requests.
+      Promise.all(
+        request.from.map(
+          (port) =>
+            new Promise<ChunkStats>((resolve) => {
+              port.once('message', (stats: ChunkStats) => {
+                port.close();
+                resolve(stats);
+              });
+            }),
+        ),
+      ).then((totals) => {
+        try {
+          for (const stats of totals) gen.absorb(stats);
+          reply({ type: 'tail', tail: gen.finish() });
+        } catch (error) {
+          reply({ type: 'error', message: (error as Error).message });
+        }
+      });
     } else {
       writer?.close();
     }
