@@ -42,12 +42,14 @@ export class Random {
 
   /** Picks by weight from `[value, weight]` pairs. */
   weighted<T>(pairs: readonly (readonly [T, number])[]): T {
+    // Indexed loops: drawn several times an order, and destructuring each pair through the iterator cost more than
+    // the drawing.
     let total = 0;
-    for (const [, w] of pairs) total += w;
+    for (let i = 0; i < pairs.length; i++) total += pairs[i]![1];
     let r = this.next() * total;
-    for (const [v, w] of pairs) {
-      r -= w;
-      if (r < 0) return v;
+    for (let i = 0; i < pairs.length; i++) {
+      r -= pairs[i]![1];
+      if (r < 0) return pairs[i]![0];
     }
     return pairs[pairs.length - 1]![0];
   }
