@@ -307,14 +307,7 @@ interface SellerItem {
   sale: Pick<ItemsTable, 'id' | 'title' | 'category_id' | 'condition' | 'price_minor' | 'listing_type_id'>;
 }
 
-export function createSeedGenerator(
-  opts: SeedOptions,
-  /**
-   * `false`: the users' rows and personal data are drawn but not kept (`header` is then unavailable), for a thread that
-   * only totals what workers generate. Kept, they are dropped once `header` has sealed them.
-   */
-  keepUsers = true,
-) {
+export function createSeedGenerator(opts: SeedOptions) {
   // The world (users, items) comes from the seed's own stream; each chunk of orders from a stream of its own, so
   // chunks can be generated in any order, by several workers, with the same result.
   let r = new Random(opts.seed);
@@ -414,8 +407,7 @@ export function createSeedGenerator(
     };
     if (row.user_type === 'brand') brandSellers.add(id);
     // Every user starts with the same empty reputations: left out of the draft, put back when sealed.
-    if (keepUsers)
-      drafts.push(JSON.stringify([{ ...row, seller_reputation: null, buyer_reputation: null }, plain]));
+    drafts.push(JSON.stringify([{ ...row, seller_reputation: null, buyer_reputation: null }, plain]));
     const user = { id, nickname, role, site };
     users.push(user);
     return user;
@@ -430,16 +422,13 @@ export function createSeedGenerator(
   );
   while (sellers.length < sellerCount) sellers.push(makeUser('seller', pickSite()));
   while (buyers.length < buyerCount) buyers.push(makeUser('buyer', pickSite()));
-  if (keepUsers) {
-    const ends = new Uint32Array(drafts.length);
-    let at = 0;
-    for (const [i, d] of drafts.entries()) {
-      at += d.length;
-      ends[i] = at;
-    }
-    unsealed = { text: drafts.join(''), ends };
-    drafts = [];
+  const draftEnds = new Uint32Array(drafts.length);
+  for (let i = 0, at = 0; i < drafts.length; i++) {
+    at += drafts[i]!.length;
+    draftEnds[i] = at;
   }
+  unsealed = { text: drafts.join(''), ends: draftEnds };
+  drafts = [];
 
   // One seller takes a large share, as on real marketplaces; the rest follow a long tail. Demo sellers two and
   // three sit at the median, so benchmarks can compare a typical seller with the largest.
@@ -1170,7 +1159,7 @@ export function createSeedGenerator(
      */
     sealUsers(part: { index: number; of: number } = { index: 0, of: 1 }): UsersTable[] {
       const kept = unsealed;
-      if (!kept) throw new Error('the users are sealed once, by a generator that keeps them');
+      if (!kept) throw new Error('the users are sealed once');
       const rows: UsersTable[] = [];
       for (let i = part.index; i < kept.ends.length; i += part.of) {
         const draft = kept.text.slice(i === 0 ? 0 : kept.ends[i - 1], kept.ends[i]);
