@@ -39,6 +39,7 @@ import {
 } from './account-data.ts';
 import { Random } from './random.ts';
 import { CURRENCIES, NAMES, PRODUCTS, type Product, SITES, type SiteRef } from './reference.ts';
+import { generateReviews, type ReviewSeed } from './reviews.ts';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -86,8 +87,9 @@ export function referenceRows(now: number): { currencies: CurrenciesTable[]; sit
   };
 }
 
-export interface SeedTail {
+export interface SeedTail extends ReviewSeed {
   items: ItemsTable[];
+  /** In user order, so their key's index takes them at its right edge. */
   countRows: OrderCountsTable[];
   reputation: { id: number; seller_reputation: string }[];
   buyerReputation: { id: number; buyer_reputation: string }[];
@@ -1321,7 +1323,20 @@ export function createSeedGenerator(opts: SeedOptions) {
             categories: [...new Set(itemsBySeller.get(s.id)!.map((i) => i.row.category_id))],
           })),
       });
-      return { items, countRows, reputation, buyerReputation, ...account };
+      const reviewSeed = generateReviews(
+        items,
+        users.map((u) => ({ id: u.id, site_id: u.site.id })),
+        { seed: opts.seed, now: opts.now },
+      );
+      return {
+        items,
+        // A stable sort: each user's counts keep their order.
+        countRows: countRows.toSorted((a, b) => a.user_id - b.user_id),
+        reputation,
+        buyerReputation,
+        ...account,
+        ...reviewSeed,
+      };
     },
   };
 }

@@ -6,10 +6,9 @@ import { createOAuthRepository } from '../oauth/oauth-repository.ts';
 import { createTokenRepository } from '../oauth/token-repository.ts';
 import { DEMO_APPLICATION_ID, referenceRows } from './generate.ts';
 import { locationRows } from './locations-data.ts';
-import { generateReviews } from './reviews.ts';
 import { BATCH_TABLES, type BlockBatch, type RowBlock, rowCount } from './row-block.ts';
 import { type CopyLoader, createSeedRepository, type ForeignKey, openCopyLoader } from './seed-repository.ts';
-import { inThreadSource, type SeedSource, workerSource } from './source.ts';
+import { inThreadSource, type SeedSource, type SeedTail, workerSource } from './source.ts';
 import { SUPPORT_OPERATOR, supportOperatorRows } from './team.ts';
 
 export interface SeedManifest {
@@ -45,6 +44,16 @@ export interface SeedRunOptions {
   onPhase?: (phase: string, seconds: number) => void;
 }
 
+/** Puts each user's reputation from the tail into its row, in place of the empty one it was drawn with. */
+function withReputations(users: UsersTable[], tail: Pick<SeedTail, 'reputation' | 'buyerReputation'>) {
+  const seller = new Map(tail.reputation.map((r) => [r.id, r.seller_reputation]));
+  const buyer = new Map(tail.buyerReputation.map((r) => [r.id, r.buyer_reputation]));
+  for (const u of users) {
+    u.seller_reputation = seller.get(u.id) ?? u.seller_reputation;
+    u.buyer_reputation = buyer.get(u.id) ?? u.buyer_reputation;
+  }
+}
+
 type WriteBlock = (table: keyof Database, block: RowBlock) => Promise<void>;
 
 /** A batch's rows, table after table: orders before the rows that refer to them. */
@@ -73,16 +82,16 @@ async function load(
   // orders do not wait for them. Awaited where they are needed; a failure is reported there.
   const header = source.header();
   header.catch(() => {});
-  let users: UsersTable[] = [];
   /**
    * The users, then what refers to them. The bulk load writes them after the orders (no foreign key is checked row
    * by row then): the workers seal their personal data once they have generated every order, while this thread
-   * writes the last ones and builds the indexes.
+   * writes the last ones and builds the indexes. Given the tail (the bulk load), they go in with their reputations.
    */
-  const writeUsers = async (db: Kysely<Database>) => {
+  const writeUsers = async (db: Kysely<Database>, tail?: SeedTail) => {
     const { demoUsers } = await header;
     const repo = createSeedRepository(db);
-    users = await source.users();
+    const users = await source.users();
+    if (tail) withReputations(users, tail);
     await repo.insertMany('users', users);
     await createOAuthRepository(db).markDemoAccounts(demoUsers.map((u) => u.id));
     await repo.insertMany('applications', [
@@ -169,21 +178,24 @@ async function load(
   tailing.catch(() => {});
   await inTransaction(async (db) => {
     const repo = createSeedRepository(db);
+    let tail: SeedTail;
     if (options.bulk) {
       await repo.createOrderIndexes();
       phase('indexes');
-      await writeUsers(db);
+      tail = await tailing;
+      await writeUsers(db, tail);
       await repo.addForeignKeys(foreignKeys);
       phase('users');
+    } else {
+      // The users went in before the orders, with the empty reputations they start with.
+      tail = await tailing;
+      await repo.setSellerReputation(tail.reputation);
+      await repo.setBuyerReputation(tail.buyerReputation);
     }
-    const tail = await tailing;
     await repo.insertMany('items', tail.items);
-    const reviewSeed = generateReviews(tail.items, users, { seed: options.seed ?? 1, now });
-    await repo.insertMany('catalog_items', reviewSeed.catalogItems);
-    await repo.insertMany('reviews', reviewSeed.reviews);
+    await repo.insertMany('catalog_items', tail.catalogItems);
+    await repo.insertMany('reviews', tail.reviews);
     await repo.insertMany('order_counts', tail.countRows);
-    await repo.setSellerReputation(tail.reputation);
-    await repo.setBuyerReputation(tail.buyerReputation);
     await repo.insertMany('categories', tail.categories);
     await repo.insertMany('payment_methods', tail.paymentMethods);
     await repo.insertMany('brands', tail.brands);
