@@ -172,7 +172,7 @@ async function load(
     applications: [{ id: DEMO_APPLICATION_ID, name: 'Mostrador', owner_user_id: owner }],
   };
   phase('orders');
-  // Asked now: workers compute it while this thread builds the indexes and writes the users. Awaited below; a
+  // Asked now: a worker computes it while this thread builds the indexes. Awaited below; a
   // failure meanwhile is reported there, not as an unhandled rejection.
   const tailing = source.tail();
   tailing.catch(() => {});
