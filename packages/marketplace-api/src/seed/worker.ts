@@ -1,4 +1,5 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { once } from 'node:events';
+import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import type { Keyring } from '@mostrador/server-kit/store';
 import { ByteArena } from './byte-arena.ts';
 import { openChunkWriter } from './chunk-writer.ts';
@@ -18,6 +19,23 @@ const gen = createSeedGenerator({ ...options, keyring });
 // On a SQLite file this worker writes its chunks itself; otherwise the main thread writes what it posts.
 const writer = direct ? openChunkWriter(direct.file, direct.turn) : undefined;
 const reply = (message: WorkerReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+/** The tail, once the other workers' totals arrived on their ports (whenever they are through with their requests). */
+async function answerTail(from: MessagePort[]) {
+  try {
+    const totals = await Promise.all(
+      from.map(async (other) => {
+        const [stats] = (await once(other, 'message')) as [ChunkStats];
+        other.close();
+        return stats;
+      }),
+    );
+    for (const stats of totals) gen.absorb(stats);
+    reply({ type: 'tail', tail: gen.finish() });
+  } catch (error) {
+    reply({ type: 'error', message: (error as Error).message });
+  }
+}
+
 port.on('message', (request: WorkerRequest) => {
   try {
     if (request.type === 'header') {
@@ -36,25 +54,7 @@ port.on('message', (request: WorkerRequest) => {
       request.to.postMessage(gen.totals());
       request.to.close();
     } else if (request.type === 'tail') {
-      // The other workers' totals arrive on their own ports, whenever they are through with their own requests.
-      Promise.all(
-        request.from.map(
-          (port) =>
-            new Promise<ChunkStats>((resolve) => {
-              port.once('message', (stats: ChunkStats) => {
-                port.close();
-                resolve(stats);
-              });
-            }),
-        ),
-      ).then((totals) => {
-        try {
-          for (const stats of totals) gen.absorb(stats);
-          reply({ type: 'tail', tail: gen.finish() });
-        } catch (error) {
-          reply({ type: 'error', message: (error as Error).message });
-        }
-      });
+      void answerTail(request.from);
     } else {
       writer?.close();
     }
