@@ -36,16 +36,21 @@ export function listenChannel(url: string, channel: string, options: ListenOptio
   let listening = false;
   let everConnected = false;
 
+  /** Lets the current connection go: nothing is heard on it any more. */
+  function release(c: pg.Client): Promise<void> {
+    client = undefined;
+    connecting = undefined;
+    listening = false;
+    c.removeAllListeners('notification');
+    return c.end().catch(() => {});
+  }
+
   function connect(): Promise<void> {
     if (connecting) return connecting;
     const c = new pg.Client({ connectionString: url, application_name: options.applicationName });
     const lost = (error?: unknown) => {
       if (client !== c) return;
-      client = undefined;
-      connecting = undefined;
-      listening = false;
-      c.removeAllListeners('notification');
-      c.end().catch(() => {});
+      void release(c);
       if (error) options.onError?.(error);
       if (!closed) {
         retry = setTimeout(() => void connect(), options.reconnectMs ?? 1_000);
@@ -82,14 +87,7 @@ export function listenChannel(url: string, channel: string, options: ListenOptio
     async close() {
       closed = true;
       clearTimeout(retry);
-      const c = client;
-      client = undefined;
-      connecting = undefined;
-      listening = false;
-      if (c) {
-        c.removeAllListeners('notification');
-        await c.end().catch(() => {});
-      }
+      if (client) await release(client);
     },
   };
 }
