@@ -74,7 +74,7 @@ export function createOrderReadAhead(db: Kysely<Database>, parties: PartyCardCac
     'generic',
   );
 
-  let pending: Waiting[] = [];
+  const pending: Waiting[] = [];
   let reading = false;
   // A client reads with the same token again and again: its hash (SHA-256) is worked out once. Kept in memory only,
   // like the tokens the requests bring.
@@ -134,8 +134,7 @@ export function createOrderReadAhead(db: Kysely<Database>, parties: PartyCardCac
   function next() {
     if (reading || pending.length === 0) return;
     reading = true;
-    const batch = pending.length > MOST_READS ? pending.splice(0, MOST_READS) : pending;
-    if (batch === pending) pending = [];
+    const batch = pending.splice(0, MOST_READS);
     readBatch(batch)
       .catch((error) => {
         for (const w of batch) w.failed(error);
