@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createLogger } from '@mostrador/server-kit/logger';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,6 +135,46 @@ describe('/api', () => {
       cause: [],
     });
     expect(res.headers.get('Cache-Control')).toBe('no-store');
+  });
+
+  it('answers /api itself as a resource the marketplace does not have', async () => {
+    const res = await bff().request('/api');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({
+      message: 'Resource / not found',
+      error: 'not_found',
+      status: 404,
+      cause: [],
+    });
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+    expect(res.headers.get('Content-Security-Policy')).toContain("default-src 'self'");
+  });
+
+  it('answers HEAD with the headers of the GET and no body', async () => {
+    const res = await bff().request('/api/orders/42', { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('application/json; charset=UTF-8');
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+    expect(await res.text()).toBe('');
+  });
+
+  it('answers a marketplace that fails with the error body, its headers and its log line', async () => {
+    const lines: string[] = [];
+    const logger = createLogger({ destination: { write: (line: string) => lines.push(line) } });
+    const failing = { fetch: () => Promise.reject(new Error('disk on fire')) };
+    const res = await createBff(deps({ marketplace: failing, logger })).request('/api/orders/42');
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({
+      message: 'Internal server error',
+      error: 'internal_error',
+      status: 500,
+      cause: [],
+    });
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+    expect(res.headers.get('X-Frame-Options')).toBe('DENY');
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged.find((l) => l.msg === 'request')).toMatchObject({ path: '/api/orders/42', status: 500 });
+    expect(logged.find((l) => l.msg === 'unexpected error')).toMatchObject({ path: '/api/orders/42' });
   });
 
   it("keeps the marketplace's error handler responses", async () => {

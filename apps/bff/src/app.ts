@@ -5,7 +5,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { errorBody } from '@mostrador/contracts';
 import { errorRenderer, HttpError, renderError, requestLog } from '@mostrador/server-kit/http';
 import type { Logger } from '@mostrador/server-kit/logger';
-import { type Context, Hono } from 'hono';
+import { Context, Hono } from 'hono';
+import { getPath } from 'hono/utils/url';
 import { createBlockNoteRepository } from './block-notes/block-note-repository.ts';
 import { blockAudit, blockNoteRoutes } from './block-notes/block-note-routes.ts';
 import type { BffStore } from './db/migrate.ts';
@@ -17,12 +18,13 @@ import { locationSearchRoutes } from './locations/location-search-routes.ts';
 import type { FetchApp } from './marketplace.ts';
 import { type ClientAddress, connectionAddress, isLoopbackKey } from './middleware/client-address.ts';
 import { compression, varyOnEncoding } from './middleware/compression.ts';
-import { csrfProtection } from './middleware/csrf.ts';
+import { bringsOwnToken, csrfProtection } from './middleware/csrf.ts';
 import { hostCheck } from './middleware/host-check.ts';
-import { DEFAULT_LIMITS, type Limits, limitMiddleware } from './middleware/limits.ts';
+import { DEFAULT_LIMITS, type Limits, limitSteps } from './middleware/limits.ts';
 import { requestTarget } from './middleware/request-target.ts';
 import { noStore, securityHeaders } from './middleware/security-headers.ts';
 import { type SessionEnv, sessionContext } from './middleware/session.ts';
+import { runSteps, type Step, stepsMiddleware } from './middleware/steps.ts';
 import { createOrderNoteRepository } from './order-notes/order-note-repository.ts';
 import { orderNoteRoutes } from './order-notes/order-note-routes.ts';
 import { createLanguages } from './preferences/languages.ts';
@@ -114,57 +116,19 @@ export function createBffApp(deps: BffDeps): Bff {
   });
   const app = new Hono<SessionEnv>();
 
-  app.onError(
-    errorRenderer({
-      internalError: errorBody('internal_error'),
-      onUnexpected: (error, c) => deps.logger?.error({ err: error, path: c.req.path }, 'unexpected error'),
-    }),
-  );
+  // Every failure answers `{message, error, status, cause}`, whether a step or a route failed.
+  const onError = errorRenderer({
+    internalError: errorBody('internal_error'),
+    onUnexpected: (error, c) => deps.logger?.error({ err: error, path: c.req.path }, 'unexpected error'),
+  });
+  app.onError(onError);
   app.notFound((c) => renderError(c, new HttpError(errorBody('not_found', { message: 'No such route' }))));
 
-  app.use(
-    '*',
-    securityHeaders({ https: origins.length > 0 && origins.every((o) => o.startsWith('https://')) }),
-  );
-  app.use('*', hostCheck(origins));
-  app.use('*', requestTarget());
-  // One line per request, the marketplace's included (decision 0150): the query of `/api` requests as the
-  // marketplace logged it, and the path only elsewhere (queries carry codes and states on the callback).
-  if (deps.logger) app.use('*', requestLog(deps.logger, { query: (path) => path.startsWith('/api/') }));
-  app.use('/api/*', noStore());
-  app.use('/bff/*', noStore());
-  // Inside the request log, so the time it logs includes compressing.
-  app.use('*', compression());
-  app.use('*', sessionContext(sessions, origins));
   const languages = createLanguages({
     preferences: createPreferenceRepository(deps.store.db),
     sessions: sessionRepo,
     now,
   });
-  app.use('*', languages.middleware());
-  for (const middleware of limitMiddleware({
-    limits,
-    now,
-    clientAddress: deps.clientAddress ?? connectionAddress,
-    isSignIn: SIGN_IN,
-    unmetered: (c) => c.req.method === 'POST' && c.req.path === '/bff/notifications',
-    ...(deps.localUse ? { localUser: isLoopbackKey } : {}),
-    sessionKey: async (c: Context<SessionEnv>) => {
-      const session = await c.get('session')();
-      return session ? `session:${session.idHash}` : null;
-    },
-  })) {
-    app.use('*', middleware);
-  }
-  app.use(
-    '*',
-    csrfProtection({
-      origins: (c) => [new URL(c.req.url).origin, ...origins],
-      exempt: (path) => path === '/bff/notifications',
-      authorizationServer: (path) => path === '/api/authorization' || path === '/api/oauth/token',
-    }),
-  );
-
   const blockNotes = {
     sessions,
     repo: createBlockNoteRepository(deps.store.db, deps.store.keyring),
@@ -172,9 +136,42 @@ export function createBffApp(deps: BffDeps): Bff {
     onUnreadable: (where: { seller_id: number; buyer_id: number; list: string }) =>
       deps.logger?.error(where, 'block note could not be opened'),
   };
-  app.use('/api/users/*', blockAudit(blockNotes));
-  app.all('/api/*', apiForwarder({ marketplace: deps.marketplace, sessions, timeoutMs: limits.timeoutMs }));
-  app.all('/api', (c) => refusal(c, errorBody('not_found', { message: 'Resource / not found' })));
+  // What every request goes through, in this order, around whatever answers it (decision 0208).
+  const steps: Step<SessionEnv>[] = [
+    securityHeaders({ https: origins.length > 0 && origins.every((o) => o.startsWith('https://')) }),
+    hostCheck(origins),
+    requestTarget(),
+    // One line per request, the marketplace's included (decision 0150): the query of `/api` requests as the
+    // marketplace logged it, and the path only elsewhere (queries carry codes and states on the callback).
+    ...(deps.logger
+      ? [{ around: requestLog(deps.logger, { query: (path: string) => path.startsWith('/api/') }) }]
+      : []),
+    noStore(),
+    // Inside the request log, so the time it logs includes compressing.
+    compression(),
+    sessionContext(sessions, origins),
+    languages.step(),
+    ...limitSteps({
+      limits,
+      now,
+      clientAddress: deps.clientAddress ?? connectionAddress,
+      isSignIn: SIGN_IN,
+      unmetered: (c) => c.req.method === 'POST' && c.req.path === '/bff/notifications',
+      ...(deps.localUse ? { localUser: isLoopbackKey } : {}),
+      sessionKey: (c: Context<SessionEnv>) =>
+        bringsOwnToken(c)
+          ? null
+          : c.var.session().then((session) => (session ? `session:${session.idHash}` : null)),
+    }),
+    csrfProtection({
+      origins: (c) => [new URL(c.req.url).origin, ...origins],
+      exempt: (path) => path === '/bff/notifications',
+      authorizationServer: (path) => path === '/api/authorization' || path === '/api/oauth/token',
+    }),
+    // Only `/api/users/…/…_blacklist` writes: it looks at nothing else.
+    blockAudit(blockNotes),
+  ];
+  app.use('*', stepsMiddleware(steps, onError));
 
   app.get('/bff/health', (c) => c.json({ status: 'ok' }));
   app.route(
@@ -262,6 +259,27 @@ export function createBffApp(deps: BffDeps): Bff {
       const html = await readFile(indexFile, 'utf8');
       return c.html(pageIn(html, await c.var.language()));
     });
+  }
+
+  // `/api` is answered by the steps and the marketplace alone: no router stands between them (decision 0208). The
+  // app's `fetch` (and so `request`) takes it there, and everything else to the routes above.
+  const forward = apiForwarder({ marketplace: deps.marketplace, sessions, timeoutMs: limits.timeoutMs });
+  const answerApi = (c: Context<SessionEnv>) =>
+    c.req.path === '/api'
+      ? refusal(c, errorBody('not_found', { message: 'Resource / not found' }))
+      : forward(c);
+  const route = app.fetch;
+  app.fetch = (request, env, executionCtx) => {
+    const path = getPath(request);
+    if (path !== '/api' && !path.startsWith('/api/')) return route(request, env, executionCtx);
+    return answerApiRequest(request, env, path);
+  };
+  async function answerApiRequest(request: Request, env: unknown, path: string): Promise<Response> {
+    const c = new Context<SessionEnv>(request, { env, path });
+    await runSteps(c, steps, answerApi, onError);
+    if (!c.finalized) return onError(new Error('the request got no answer'), c);
+    // As Hono answers HEAD: the GET's answer, without its body.
+    return request.method === 'HEAD' ? new Response(null, c.res) : c.res;
   }
 
   return { app, sessions, streams, liveUpdates };

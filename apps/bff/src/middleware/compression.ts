@@ -1,7 +1,8 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type HeaderAccess, lightBody, responseHeaders } from '@mostrador/server-kit/http';
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
+import type { Step } from './steps.ts';
 
 /**
  * Below 4 KB a smaller body saves a TCP segment or two, while compressing it would nearly double the CPU of the
@@ -45,24 +46,10 @@ export function varyOnEncoding(headers: HeaderAccess): void {
  * the event loop: a hop to zlib's thread pool would cost about as much. Answers already encoded (the build's
  * precompressed assets), ranges, event streams and `no-transform` answers pass as they are.
  */
-export function compression(options: { threshold?: number } = {}): MiddlewareHandler {
+export function compression(options: { threshold?: number } = {}): Step {
   const threshold = options.threshold ?? COMPRESSION_THRESHOLD_BYTES;
-  return async (c, next) => {
-    await next();
-    // Status and headers only until it is sure to compress: reading `res.body` of @hono/node-server's light
-    // answer makes a full Response of it, and the answer loses its fast path to the socket.
-    const res = c.res;
-    if (c.req.method === 'HEAD' || res.status === 206 || res.status === 204 || res.status === 304) return;
-    const answered = responseHeaders(res);
-    if (answered.has('Content-Encoding') || !COMPRESSIBLE.test(answered.get('Content-Type') ?? '')) return;
-    if (NO_TRANSFORM.test(answered.get('Cache-Control') ?? '')) return;
-    varyOnEncoding(answered);
-    const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
-    if (!encoding) return;
-    const length = answered.get('Content-Length');
-    if (length !== null && Number(length) < threshold) return;
-    const body = lightBody(res) ?? (res.body ? Buffer.from(await res.arrayBuffer()) : null);
-    if (body === null) return;
+
+  function send(c: Context, res: Response, encoding: Encoding, body: Buffer) {
     const headers = new Headers(res.headers);
     let sent: Buffer = body;
     if (body.byteLength >= threshold) {
@@ -87,5 +74,26 @@ export function compression(options: { threshold?: number } = {}): MiddlewareHan
       status: res.status,
       headers,
     });
+  }
+
+  return {
+    leave(c) {
+      // Status and headers only until it is sure to compress: reading `res.body` of @hono/node-server's light
+      // answer makes a full Response of it, and the answer loses its fast path to the socket.
+      const res = c.res;
+      if (c.req.method === 'HEAD' || res.status === 206 || res.status === 204 || res.status === 304) return;
+      const answered = responseHeaders(res);
+      if (answered.has('Content-Encoding') || !COMPRESSIBLE.test(answered.get('Content-Type') ?? '')) return;
+      if (NO_TRANSFORM.test(answered.get('Cache-Control') ?? '')) return;
+      varyOnEncoding(answered);
+      const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
+      if (!encoding) return;
+      const length = answered.get('Content-Length');
+      if (length !== null && Number(length) < threshold) return;
+      const light = lightBody(res);
+      if (light !== null) return send(c, res, encoding, light);
+      if (!res.body) return;
+      return res.arrayBuffer().then((body) => send(c, res, encoding, Buffer.from(body)));
+    },
   };
 }

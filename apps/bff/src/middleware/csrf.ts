@@ -1,5 +1,6 @@
 import { errorBody } from '@mostrador/contracts';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
+import type { Step } from './steps.ts';
 
 const SAFE_METHODS = /^(GET|HEAD|OPTIONS)$/;
 
@@ -23,27 +24,27 @@ export interface CsrfOptions {
   authorizationServer: (path: string) => boolean;
 }
 
-const refuse = (c: Context, message: string) =>
-  Promise.resolve(c.json(errorBody('forbidden', { message }), 403));
+const refuse = (c: Context, message: string) => c.json(errorBody('forbidden', { message }), 403);
 
 /**
  * CSRF defence for state-changing requests that rely on the session cookie (decision 0035): they must carry
  * `X-Requested-With` (which no cross-origin page can add without a CORS preflight, and none is ever granted) and,
  * when an `Origin` header is present, come from this application's origin.
  */
-export function csrfProtection(options: CsrfOptions): MiddlewareHandler {
-  return (c, next) => {
-    if (SAFE_METHODS.test(c.req.method)) return next();
-    const path = c.req.path;
-    if (options.exempt(path) || bringsOwnToken(c)) return next();
-    const origin = c.req.header('origin');
-    if (origin !== undefined && !options.origins(c).includes(origin)) {
-      return refuse(c, 'cross-origin request refused');
-    }
-    if (options.authorizationServer(path)) return next();
-    if (!c.req.header('x-requested-with')) {
-      return refuse(c, 'state-changing requests must carry an X-Requested-With header');
-    }
-    return next();
+export function csrfProtection(options: CsrfOptions): Step {
+  return {
+    enter(c) {
+      if (SAFE_METHODS.test(c.req.method)) return;
+      const path = c.req.path;
+      if (options.exempt(path) || bringsOwnToken(c)) return;
+      const origin = c.req.header('origin');
+      if (origin !== undefined && !options.origins(c).includes(origin)) {
+        return refuse(c, 'cross-origin request refused');
+      }
+      if (options.authorizationServer(path)) return;
+      if (!c.req.header('x-requested-with')) {
+        return refuse(c, 'state-changing requests must carry an X-Requested-With header');
+      }
+    },
   };
 }

@@ -7,6 +7,7 @@ import type { ClientAddress } from './client-address.ts';
 import { bringsOwnToken } from './csrf.ts';
 import { FixedWindowLimiter, InvalidRequestBlocker } from './rate-limiter.ts';
 import type { SessionEnv } from './session.ts';
+import type { Step } from './steps.ts';
 import { timeLimit as requestTimeLimit } from './time-limit.ts';
 
 /** Spec 8's recommendations for an integrator's own application, each configurable (decision 0036). */
@@ -95,7 +96,7 @@ export interface LimitOptions {
    * session, so one person (or one stale tab) never locks out everyone behind the same address, and they are
    * neither blocked by their address nor counted as invalid.
    */
-  sessionKey?: (c: Context) => Promise<string | null>;
+  sessionKey?: (c: Context) => string | null | Promise<string | null>;
   /**
    * The person at this machine, in local use (decision 0161): the limit key of a loopback address when the BFF serves
    * the embedded marketplace. Never blocked for invalid requests, and their sign-ins (a chooser of demo accounts, with
@@ -108,17 +109,18 @@ export interface LimitOptions {
  * The limits, in the order a request meets them: an address blocked for invalid requests, the per-minute rate,
  * the sign-in rate; then the time limit and the body size (before any handler reads a byte).
  */
-export function limitMiddleware(options: LimitOptions): MiddlewareHandler[] {
+export function limitSteps(options: LimitOptions): Step[] {
   const { limits, now } = options;
   const rate = new FixedWindowLimiter(limits.ratePerMinute, MINUTE, now);
   const signIns = new FixedWindowLimiter(limits.signInPer15Minutes, FIFTEEN_MINUTES, now);
   const blocker = new InvalidRequestBlocker(limits.invalidBeforeBlock, FIFTEEN_MINUTES, now);
+  const metered = (c: Context) => !isStaticRead(c) && !options.unmetered?.(c);
+  // A request that brings its own token has no session: its key is known at once, without a promise.
+  const sessionOf = (c: Context) => options.sessionKey?.(c) ?? null;
 
-  const guard: MiddlewareHandler = async (c, next) => {
-    if (isStaticRead(c) || options.unmetered?.(c)) return next();
+  function admit(c: Context, session: string | null) {
     const address = options.clientAddress(c);
     const local = options.localUser?.(address) ?? false;
-    const session = (await options.sessionKey?.(c)) ?? null;
     if (session === null && !local) {
       const blockedFor = blocker.blockedFor(address);
       if (blockedFor > 0) return tooMany(c, blockedFor, 'invalid');
@@ -129,8 +131,26 @@ export function limitMiddleware(options: LimitOptions): MiddlewareHandler[] {
       const attempt = signIns.hit(address);
       if (!attempt.allowed) return tooMany(c, attempt.retryAfterSeconds, 'sign_in');
     }
-    await next();
-    if (session === null && !local && countsAsInvalid(c)) blocker.recordInvalid(address);
+    return undefined;
+  }
+
+  function recordInvalid(c: Context, session: string | null) {
+    const address = options.clientAddress(c);
+    if (session === null && !(options.localUser?.(address) ?? false)) blocker.recordInvalid(address);
+  }
+
+  const guard: Step = {
+    enter(c) {
+      if (!metered(c)) return;
+      const session = sessionOf(c);
+      return session instanceof Promise ? session.then((key) => admit(c, key)) : admit(c, session);
+    },
+    leave(c) {
+      if (!metered(c) || !countsAsInvalid(c)) return;
+      const session = sessionOf(c);
+      if (!(session instanceof Promise)) return recordInvalid(c, session);
+      return session.then((key) => recordInvalid(c, key));
+    },
   };
 
   const timeLimit = requestTimeLimit(
@@ -144,7 +164,7 @@ export function limitMiddleware(options: LimitOptions): MiddlewareHandler[] {
       }),
   );
 
-  return [guard, timeLimit, bodySizeLimit(limits.bodyBytes)];
+  return [guard, { around: timeLimit }, { around: bodySizeLimit(limits.bodyBytes) }];
 }
 
 /**

@@ -1,10 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { responseHeaders } from '@mostrador/server-kit/http';
+import { errorRenderer, responseHeaders } from '@mostrador/server-kit/http';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compression } from './compression.ts';
 import { noStore, securityHeaders } from './security-headers.ts';
+import { stepsMiddleware } from './steps.ts';
+
+const RENDERER = { internalError: { message: 'internal', error: 'internal_error', status: 500, cause: [] } };
 
 // One record for every answer, as the marketplace's handlers pass it.
 const JSON_TYPE = { 'Content-Type': 'application/json' };
@@ -13,9 +16,7 @@ const LARGE = JSON.stringify({ results: Array.from({ length: 400 }, (_, i) => ({
 
 function app() {
   const a = new Hono();
-  a.use('*', securityHeaders());
-  a.use('/api/*', noStore());
-  a.use('*', compression());
+  a.use('*', stepsMiddleware([securityHeaders(), noStore(), compression()], errorRenderer(RENDERER)));
   a.get('/api/small', (c) => c.body(SMALL, 200, JSON_TYPE));
   a.get('/api/large', (c) => c.body(LARGE, 200, JSON_TYPE));
   a.get('/api/public', (c) => c.body(SMALL, 200, { ...JSON_TYPE, 'Cache-Control': 'public, max-age=60' }));

@@ -1,5 +1,5 @@
 import { responseHeaders } from '@mostrador/server-kit/http';
-import type { MiddlewareHandler } from 'hono';
+import type { Step } from './steps.ts';
 
 /**
  * No inline scripts or styles anywhere: the SPA ships only hashed files from 'self', and the theme is set by a
@@ -38,29 +38,38 @@ const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
  * Sets the security headers on every response, whoever produced it (BFF, marketplace or static files). `https`: the
  * public origin is HTTPS (`PUBLIC_ORIGIN`), so browsers are told to keep to it, also when TLS ends at a proxy.
  */
-export const securityHeaders = (options: { https?: boolean } = {}): MiddlewareHandler => {
+export const securityHeaders = (options: { https?: boolean } = {}): Step => {
   const set: readonly (readonly [string, string])[] = options.https
     ? [['Strict-Transport-Security', STRICT_TRANSPORT_SECURITY], ...SECURITY_HEADERS]
     : SECURITY_HEADERS;
-  return async (c, next) => {
-    await next();
-    const headers = responseHeaders(c.res);
-    for (const [name, value] of set) headers.set(name, value);
-    // Every JSON answer names its charset, the BFF's own as the marketplace's.
-    if (headers.get('Content-Type') === 'application/json') {
-      headers.set('Content-Type', 'application/json; charset=UTF-8');
-    }
+  return {
+    leave(c) {
+      const headers = responseHeaders(c.res);
+      for (const [name, value] of set) headers.set(name, value);
+      // Every JSON answer names its charset, the BFF's own as the marketplace's.
+      if (headers.get('Content-Type') === 'application/json') {
+        headers.set('Content-Type', 'application/json; charset=UTF-8');
+      }
+    },
   };
 };
 
+/** `/api`, `/bff` and what is under them: the paths whose answers are never stored (`noStore`). */
+export const isApiOrBffPath = (path: string) =>
+  path === '/api' || path.startsWith('/api/') || path === '/bff' || path.startsWith('/bff/');
+
+const PUBLIC = /(^|,)\s*public\s*(,|$)/i;
+
 /**
- * API and session responses are per-user data: never store them in any cache. The one exception is what the
- * marketplace itself marks `public` (reference data the same for everybody, such as the classified locations:
- * decision 0020), which keeps its policy.
+ * API and session responses (`/api`, `/bff`) are per-user data: never store them in any cache. The one exception is
+ * what the marketplace itself marks `public` (reference data the same for everybody, such as the classified
+ * locations: decision 0020), which keeps its policy.
  */
-export const noStore = (): MiddlewareHandler => async (c, next) => {
-  await next();
-  const headers = responseHeaders(c.res);
-  if (/(^|,)\s*public\s*(,|$)/i.test(headers.get('Cache-Control') ?? '')) return;
-  headers.set('Cache-Control', 'no-store');
-};
+export const noStore = (): Step => ({
+  leave(c) {
+    if (!isApiOrBffPath(c.req.path)) return;
+    const headers = responseHeaders(c.res);
+    if (PUBLIC.test(headers.get('Cache-Control') ?? '')) return;
+    headers.set('Cache-Control', 'no-store');
+  },
+});

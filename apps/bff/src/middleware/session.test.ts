@@ -1,7 +1,11 @@
+import { errorRenderer } from '@mostrador/server-kit/http';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { ActiveSession, Sessions } from '../session/sessions.ts';
 import { activeUserOf, type SessionEnv, sessionContext } from './session.ts';
+import { stepsMiddleware } from './steps.ts';
+
+const RENDERER = { internalError: { message: 'internal', error: 'internal_error', status: 500, cause: [] } };
 
 function countingSessions(found: ActiveSession | null) {
   const asked: (string | undefined)[] = [];
@@ -18,7 +22,7 @@ const session = { idHash: 'h', row: { active_user_id: 7 } } as unknown as Active
 
 function app(sessions: Sessions) {
   const a = new Hono<SessionEnv>();
-  a.use('*', sessionContext(sessions, []));
+  a.use('*', stepsMiddleware([sessionContext(sessions, [])], errorRenderer(RENDERER)));
   a.get('/twice', async (c) => {
     const first = await c.var.session();
     const second = await c.var.session();

@@ -5,9 +5,10 @@ import {
   resolveLanguage,
   type Session,
 } from '@mostrador/contracts';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { SessionEnv } from '../middleware/session.ts';
+import type { Step } from '../middleware/steps.ts';
 import { cookiePolicy } from '../session/session-cookie.ts';
 import type { SessionRepository } from '../session/session-repository.ts';
 import type { ActiveSession } from '../session/sessions.ts';
@@ -72,15 +73,16 @@ export function createLanguages(options: LanguagesOptions) {
     },
 
     /** Puts the request's language on the context (`c.var.language()`); after `sessionContext`. */
-    middleware(): MiddlewareHandler<SessionEnv> {
-      // Not `async`: it only puts a getter on the context, and a request goes on without a promise of this step's own.
-      return (c, next) => {
-        let found: Promise<Language> | undefined;
-        c.set('language', () => {
-          found ??= c.var.session().then((session) => resolve(c, session));
-          return found;
-        });
-        return next();
+    step(): Step<SessionEnv> {
+      return {
+        enter(c) {
+          let found: Promise<Language> | undefined;
+          c.set('language', () => {
+            found ??= c.var.session().then((session) => resolve(c, session));
+            return found;
+          });
+          return undefined;
+        },
       };
     },
 

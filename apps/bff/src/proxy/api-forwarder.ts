@@ -1,6 +1,6 @@
 import { type ErrorBody, errorBody } from '@mostrador/contracts';
 import { isJsonpCallback, jsonpAnswer, responseHeaders } from '@mostrador/server-kit/http';
-import type { Context, Handler } from 'hono';
+import type { Context } from 'hono';
 import type { FetchApp } from '../marketplace.ts';
 import type { SessionEnv } from '../middleware/session.ts';
 import type { Sessions } from '../session/sessions.ts';
@@ -58,8 +58,8 @@ export interface ApiForwarderOptions {
  * marketplace gets the request itself, seen through a filter, and its answer goes out as it is (decision 0150); a
  * remote one gets a copy, with the request's time limit.
  */
-export function apiForwarder(options: ApiForwarderOptions): Handler<SessionEnv> {
-  return async (c: Context) => {
+export function apiForwarder(options: ApiForwarderOptions): (c: Context<SessionEnv>) => Promise<Response> {
+  return async (c) => {
     const { origin, pathname, search } = splitUrl(c.req.url);
     const path = pathname.slice('/api'.length) || '/';
     const allowed = allowedMethods(path);
