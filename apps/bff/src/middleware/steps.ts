@@ -24,7 +24,7 @@ export interface Step<E extends Env = any> {
 export type Answer<E extends Env> = (c: Context<E>) => Promise<unknown>;
 
 /**
- * Runs `steps[from…]` and then `answer`, with the semantics of Hono's own middleware chain: an error becomes the
+ * Runs the steps and then `answer`, with the semantics of Hono's own middleware chain: an error becomes the
  * answer where it is thrown (rendered by `onError`, as the app's `onError` would), and every step that entered
  * leaves, last first, on the answer the request ends with. Resolves once the request's answer (`c.res`) is final.
  */
@@ -33,9 +33,8 @@ export function runSteps<E extends Env>(
   steps: readonly Step<E>[],
   answer: Answer<E>,
   onError: ErrorHandler<E>,
-  from = 0,
 ): Promise<void> {
-  return run(c, steps, answer, onError, from);
+  return run(c, steps, answer, onError, 0);
 }
 
 /** `c.res = answer`, as Hono's chain assigns what a middleware or handler returns. */
