@@ -27,6 +27,7 @@ import { type SessionEnv, sessionContext } from './middleware/session.ts';
 import { runSteps, type Step, stepsMiddleware } from './middleware/steps.ts';
 import { createOrderNoteRepository } from './order-notes/order-note-repository.ts';
 import { orderNoteRoutes } from './order-notes/order-note-routes.ts';
+import { isApiPath } from './paths.ts';
 import { createLanguages } from './preferences/languages.ts';
 import { createPreferenceRepository } from './preferences/preference-repository.ts';
 import { preferenceRoutes } from './preferences/preference-routes.ts';
@@ -271,7 +272,7 @@ export function createBffApp(deps: BffDeps): Bff {
   const route = app.fetch;
   app.fetch = (request, env, executionCtx) => {
     const path = getPath(request);
-    if (path !== '/api' && !path.startsWith('/api/')) return route(request, env, executionCtx);
+    if (!isApiPath(path)) return route(request, env, executionCtx);
     return answerApiRequest(request, env, path);
   };
   async function answerApiRequest(request: Request, env: unknown, path: string): Promise<Response> {

@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { escapeHtml, type ServerMessageId, serverMessage } from '../i18n/server-messages.ts';
+import { isApiOrBffPath } from '../paths.ts';
 import type { ClientAddress } from './client-address.ts';
 import { bringsOwnToken } from './csrf.ts';
 import { FixedWindowLimiter, InvalidRequestBlocker } from './rate-limiter.ts';
@@ -48,8 +49,7 @@ function countsAsInvalid(c: Context): boolean {
 /** The SPA's own files and pages: reading them never counts against anyone (a cold page load is dozens). */
 function isStaticRead(c: Context): boolean {
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return false;
-  const path = c.req.path;
-  return !(path === '/api' || path.startsWith('/api/') || path === '/bff' || path.startsWith('/bff/'));
+  return !isApiOrBffPath(c.req.path);
 }
 
 const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));

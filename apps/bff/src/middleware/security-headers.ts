@@ -1,4 +1,5 @@
 import { responseHeaders } from '@mostrador/server-kit/http';
+import { isApiOrBffPath } from '../paths.ts';
 import type { Step } from './steps.ts';
 
 /**
@@ -53,10 +54,6 @@ export const securityHeaders = (options: { https?: boolean } = {}): Step => {
     },
   };
 };
-
-/** `/api`, `/bff` and what is under them: the paths whose answers are never stored (`noStore`). */
-export const isApiOrBffPath = (path: string) =>
-  path === '/api' || path.startsWith('/api/') || path === '/bff' || path.startsWith('/bff/');
 
 const PUBLIC = /(^|,)\s*public\s*(,|$)/i;
 
