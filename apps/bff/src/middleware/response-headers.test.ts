@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { errorBody } from '@mostrador/contracts';
 import { errorRenderer, responseHeaders } from '@mostrador/server-kit/http';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { compression } from './compression.ts';
 import { noStore, securityHeaders } from './security-headers.ts';
 import { stepsMiddleware } from './steps.ts';
 
-const RENDERER = { internalError: { message: 'internal', error: 'internal_error', status: 500, cause: [] } };
+const onError = errorRenderer({ internalError: errorBody('internal_error') });
 
 // One record for every answer, as the marketplace's handlers pass it.
 const JSON_TYPE = { 'Content-Type': 'application/json' };
@@ -16,7 +17,7 @@ const LARGE = JSON.stringify({ results: Array.from({ length: 400 }, (_, i) => ({
 
 function app() {
   const a = new Hono();
-  a.use('*', stepsMiddleware([securityHeaders(), noStore(), compression()], errorRenderer(RENDERER)));
+  a.use('*', stepsMiddleware([securityHeaders(), noStore(), compression()], onError));
   a.get('/api/small', (c) => c.body(SMALL, 200, JSON_TYPE));
   a.get('/api/large', (c) => c.body(LARGE, 200, JSON_TYPE));
   a.get('/api/public', (c) => c.body(SMALL, 200, { ...JSON_TYPE, 'Cache-Control': 'public, max-age=60' }));

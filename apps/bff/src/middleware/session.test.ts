@@ -1,3 +1,4 @@
+import { errorBody } from '@mostrador/contracts';
 import { errorRenderer } from '@mostrador/server-kit/http';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
@@ -5,7 +6,7 @@ import type { ActiveSession, Sessions } from '../session/sessions.ts';
 import { activeUserOf, type SessionEnv, sessionContext } from './session.ts';
 import { stepsMiddleware } from './steps.ts';
 
-const RENDERER = { internalError: { message: 'internal', error: 'internal_error', status: 500, cause: [] } };
+const onError = errorRenderer({ internalError: errorBody('internal_error') });
 
 function countingSessions(found: ActiveSession | null) {
   const asked: (string | undefined)[] = [];
@@ -22,7 +23,7 @@ const session = { idHash: 'h', row: { active_user_id: 7 } } as unknown as Active
 
 function app(sessions: Sessions) {
   const a = new Hono<SessionEnv>();
-  a.use('*', stepsMiddleware([sessionContext(sessions, [])], errorRenderer(RENDERER)));
+  a.use('*', stepsMiddleware([sessionContext(sessions, [])], onError));
   a.get('/twice', async (c) => {
     const first = await c.var.session();
     const second = await c.var.session();

@@ -1,12 +1,11 @@
+import { errorBody } from '@mostrador/contracts';
 import { errorRenderer } from '@mostrador/server-kit/http';
 import { Context, type Env, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { describe, expect, it } from 'vitest';
 import { type Answer, runSteps, type Step, stepsMiddleware } from './steps.ts';
 
-const onError = errorRenderer({
-  internalError: { message: 'Internal server error', error: 'internal_error', status: 500, cause: [] },
-});
+const onError = errorRenderer({ internalError: errorBody('internal_error') });
 
 /** A step that writes down when it enters and leaves, and the status it leaves on. */
 function traced(name: string, seen: string[], more: Partial<Step> = {}): Step {
