@@ -230,6 +230,18 @@ describe('standard output, written in batches', () => {
     expect(lines[0]).toMatchObject({ level: 'info', msg: 'request', method: 'GET', status: 200 });
   });
 
+  it('keeps the order lines were written in, across the loggers of a process', async () => {
+    // The second logger's lines carry text of more than one byte per character, as Portuguese and Spanish do.
+    const run = loggingProcess(
+      "const other = createLogger({ base: { service: 'outro' } }); for (let i = 0; i < 3000; i++) (i % 3 ? log : other).info({ n: i, note: 'atenção, señal' }, 'linha'); process.exit(0);",
+    );
+    expect(await run.exited).toBe(0);
+    const lines = run.lines();
+    expect(lines.map((l) => l.n)).toEqual(Array.from({ length: 3000 }, (_, i) => i));
+    expect(lines.filter((l) => l.service === 'outro')).toHaveLength(1000);
+    expect(new Set(lines.map((l) => l.note))).toEqual(new Set(['atenção, señal']));
+  });
+
   it('writes a few lines, and an error line, while the process runs on', async () => {
     // Each process stays alive (the interval) and writes far less than a batch.
     const cases = [
