@@ -247,6 +247,11 @@ describe('standard output, written in batches', () => {
     const cases = [
       { script: "log.info({ path: '/a' }, 'request');", msg: 'request' },
       { script: "log.error({ err: new Error('disk full') }, 'unexpected error');", msg: 'unexpected error' },
+      // `logger.flush` calls back once what waited is written.
+      {
+        script: "log.info({ path: '/a' }, 'request'); log.flush(() => log.info({}, 'flushed'));",
+        msg: 'flushed',
+      },
     ];
     for (const { script, msg } of cases) {
       const run = loggingProcess(

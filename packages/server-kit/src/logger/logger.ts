@@ -158,14 +158,19 @@ const FLUSH_EVERY_MS = 100;
  * Standard output, one for every logger of the process (so their lines keep the order they were written in): lines
  * wait in a list and are handed to pino's destination (sonic-boom, which writes them and retries short writes) as one
  * string per batch. sonic-boom batches by itself too, but it appends each write to the string it holds and measures
- * that string's length in bytes again on every write, copying it whole each time: three times the CPU of building
- * the line (decision 0209).
+ * that string's length in bytes again on every write, copying it whole each time: two to three times the CPU of
+ * building the line (decision 0209).
  */
 class LineBatch implements DestinationStream {
   #lines: string[] = [];
   #chars = 0;
 
-  constructor(private readonly out: DestinationStream & { flush(): void; flushSync(): void }) {
+  constructor(
+    private readonly out: DestinationStream & {
+      flush(done?: (error?: Error) => void): void;
+      flushSync(): void;
+    },
+  ) {
     setInterval(() => this.#drain(), FLUSH_EVERY_MS).unref();
     process.once('exit', () => {
       try {
@@ -183,10 +188,10 @@ class LineBatch implements DestinationStream {
     return true;
   }
 
-  /** Writes what waits, without waiting for it (after an error line). */
-  flush(): void {
+  /** Writes what waits, without waiting for it (after an error line); `done` once it is written (`logger.flush`). */
+  flush(done?: (error?: Error) => void): void {
     this.#drain();
-    this.out.flush();
+    this.out.flush(done);
   }
 
   /** Writes what waits before answering (when the process exits). */
