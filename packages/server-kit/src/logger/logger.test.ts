@@ -140,7 +140,9 @@ function loggingProcess(script: string) {
   );
   let out = '';
   const waiters: (() => void)[] = [];
-  child.stdout.on('data', (chunk) => {
+  // Decoded across reads: a character of more than one byte may arrive in two.
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => {
     out += chunk;
     for (const wake of waiters.splice(0)) wake();
   });
