@@ -31,7 +31,7 @@ import { isApiPath } from './paths.ts';
 import { createLanguages } from './preferences/languages.ts';
 import { createPreferenceRepository } from './preferences/preference-repository.ts';
 import { preferenceRoutes } from './preferences/preference-routes.ts';
-import { apiForwarder, refusal } from './proxy/api-forwarder.ts';
+import { apiForwarder } from './proxy/api-forwarder.ts';
 import { createSavedViewRepository } from './saved-views/saved-view-repository.ts';
 import { savedViewRoutes } from './saved-views/saved-view-routes.ts';
 import { createMarketplaceClient } from './session/marketplace-client.ts';
@@ -264,11 +264,8 @@ export function createBffApp(deps: BffDeps): Bff {
 
   // `/api` is answered by the steps and the marketplace alone: no router stands between them (decision 0208). The
   // app's `fetch` (and so `request`) takes it there, and everything else to the routes above.
+  // `/api` itself is no resource of the marketplace: the forwarder's allowlist refuses it as it refuses any other.
   const forward = apiForwarder({ marketplace: deps.marketplace, sessions, timeoutMs: limits.timeoutMs });
-  const answerApi = (c: Context<SessionEnv>) =>
-    c.req.path === '/api'
-      ? refusal(c, errorBody('not_found', { message: 'Resource / not found' }))
-      : forward(c);
   const route = app.fetch;
   app.fetch = (request, env, executionCtx) => {
     const path = getPath(request);
@@ -277,7 +274,7 @@ export function createBffApp(deps: BffDeps): Bff {
   };
   async function answerApiRequest(request: Request, env: unknown, path: string): Promise<Response> {
     const c = new Context<SessionEnv>(request, { env, path });
-    await runSteps(c, steps, answerApi, onError);
+    await runSteps(c, steps, forward, onError);
     if (!c.finalized) return onError(new Error('the request got no answer'), c);
     // As Hono answers HEAD: the GET's answer, without its body.
     return request.method === 'HEAD' ? new Response(null, c.res) : c.res;
