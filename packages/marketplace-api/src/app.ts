@@ -20,6 +20,7 @@ import {
   mountModule,
   ResourceTable,
 } from './http/resources.ts';
+import { RouteMemo } from './http/route-memo.ts';
 import { classifiedLocationsModule } from './locations/index.ts';
 import { createLocationRepository } from './locations/location-repository.ts';
 import { attributes } from './middleware/attributes/index.ts';
@@ -150,7 +151,7 @@ export function createMarketplaceApi(deps: MarketplaceDeps) {
     oauth: createOAuthRepository(store.db),
     operators: createOperatorRepository(store.db, store.read),
   };
-  const app = new Hono<ApiEnv>().basePath(deps.basePath ?? '');
+  const app = new Hono<ApiEnv>({ router: new RouteMemo() }).basePath(deps.basePath ?? '');
 
   app.onError(
     errorRenderer({
