@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { errorBody } from '@mostrador/contracts';
-import { errorRenderer, HttpError, renderError, requestLog } from '@mostrador/server-kit/http';
+import { errorRenderer, HttpError, renderError } from '@mostrador/server-kit/http';
 import type { Logger } from '@mostrador/server-kit/logger';
 import { Context, Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
@@ -21,6 +21,7 @@ import { compression, varyOnEncoding } from './middleware/compression.ts';
 import { bringsOwnToken, csrfProtection } from './middleware/csrf.ts';
 import { hostCheck } from './middleware/host-check.ts';
 import { DEFAULT_LIMITS, type Limits, limitSteps } from './middleware/limits.ts';
+import { requestLogStep } from './middleware/request-log.ts';
 import { requestTarget } from './middleware/request-target.ts';
 import { noStore, securityHeaders } from './middleware/security-headers.ts';
 import { type SessionEnv, sessionContext } from './middleware/session.ts';
@@ -145,7 +146,7 @@ export function createBffApp(deps: BffDeps): Bff {
     // One line per request, the marketplace's included (decision 0150): the query of `/api` requests as the
     // marketplace logged it, and the path only elsewhere (queries carry codes and states on the callback).
     ...(deps.logger
-      ? [{ around: requestLog(deps.logger, { query: (path: string) => path.startsWith('/api/') }) }]
+      ? [requestLogStep(deps.logger, { query: (path: string) => path.startsWith('/api/') })]
       : []),
     noStore(),
     // Inside the request log, so the time it logs includes compressing.

@@ -1,5 +1,5 @@
 import { errorBody, type Language } from '@mostrador/contracts';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { escapeHtml, type ServerMessageId, serverMessage } from '../i18n/server-messages.ts';
@@ -164,7 +164,7 @@ export function limitSteps(options: LimitOptions): Step[] {
       }),
   );
 
-  return [guard, { around: timeLimit }, { around: bodySizeLimit(limits.bodyBytes) }];
+  return [guard, { around: timeLimit }, bodySizeLimit(limits.bodyBytes)];
 }
 
 /**
@@ -178,9 +178,9 @@ const DRAIN_CAP_BYTES = 8 * 1024 * 1024;
  * The body size limit, before any handler reads a byte. A declared length is judged by its header alone: touching
  * the body would attach a reader to it, and a body with a reader the handler never finishes cannot be drained, so
  * the server would drop the connection with the next request already on it. A body without a length is counted as
- * it arrives, up to the limit.
+ * it arrives, up to the limit: only such a request is held by the step (GET and HEAD pass it by).
  */
-function bodySizeLimit(maxBytes: number): MiddlewareHandler {
+function bodySizeLimit(maxBytes: number): Step {
   const tooLarge = (c: Context, close: boolean) =>
     c.json(
       errorBody('payload_too_large', { message: `bodies are limited to ${maxBytes} bytes` }),
@@ -188,13 +188,18 @@ function bodySizeLimit(maxBytes: number): MiddlewareHandler {
       close ? { Connection: 'close' } : {},
     );
   const counted = bodyLimit({ maxSize: maxBytes, onError: (c) => tooLarge(c, true) });
-  return async (c, next) => {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    const length = c.req.header('content-length');
-    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return counted(c, next);
-    const declared = Number(length);
-    if (declared <= maxBytes) return next();
-    // A client waiting for `100 Continue` never sent the body; one that did is drained if that is cheap.
-    return tooLarge(c, declared > DRAIN_CAP_BYTES || /100-continue/i.test(c.req.header('expect') ?? ''));
+  const hasBody = (c: Context) => c.req.method !== 'GET' && c.req.method !== 'HEAD';
+  const undeclared = (c: Context) =>
+    c.req.header('content-length') === undefined || c.req.header('transfer-encoding') !== undefined;
+  return {
+    enter(c) {
+      if (!hasBody(c) || undeclared(c)) return;
+      const declared = Number(c.req.header('content-length'));
+      if (declared <= maxBytes) return;
+      // A client waiting for `100 Continue` never sent the body; one that did is drained if that is cheap.
+      return tooLarge(c, declared > DRAIN_CAP_BYTES || /100-continue/i.test(c.req.header('expect') ?? ''));
+    },
+    holds: (c) => hasBody(c) && undeclared(c),
+    around: counted,
   };
 }

@@ -86,6 +86,26 @@ describe('steps', () => {
     expect(seen).toEqual(['enter a', 'around in', 'enter b', 'leave b 200', 'around out 200', 'leave a 200']);
   });
 
+  it('pass an around step by, entering it as any other, for a request it does not hold', async () => {
+    const seen: string[] = [];
+    const sometimes = (holds: boolean): Step => ({
+      enter: () => {
+        seen.push('enter sometimes');
+        return undefined;
+      },
+      holds: () => holds,
+      around: async (_c, next) => {
+        seen.push('around in');
+        await next();
+      },
+    });
+    await answer([traced('a', seen), sometimes(false), traced('b', seen)], ok);
+    expect(seen).toEqual(['enter a', 'enter sometimes', 'enter b', 'leave b 200', 'leave a 200']);
+    seen.length = 0;
+    await answer([traced('a', seen), sometimes(true), traced('b', seen)], ok);
+    expect(seen).toEqual(['enter a', 'around in', 'enter b', 'leave b 200', 'leave a 200']);
+  });
+
   it('render what an around step throws, as the time limit throws its 504', async () => {
     const seen: string[] = [];
     const late: Step = {

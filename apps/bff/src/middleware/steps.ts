@@ -7,7 +7,8 @@ import type { Context, Env, ErrorHandler, MiddlewareHandler } from 'hono';
  * - `leave` runs once the answer is known, the last step first, on whatever the request was answered: a handler's
  *   answer, a later step's refusal or a rendered error.
  * - `around` is a middleware for the rare step that must hold the rest of the request in its hands (the time limit,
- *   the request log's clock): it gets the remaining steps and the handler as its `next`.
+ *   a body counted as it arrives): it gets the remaining steps and the handler as its `next`. With `holds`, only the
+ *   requests it names are held; the others pass the step by, at no cost.
  *
  * Most steps only enter or only leave, and neither needs a promise of its own: a request passes a dozen of them
  * without the dozen promises, closures and turns of the event loop that a dozen middlewares cost (about a third of
@@ -18,6 +19,8 @@ export interface Step<E extends Env = any> {
   enter?(c: Context<E>): Response | undefined | Promise<Response | undefined>;
   leave?(c: Context<E>): void | Promise<void>;
   around?: MiddlewareHandler<E>;
+  /** Whether `around` holds this request; every request when absent. */
+  holds?(c: Context<E>): boolean;
 }
 
 /** What answers the request once every step has let it in. An answer it returns becomes the request's. */
@@ -61,7 +64,7 @@ async function run<E extends Env>(
   try {
     for (; entered < steps.length; entered++) {
       const step = steps[entered]!;
-      if (step.around) {
+      if (step.around && (step.holds === undefined || step.holds(c))) {
         const at = entered;
         try {
           settle(c, await step.around(c, () => run(c, steps, answer, onError, at + 1)), false);
