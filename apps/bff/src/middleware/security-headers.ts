@@ -1,4 +1,4 @@
-import { responseHeaders } from '@mostrador/server-kit/http';
+import { prepareHeaders, responseHeaders, setHeaders } from '@mostrador/server-kit/http';
 import { isApiOrBffPath } from '../paths.ts';
 import type { Step } from './steps.ts';
 
@@ -40,13 +40,15 @@ const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
  * public origin is HTTPS (`PUBLIC_ORIGIN`), so browsers are told to keep to it, also when TLS ends at a proxy.
  */
 export const securityHeaders = (options: { https?: boolean } = {}): Step => {
-  const set: readonly (readonly [string, string])[] = options.https
-    ? [['Strict-Transport-Security', STRICT_TRANSPORT_SECURITY], ...SECURITY_HEADERS]
-    : SECURITY_HEADERS;
+  const set = prepareHeaders(
+    options.https
+      ? [['Strict-Transport-Security', STRICT_TRANSPORT_SECURITY], ...SECURITY_HEADERS]
+      : SECURITY_HEADERS,
+  );
   return {
     leave(c) {
       const headers = responseHeaders(c.res);
-      for (const [name, value] of set) headers.set(name, value);
+      setHeaders(headers, set);
       // Every JSON answer names its charset, the BFF's own as the marketplace's.
       if (headers.get('Content-Type') === 'application/json') {
         headers.set('Content-Type', 'application/json; charset=UTF-8');

@@ -1,5 +1,5 @@
 import { type ErrorBody, errorBody } from '@mostrador/contracts';
-import { isJsonpCallback, jsonpAnswer, responseHeaders } from '@mostrador/server-kit/http';
+import { hasHeaderNamed, isJsonpCallback, jsonpAnswer, responseHeaders } from '@mostrador/server-kit/http';
 import type { Context } from 'hono';
 import type { FetchApp } from '../marketplace.ts';
 import type { SessionEnv } from '../middleware/session.ts';
@@ -32,10 +32,7 @@ const rootRelative = (location: string | null): location is string => /^\/(?!\/)
  */
 function withoutDroppedHeaders(upstream: Response): Response {
   const answered = responseHeaders(upstream);
-  let dropped = false;
-  answered.forEach((_, name) => {
-    if (RESPONSE_HEADER_DROPPED.test(name)) dropped = true;
-  });
+  const dropped = hasHeaderNamed(answered, RESPONSE_HEADER_DROPPED);
   const location = answered.get('location');
   if (!dropped && !rootRelative(location)) return upstream;
   const headers = new Headers();

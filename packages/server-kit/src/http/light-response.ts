@@ -129,6 +129,48 @@ class RecordHeaders implements HeaderAccess {
   forEach(callback: (value: string, name: string) => void): void {
     for (const name of Object.keys(this.record).sort()) callback(this.record[name]!, name);
   }
+
+  someName(test: RegExp): boolean {
+    for (const name in this.record) if (test.test(name)) return true;
+    return false;
+  }
+
+  setAll(headers: PreparedHeaders): void {
+    for (let i = 0; i < headers.names.length; i++) this.record[headers.names[i]!] = headers.values[i]!;
+  }
+}
+
+/** Headers every answer gets, their names and values checked once (`prepareHeaders`), for `setHeaders`. */
+export interface PreparedHeaders {
+  readonly names: readonly string[];
+  readonly values: readonly string[];
+}
+
+/** Checks constant headers once, as `set` would on every answer. */
+export function prepareHeaders(pairs: readonly (readonly [string, string])[]): PreparedHeaders {
+  return {
+    names: pairs.map(([name]) => lowerName(name)),
+    values: pairs.map(([name, value]) => checkedValue(name, value)),
+  };
+}
+
+/** Sets each of the prepared headers, replacing any of the same name. */
+export function setHeaders(headers: HeaderAccess, prepared: PreparedHeaders): void {
+  if (headers instanceof RecordHeaders) {
+    headers.setAll(prepared);
+    return;
+  }
+  for (let i = 0; i < prepared.names.length; i++) headers.set(prepared.names[i]!, prepared.values[i]!);
+}
+
+/** Whether any header's name (in lower case) matches `test`. */
+export function hasHeaderNamed(headers: HeaderAccess, test: RegExp): boolean {
+  if (headers instanceof RecordHeaders) return headers.someName(test);
+  let found = false;
+  headers.forEach((_, name) => {
+    if (test.test(name)) found = true;
+  });
+  return found;
 }
 
 /**

@@ -5,6 +5,8 @@ interface Entry {
   row: OrderReadRow;
   /** The store's change count when the row was last known current; -1 when never (decision 0087). */
   verifiedAt: number;
+  /** When it was last put or moved to the newest end (see `touch`). */
+  stamp: number;
 }
 
 /**
@@ -24,8 +26,14 @@ export function createOrderCache(maxBytes: number) {
     r.payments_short.length +
     r.feedback_doc.length +
     r.mediations_doc.length;
+  // Puts and moves so far: an entry's age is how many happened since its own.
+  let clock = 0;
+  // Least recently used out first, nearly: a read entry moves to the newest end only once it has drifted into the
+  // older half, so one read again and again is not moved on every read (decision 0210).
   const touch = (id: number, entry: Entry) => {
+    if (clock - entry.stamp <= entries.size >> 1) return;
     entries.delete(id);
+    entry.stamp = ++clock;
     entries.set(id, entry);
   };
 
@@ -53,7 +61,7 @@ export function createOrderCache(maxBytes: number) {
         bytes -= sizeOf(old.row);
         entries.delete(id);
       }
-      entries.set(id, { row, verifiedAt: changeCount ?? -1 });
+      entries.set(id, { row, verifiedAt: changeCount ?? -1, stamp: ++clock });
       bytes += sizeOf(row);
       for (const [oldest, entry] of entries) {
         if (bytes <= maxBytes) break;
