@@ -33,6 +33,7 @@ import { createLanguages } from './preferences/languages.ts';
 import { createPreferenceRepository } from './preferences/preference-repository.ts';
 import { preferenceRoutes } from './preferences/preference-routes.ts';
 import { apiForwarder } from './proxy/api-forwarder.ts';
+import { readOnce } from './proxy/in-process-request.ts';
 import { createSavedViewRepository } from './saved-views/saved-view-repository.ts';
 import { savedViewRoutes } from './saved-views/saved-view-routes.ts';
 import { createMarketplaceClient } from './session/marketplace-client.ts';
@@ -274,7 +275,7 @@ export function createBffApp(deps: BffDeps): Bff {
     return answerApiRequest(request, env, path);
   };
   async function answerApiRequest(request: Request, env: unknown, path: string): Promise<Response> {
-    const c = new Context<SessionEnv>(request, { env, path });
+    const c = new Context<SessionEnv>(readOnce(request, env), { env, path });
     await runSteps(c, steps, forward, onError);
     if (!c.finalized) return onError(new Error('the request got no answer'), c);
     // As Hono answers HEAD: the GET's answer, without its body.

@@ -2,6 +2,7 @@ import { type ErrorBody, errorBody } from '@mostrador/contracts';
 import { hasHeaderNamed, isJsonpCallback, jsonpAnswer, responseHeaders } from '@mostrador/server-kit/http';
 import type { Context } from 'hono';
 import type { FetchApp } from '../marketplace.ts';
+import { bringsOwnToken } from '../middleware/csrf.ts';
 import type { SessionEnv } from '../middleware/session.ts';
 import type { Sessions } from '../session/sessions.ts';
 import { AUTHORIZATION_SERVER_PATHS, allowedMethods } from './api-allowlist.ts';
@@ -70,7 +71,8 @@ export function apiForwarder(options: ApiForwarderOptions): (c: Context<SessionE
 
     let authorization: string | undefined;
     if (!AUTHORIZATION_SERVER_PATHS.has(path)) {
-      const session = await c.get('session')();
+      // A request with its own token has no session: no promise to wait for.
+      const session = bringsOwnToken(c) ? null : await c.get('session')();
       if (session) {
         // Fetch metadata: a page of another origin (even of the same site) never acts with the session.
         const site = c.req.header('sec-fetch-site');
