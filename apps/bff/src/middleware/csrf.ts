@@ -9,7 +9,9 @@ const SAFE_METHODS = /^(GET|HEAD|OPTIONS)$/;
  * is authenticated by them alone: the BFF never adds the session's token to it, so it cannot ride on the cookie.
  */
 export function bringsOwnToken(c: Context): boolean {
-  return c.req.header('authorization') !== undefined || new URL(c.req.url).searchParams.has('access_token');
+  if (c.req.header('authorization') !== undefined) return true;
+  const url = c.req.url;
+  return url.includes('?') && new URL(url).searchParams.has('access_token');
 }
 
 export interface CsrfOptions {

@@ -173,9 +173,20 @@ export function createOrderRepository(db: Kysely<Database>, options: OrderReposi
     /** The id and version of one order: none when there is no such order. */
     versionOf: (id: number): Promise<OrderRef[]> => findVersion(id),
 
-    /** The stored documents of the given orders, in no particular order. */
-    documentsOf(ids: number[]): Promise<OrderReadRow[]> {
-      return all(db.selectFrom('orders').select(ORDER_READ_COLUMNS).where('id', 'in', ids));
+    /**
+     * The stored documents of the given orders, in no particular order. Their ids and version are numbers, whatever
+     * the driver gives (a BigInt, a string): they are read on every read of the order while it is cached.
+     */
+    async documentsOf(ids: number[]): Promise<OrderReadRow[]> {
+      const rows = await all(db.selectFrom('orders').select(ORDER_READ_COLUMNS).where('id', 'in', ids));
+      for (const row of rows) {
+        row.id = Number(row.id);
+        row.version = Number(row.version);
+        row.seller_id = Number(row.seller_id);
+        row.buyer_id = Number(row.buyer_id);
+        if (row.shipping_id !== null) row.shipping_id = Number(row.shipping_id);
+      }
+      return rows;
     },
 
     async owners(id: number) {

@@ -296,15 +296,15 @@ async function composeOrder(
 const CONTACT_FIELDS = ['first_name', 'last_name', 'phone', 'alternative_phone'] as const;
 
 /** One insert per read (one statement for a whole search page), awaited so no disclosure goes unlogged. */
-async function logContactReads(
+function logContactReads(
   deps: OrderReadModelDeps,
   reader: OrderReader,
   subjects: number[],
   resource: string,
-) {
-  if (subjects.length === 0) return;
+): Promise<void> {
+  if (subjects.length === 0) return Promise.resolve();
   const at = deps.clock().getTime();
-  await deps.accessLog.record(
+  return deps.accessLog.record(
     (subjects.length === 1 ? subjects : [...new Set(subjects)]).map((subjectUserId) => ({
       accessorUserId: reader.userId,
       operatorUserId: reader.operatorUserId,
@@ -483,7 +483,8 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
         return documents.at(refs);
       }
       const at = count();
-      await parties.sync(at);
+      const syncing = parties.sync(at);
+      if (syncing) await syncing;
       return documents.find(id, at);
     },
 
@@ -546,7 +547,8 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
       queryString: string,
     ): Promise<Joined> {
       const at = count();
-      await parties.sync(at);
+      const syncing = parties.sync(at);
+      if (syncing) await syncing;
       const pageKey = `${reader.userId} ${reader.personalData} ${queryString}`;
       const known = at === undefined ? undefined : searchPages.get(pageKey, at);
       if (known) {
