@@ -15,7 +15,15 @@ function withRoutes<R extends { add(method: string, path: string, handler: strin
   return router;
 }
 
-const PATHS = ['/orders/123', '/orders/', '/orders/search', '/users/7/items', '/users/7', '/', '/nothing/here'];
+const PATHS = [
+  '/orders/123',
+  '/orders/',
+  '/orders/search',
+  '/users/7/items',
+  '/users/7',
+  '/',
+  '/nothing/here',
+];
 
 describe('RouteMemo', () => {
   it('finds what the trie router finds, the first time and again', () => {
@@ -24,7 +32,9 @@ describe('RouteMemo', () => {
     for (const round of [1, 2]) {
       for (const method of ['GET', 'POST', 'OPTIONS']) {
         for (const path of PATHS) {
-          expect(memo.match(method, path), `${method} ${path}, round ${round}`).toEqual(trie.match(method, path));
+          expect(memo.match(method, path), `${method} ${path}, round ${round}`).toEqual(
+            trie.match(method, path),
+          );
         }
       }
     }
@@ -32,7 +42,8 @@ describe('RouteMemo', () => {
 
   it('tells paths and methods apart', () => {
     const memo = withRoutes(new RouteMemo<string>());
-    const handlers = (method: string, path: string) => memo.match(method, path)[0].map(([handler]) => handler);
+    const handlers = (method: string, path: string) =>
+      memo.match(method, path)[0].map(([handler]) => handler);
     expect(handlers('GET', '/orders/1')).toEqual(['jsonp', 'auth', 'order', '404']);
     expect(memo.match('GET', '/orders/2')[0][2]![1]).toEqual({ order_id: '2' });
     expect(memo.match('GET', '/orders/1')[0][2]![1]).toEqual({ order_id: '1' });
@@ -43,7 +54,12 @@ describe('RouteMemo', () => {
     const memo = withRoutes(new RouteMemo<string>());
     expect(memo.match('GET', '/late')[0].map(([handler]) => handler)).toEqual(['jsonp', 'auth', '404']);
     memo.add('GET', '/late', 'late');
-    expect(memo.match('GET', '/late')[0].map(([handler]) => handler)).toEqual(['jsonp', 'auth', '404', 'late']);
+    expect(memo.match('GET', '/late')[0].map(([handler]) => handler)).toEqual([
+      'jsonp',
+      'auth',
+      '404',
+      'late',
+    ]);
   });
 
   it('matches long paths without keeping them', () => {
