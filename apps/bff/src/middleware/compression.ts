@@ -19,6 +19,17 @@ const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 
 type Encoding = 'br' | 'gzip';
 
+/** Whether a content type is text we compress, remembered for the few types answers have (bounded). */
+const compressibleTypes = new Map<string, boolean>();
+function compressible(type: string): boolean {
+  let known = compressibleTypes.get(type);
+  if (known === undefined) {
+    known = COMPRESSIBLE.test(type);
+    if (compressibleTypes.size < 256) compressibleTypes.set(type, known);
+  }
+  return known;
+}
+
 /** The encoding the client prefers among ours (brotli first on a tie: smaller at the same speed); none if refused. */
 export function chooseEncoding(header: string | undefined): Encoding | undefined {
   if (!header) return undefined;
@@ -83,7 +94,7 @@ export function compression(options: { threshold?: number } = {}): Step {
       const res = c.res;
       if (c.req.method === 'HEAD' || res.status === 206 || res.status === 204 || res.status === 304) return;
       const answered = responseHeaders(res);
-      if (answered.has('Content-Encoding') || !COMPRESSIBLE.test(answered.get('Content-Type') ?? '')) return;
+      if (answered.has('Content-Encoding') || !compressible(answered.get('Content-Type') ?? '')) return;
       if (NO_TRANSFORM.test(answered.get('Cache-Control') ?? '')) return;
       varyOnEncoding(answered);
       const encoding = chooseEncoding(c.req.header('Accept-Encoding'));

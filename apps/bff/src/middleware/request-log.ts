@@ -3,6 +3,9 @@ import type { Logger } from '@mostrador/server-kit/logger';
 import type { Context } from 'hono';
 import type { Step } from './steps.ts';
 
+/** The context's variable that holds when the request entered. */
+const STARTED = 'requestLogStarted';
+
 /**
  * The request log as a step (decision 0150: one line per request, the marketplace's included): its clock starts as
  * the request enters and the line is written as it leaves, after every step further in has left, with the status the
@@ -10,14 +13,13 @@ import type { Step } from './steps.ts';
  */
 export function requestLogStep(logger: Logger, options: RequestLogOptions): Step {
   const line = requestLine(logger, options);
-  const started = new WeakMap<Context, number>();
   return {
-    enter(c) {
-      started.set(c, performance.now());
+    enter(c: Context) {
+      c.set(STARTED, performance.now());
       return undefined;
     },
-    leave(c) {
-      line(c, started.get(c) ?? performance.now());
+    leave(c: Context) {
+      line(c, (c.get(STARTED) as number | undefined) ?? performance.now());
     },
   };
 }

@@ -12,7 +12,8 @@ const DOT_SEGMENT = /(^|\/)(\.|%2e){1,2}(\/|$)/i;
 export const requestTarget = (): Step => ({
   enter(c) {
     const raw = (c.env as { incoming?: { url?: string } } | undefined)?.incoming?.url;
-    if (raw === undefined) return;
+    // Without a dot, plain or encoded, there is no dot segment to look for.
+    if (raw === undefined || (!raw.includes('.') && !raw.includes('%'))) return;
     const path = raw.split('?', 1)[0]!;
     if (!DOT_SEGMENT.test(path)) return;
     return c.json(errorBody('not_found', { message: 'Paths with dot segments are not resolved' }), 404);

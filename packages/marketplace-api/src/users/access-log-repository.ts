@@ -34,7 +34,23 @@ export function createAccessLogRepository(
   /** The store's journal of the log (SQLite files that serve requests, decision 0088). */
   journal?: Store['auditJournal'],
 ) {
-  let pending: { rows: PersonalDataAccess[]; done: () => void; failed: (error: unknown) => void }[] = [];
+  /** The rows waiting for the next write, and the one promise their callers wait on. */
+  interface Batch {
+    rows: PersonalDataAccess[][];
+    written: Promise<void>;
+    done: () => void;
+    failed: (error: unknown) => void;
+  }
+  const newBatch = (): Batch => {
+    let done!: () => void;
+    let failed!: (error: unknown) => void;
+    const written = new Promise<void>((resolve, reject) => {
+      done = resolve;
+      failed = reject;
+    });
+    return { rows: [], written, done, failed };
+  };
+  let pending: Batch | undefined;
   // Multi-row inserts compiled once per row count (up to CHUNK), so a search page that discloses fifty people
   // costs one statement, not fifty, and no query building.
   const CHUNK = 64;
@@ -82,8 +98,8 @@ export function createAccessLogRepository(
     fieldsText(e.fields),
     e.operatorUserId ?? null,
   ];
-  async function insert(conn: Kysely<unknown>, batch: typeof pending) {
-    const values = batch.flatMap((b) => b.rows.flatMap(rowOf));
+  async function insert(conn: Kysely<unknown>, batch: Batch) {
+    const values = batch.rows.flatMap((rows) => rows.flatMap(rowOf));
     for (let i = 0; i < values.length; i += CHUNK * WIDTH) {
       const chunk = values.slice(i, i + CHUNK * WIDTH);
       await insertRows(chunk.length / WIDTH).on(conn, ...chunk);
@@ -95,24 +111,24 @@ export function createAccessLogRepository(
   let flushing = false;
   async function flush() {
     flushing = true;
-    const batch = pending;
-    pending = [];
+    const batch = pending!;
+    pending = undefined;
     try {
-      const rows = batch.reduce((n, b) => n + b.rows.length, 0);
+      const rows = batch.rows.reduce((n, r) => n + r.length, 0);
       if (journal) {
-        journal.append(batch.flatMap((b) => b.rows.map(rowOf)));
+        journal.append(batch.rows.flatMap((r) => r.map(rowOf)));
       } else if (rows <= CHUNK) {
         // One statement: on PostgreSQL the audit handle's connections commit without waiting for the flush.
         await insert(auditDb as unknown as Kysely<unknown>, batch);
       } else {
         await auditDb.transaction().execute((trx) => insert(trx as unknown as Kysely<unknown>, batch));
       }
-      for (const b of batch) b.done();
+      batch.done();
     } catch (error) {
-      for (const b of batch) b.failed(error);
+      batch.failed(error);
     } finally {
       flushing = false;
-      if (pending.length > 0) setImmediate(flush);
+      if (pending) setImmediate(flush);
     }
   }
 
@@ -129,10 +145,13 @@ export function createAccessLogRepository(
           return Promise.reject(error);
         }
       }
-      return new Promise((done, failed) => {
-        if (pending.length === 0 && !flushing) setImmediate(flush);
-        pending.push({ rows: entries, done, failed });
-      });
+      // Every read of the turn waits on the same promise: the batch's.
+      if (!pending) {
+        pending = newBatch();
+        if (!flushing) setImmediate(flush);
+      }
+      pending.rows.push(entries);
+      return pending.written;
     },
 
     /**
