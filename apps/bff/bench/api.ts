@@ -18,8 +18,9 @@ import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { demoAccessTokens, openStore, type Store } from '@mostrador/marketplace-api';
+import { openStore } from '@mostrador/marketplace-api';
 import { databaseExists } from '@mostrador/server-kit/store';
+import { prepareCases, type Request } from './cases.ts';
 import { startPgCluster } from './pg-cluster.ts';
 import { cpuMs, freePort } from './process-stats.ts';
 
@@ -74,112 +75,6 @@ function seed(target: string): number {
 
 /** A process's CPU time so far in microseconds. */
 const cpuMicros = (pid: number) => cpuMs(pid) * 1000;
-
-interface Request {
-  path: string;
-  token: string;
-  /** Sent without `x-format-new`: the legacy form, which clients of the platform get unless they ask. */
-  legacy?: boolean;
-}
-
-interface Case {
-  key: string;
-  name: string;
-  detail: string;
-  requests: Request[];
-  /** The goal: at least this share of the twin's requests per second, with p99 under 50 ms. */
-  goal: number;
-}
-
-/** The people and orders the cases use, found in the seeded store, with fresh tokens. */
-async function prepareCases(store: Store, kind: 'sqlite' | 'postgres'): Promise<Case[]> {
-  const tokens = new Map((await demoAccessTokens(store)).map((u) => [u.nickname, u]));
-  const account = (nickname: string) => {
-    const found = tokens.get(nickname);
-    if (!found) throw new Error(`no demo account ${nickname}: seed the database again`);
-    return found;
-  };
-  const largest = account('TIENDA_PALERMO');
-  const typical = account('LOJA_PINHEIROS');
-  const buyer = account('COMPRADOR_BELGRANO');
-  const sellers = [largest, typical, account('BAZAR_COYOACAN')];
-  // 150 distinct orders, 50 of each demo seller, each read with its seller's token.
-  const bySeller: Request[][] = [];
-  for (const seller of sellers) {
-    const rows = await store.db
-      .selectFrom('orders')
-      .select('id')
-      .where('seller_id', '=', seller.id)
-      .orderBy('date_created', 'desc')
-      .limit(50)
-      .execute();
-    bySeller.push(rows.map((row) => ({ path: `/api/orders/${row.id}`, token: seller.access_token })));
-  }
-  // Interleaved, so consecutive requests are of different sellers.
-  const orderReads = bySeller[0]!.flatMap((_, i) => bySeller.flatMap((reads) => reads[i] ?? []));
-  const paid = async (seller: number) =>
-    Number(
-      (
-        await store.db
-          .selectFrom('orders')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('seller_id', '=', seller)
-          .where('status', '=', 'paid')
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const bought = Number(
-    (
-      await store.db
-        .selectFrom('orders')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('buyer_id', '=', buyer.id)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-  const sellerSearch = (id: number) =>
-    `/api/orders/search?seller=${id}&order.status=paid&sort=date_desc&limit=50`;
-  const cases: Case[] = [
-    {
-      key: 'order',
-      name: 'GET /orders/{id}, Bearer token',
-      detail: `${orderReads.length} orders of 3 sellers in turn`,
-      requests: orderReads,
-      goal: kind === 'sqlite' ? 0.6 : 0.3,
-    },
-    {
-      key: 'legacy',
-      name: 'GET /orders/{id}, legacy form',
-      detail: 'the same reads without x-format-new, as clients of the platform send them',
-      requests: orderReads.map((r) => ({ ...r, legacy: true })),
-      goal: kind === 'sqlite' ? 0.6 : 0.3,
-    },
-    {
-      key: 'typical',
-      name: 'search, typical seller',
-      detail: `LOJA_PINHEIROS, ${await paid(typical.id)} paid, date_desc, limit 50`,
-      requests: [{ path: sellerSearch(typical.id), token: typical.access_token }],
-      goal: 0.5,
-    },
-    {
-      key: 'largest',
-      name: 'search, largest seller',
-      detail: `TIENDA_PALERMO, ${await paid(largest.id)} paid, date_desc, limit 50`,
-      requests: [{ path: sellerSearch(largest.id), token: largest.access_token }],
-      goal: 0.5,
-    },
-    {
-      key: 'buyer',
-      name: "search, a buyer's purchases",
-      detail: `COMPRADOR_BELGRANO, ${bought} orders, date_desc, limit 50`,
-      requests: [
-        { path: `/api/orders/search?buyer=${buyer.id}&sort=date_desc&limit=50`, token: buyer.access_token },
-      ],
-      goal: 0.5,
-    },
-  ];
-  return cases.filter((c) => !only || only.includes(c.key));
-}
 
 /** A child process whose stdout's first line is awaited (the twin prints its port). */
 function firstLine(child: ChildProcess): Promise<string> {
@@ -308,7 +203,7 @@ async function benchStore(
       if (empty || args.reseed === 'true') seeded = seed(target);
     }
     const store = await openStore(kind === 'sqlite' ? { file: target } : { url: target });
-    const cases = await prepareCases(store, kind);
+    const cases = await prepareCases(store, kind, only);
     // What the store holds, which a reused one says rather than `--orders`.
     const held = Number(
       (
