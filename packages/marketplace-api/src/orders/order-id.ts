@@ -5,7 +5,7 @@ export function parseOrderId(raw: string): number {
   if (raw === '' || raw === 'null' || raw === 'undefined') {
     throw new ApiError('empty_order_id');
   }
-  if (!/^[1-9]\d{0,15}$/.test(raw) || !Number.isSafeInteger(Number(raw)))
-    throw new ApiError('invalid_order_id');
-  return Number(raw);
+  const id = Number(raw);
+  if (!/^[1-9]\d{0,15}$/.test(raw) || !Number.isSafeInteger(id)) throw new ApiError('invalid_order_id');
+  return id;
 }
