@@ -163,7 +163,8 @@ export const order = defineResource({
         const legacy = !wantsNewFormat(c);
         const failed = simulatedMissing(c, ctx, CONTENT_MISSING_MEMBERS);
         const caller = requireCaller(c.get('caller'));
-        const row = await ctx.readModel.findOrder(id, caller);
+        const found = ctx.readModel.findOrder(id, caller);
+        const row = found instanceof Promise ? await found : found;
         if (!row) throw new ApiError('order_not_found');
         const reader = asParty(caller, row) ?? (await actOnOrder(ctx, caller, row, 'orders.read'));
         const { body, missing } = await ctx.readModel.orderBody(row, reader, legacy, failed, caller);

@@ -17,7 +17,7 @@ export type ResolveCaller = (
   nowMs: number,
   path: string,
   legacy: boolean,
-) => Promise<Caller | null>;
+) => Caller | null | Promise<Caller | null>;
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
@@ -49,7 +49,9 @@ export function authenticate(
       return next();
     }
     const legacy = c.req.header('x-format-new') !== 'true';
-    const caller = token.length <= 200 ? await resolve(token, clock().getTime(), c.req.path, legacy) : null;
+    const found = token.length <= 200 ? resolve(token, clock().getTime(), c.req.path, legacy) : null;
+    // A token found in memory answers at once: no promise to wait for.
+    const caller = found instanceof Promise ? await found : found;
     if (!caller) throw new ApiError('invalid_token', { message: 'invalid access token' });
     c.set('caller', caller);
     return next();

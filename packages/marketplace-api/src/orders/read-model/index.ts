@@ -444,39 +444,53 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
     sizeOf: (page) => page.body.length + 8 * page.disclosed.length,
   });
 
+  /** A token's caller from the store, kept for next time at the change count read before asking. */
+  async function callerFound(token: string, nowMs: number, at: number | undefined): Promise<Caller | null> {
+    const found = await deps.tokens.find(token, nowMs);
+    if (!found) return null;
+    if (at !== undefined) remembered.set(token, at, found);
+    return found.caller;
+  }
+
+  /** On PostgreSQL: the token and the order in one statement (decisions 0157, 0204). */
+  async function callerReadAhead(token: string, nowMs: number, orderId: number, legacy: boolean) {
+    const ahead = await readAhead!(token, orderId, legacy);
+    const found = liveToken(ahead.token, nowMs);
+    if (!found) return null;
+    // A caller of this request alone: what was read ahead serves this request's `findOrder` and no other.
+    const caller = { ...found.caller };
+    aheadOf.set(caller, { id: orderId, refs: ahead.order, shipment: ahead.shipment });
+    return caller;
+  }
+
   return {
     /**
-     * The caller a token stands for, or null when it is unknown, expired or revoked. `path`, the request's, lets an
-     * order read on PostgreSQL check the token and find the order in one statement.
+     * The caller a token stands for, or null when it is unknown, expired or revoked: at once when the token was
+     * found while nothing was committed since, else once the store answers. `path`, the request's, lets an order
+     * read on PostgreSQL check the token and find the order in one statement.
      */
-    async caller(token: string, nowMs: number, path?: string, legacy = false): Promise<Caller | null> {
+    caller(
+      token: string,
+      nowMs: number,
+      path?: string,
+      legacy = false,
+    ): Caller | null | Promise<Caller | null> {
       const orderId = readAhead && path !== undefined ? orderIdOfPath(path) : undefined;
-      if (readAhead && orderId !== undefined) {
-        const ahead = await readAhead(token, orderId, legacy);
-        const found = liveToken(ahead.token, nowMs);
-        if (!found) return null;
-        // A caller of this request alone: what was read ahead serves this request's `findOrder` and no other.
-        const caller = { ...found.caller };
-        aheadOf.set(caller, { id: orderId, refs: ahead.order, shipment: ahead.shipment });
-        return caller;
-      }
+      if (readAhead && orderId !== undefined) return callerReadAhead(token, nowMs, orderId, legacy);
       const at = freshCount();
       if (at !== undefined) {
         const hit = remembered.get(token, at);
         if (hit && hit.expiresAt > nowMs) return hit.caller;
       }
-      const found = await deps.tokens.find(token, nowMs);
-      if (!found) return null;
-      if (at !== undefined) remembered.set(token, at, found);
-      return found.caller;
+      return callerFound(token, nowMs, at);
     },
 
     /**
      * The order's stored document and members, for `orderBody`; undefined when there is no such order. `caller`, the
      * request's, brings what its token check read ahead.
      */
-    async findOrder(id: number, caller?: Caller): Promise<OrderReadRow | undefined> {
-      const ahead = caller && aheadOf.get(caller);
+    findOrder(id: number, caller?: Caller): OrderReadRow | undefined | Promise<OrderReadRow | undefined> {
+      const ahead = readAhead && caller && aheadOf.get(caller);
       if (ahead?.refs && ahead.id === id) {
         const { refs } = ahead;
         ahead.refs = undefined;
@@ -484,8 +498,10 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
       }
       const at = count();
       const syncing = parties.sync(at);
-      if (syncing) await syncing;
-      return documents.find(id, at);
+      // Confirmed at this very change count, and nothing to catch up on: the row, at once.
+      const current = syncing === undefined && at !== undefined ? documents.current(id, at) : undefined;
+      if (current) return current;
+      return syncing ? syncing.then(() => documents.find(id, at)) : documents.find(id, at);
     },
 
     /**
@@ -502,8 +518,8 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
       caller?: Caller,
     ): Promise<{ body: Joined; missing: OrderMember[] }> {
       const disclosed: number[] = [];
-      const brought = caller && aheadOf.get(caller)?.shipment;
-      if (caller) aheadOf.delete(caller);
+      const brought = readAhead && caller ? aheadOf.get(caller)?.shipment : undefined;
+      if (readAhead && caller) aheadOf.delete(caller);
       let from = parts;
       if (brought && legacy) {
         const member = summaryOfBrought(brought);

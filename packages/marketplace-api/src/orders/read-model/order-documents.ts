@@ -107,6 +107,10 @@ export function createOrderDocuments(orders: OrderRepository, options: { cacheBy
   }
 
   return {
+    /** One order's document when it was confirmed at this same change count (nothing committed since), else undefined. */
+    current(id: number, at: number): OrderReadRow | undefined {
+      return cache.unchangedSince(id, at);
+    },
     /** One order's document: without a query while it was confirmed at this same change count. */
     async find(id: number, at: number | undefined): Promise<OrderReadRow | undefined> {
       const unchanged = at === undefined ? undefined : cache.unchangedSince(id, at);
