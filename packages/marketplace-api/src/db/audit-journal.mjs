@@ -82,11 +82,29 @@ export function openJournalWriter(auditFile, segmentBytes = 8 * 1024 * 1024) {
         seq += 1;
         open();
       }
-      let text = torn ? '\n' : '';
+      // A line's parts before and after its subject are the same for every row of a read (one reader, one moment,
+      // one resource): each is made once, and the lines are joined once (a page of fifty disclosures made its
+      // text by appending to it, then copied it whole to encode it).
+      const parts = torn ? ['\n'] : [];
+      let head = '';
+      let tail = '';
+      let last;
       for (const r of rows) {
-        text += `[${Number(r[0])},${Number(r[1])},${Number(r[2])},${Number(r[3])},${jsonString(String(r[4]))},${jsonString(String(r[5]))},${r[6] === null || r[6] === undefined ? 'null' : Number(r[6])}]\n`;
+        if (last === undefined || r[0] !== last[0] || r[1] !== last[1])
+          head = `[${Number(r[0])},${Number(r[1])},`;
+        if (
+          last === undefined ||
+          r[3] !== last[3] ||
+          r[4] !== last[4] ||
+          r[5] !== last[5] ||
+          r[6] !== last[6]
+        ) {
+          tail = `,${Number(r[3])},${jsonString(String(r[4]))},${jsonString(String(r[5]))},${r[6] === null || r[6] === undefined ? 'null' : Number(r[6])}]\n`;
+        }
+        parts.push(head, String(Number(r[2])), tail);
+        last = r;
       }
-      const bytes = Buffer.from(text);
+      const bytes = Buffer.from(parts.join(''));
       let written = 0;
       try {
         while (written < bytes.length) written += writeSync(fd, bytes, written);

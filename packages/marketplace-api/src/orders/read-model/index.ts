@@ -295,17 +295,21 @@ async function composeOrder(
 
 const CONTACT_FIELDS = ['first_name', 'last_name', 'phone', 'alternative_phone'] as const;
 
-/** One insert per read (one statement for a whole search page), awaited so no disclosure goes unlogged. */
+/**
+ * One insert per read (one statement for a whole search page), awaited so no disclosure goes unlogged. `subjects`
+ * may name a person twice unless `unique` says they were made unique already (a search page kept for next time).
+ */
 function logContactReads(
   deps: OrderReadModelDeps,
   reader: OrderReader,
   subjects: number[],
   resource: string,
+  unique = false,
 ): Promise<void> {
   if (subjects.length === 0) return Promise.resolve();
   const at = deps.clock().getTime();
   return deps.accessLog.record(
-    (subjects.length === 1 ? subjects : [...new Set(subjects)]).map((subjectUserId) => ({
+    (unique || subjects.length === 1 ? subjects : [...new Set(subjects)]).map((subjectUserId) => ({
       accessorUserId: reader.userId,
       operatorUserId: reader.operatorUserId,
       applicationId: reader.applicationId,
@@ -568,7 +572,7 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
       const pageKey = `${reader.userId} ${reader.personalData} ${queryString}`;
       const known = at === undefined ? undefined : searchPages.get(pageKey, at);
       if (known) {
-        await logContactReads(deps, reader, known.disclosed, 'GET /orders/search');
+        await logContactReads(deps, reader, known.disclosed, 'GET /orders/search', true);
         return known.body;
       }
       const [rows, total] = await Promise.all([documents.search(q, at), documents.count(q, at)]);
@@ -592,7 +596,8 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
         ),
       );
       const body = Buffer.concat(out);
-      if (at !== undefined && !deps.faults.failMember) searchPages.set(pageKey, at, { body, disclosed });
+      if (at !== undefined && !deps.faults.failMember)
+        searchPages.set(pageKey, at, { body, disclosed: [...new Set(disclosed)] });
       return body;
     },
   };
