@@ -84,14 +84,16 @@ export function openJournalWriter(auditFile, segmentBytes = 8 * 1024 * 1024) {
       }
       // A line's parts before and after its subject are the same for every row of a read (one reader, one moment,
       // one resource): each is made once, and the lines are joined once (a page of fifty disclosures made its
-      // text by appending to it, then copied it whole to encode it).
+      // text by appending to it, then copied it whole to encode it). The parts are made with `join`, which gives a
+      // flat string: one made with `+` is a tree of pieces that the final join would walk again for every line.
       const parts = torn ? ['\n'] : [];
       let head = '';
       let tail = '';
       let last;
       for (const r of rows) {
-        if (last === undefined || r[0] !== last[0] || r[1] !== last[1])
-          head = `[${Number(r[0])},${Number(r[1])},`;
+        if (last === undefined || r[0] !== last[0] || r[1] !== last[1]) {
+          head = ['[', Number(r[0]), ',', Number(r[1]), ','].join('');
+        }
         if (
           last === undefined ||
           r[3] !== last[3] ||
@@ -99,7 +101,11 @@ export function openJournalWriter(auditFile, segmentBytes = 8 * 1024 * 1024) {
           r[5] !== last[5] ||
           r[6] !== last[6]
         ) {
-          tail = `,${Number(r[3])},${jsonString(String(r[4]))},${jsonString(String(r[5]))},${r[6] === null || r[6] === undefined ? 'null' : Number(r[6])}]\n`;
+          const operator = r[6] === null || r[6] === undefined ? 'null' : Number(r[6]);
+          const resource = jsonString(String(r[4]));
+          tail = [',', Number(r[3]), ',', resource, ',', jsonString(String(r[5])), ',', operator, ']\n'].join(
+            '',
+          );
         }
         parts.push(head, String(Number(r[2])), tail);
         last = r;
