@@ -73,6 +73,13 @@ async function indexes(store: Store) {
   return rows;
 }
 
+/** The SQLite connection's settings the bulk load changes while it builds the indexes (none on PostgreSQL). */
+async function sortSettings(store: Store) {
+  if (store.dialect !== 'sqlite') return null;
+  const read = async (name: string) => (await sql.raw(`pragma ${name}`).execute(store.db)).rows[0];
+  return [await read('cache_size'), await read('temp_store'), await read('threads'), await read('mmap_size')];
+}
+
 /** `direct`: the bulk load's workers write the SQLite file themselves, as the seed command has them do. */
 async function seeded(orders: number, bulk: boolean, seed = 11, direct = false) {
   const store = await openTestStore();
@@ -105,6 +112,11 @@ describe('the seed', () => {
     );
     expect(await indexes(c.store)).toEqual(ia);
     expect(await indexes(d.store)).toEqual(ia);
+    // The index builds' own settings (a small page cache, temporary files, helper threads, a memory map) are put
+    // back after them.
+    const untouched = await sortSettings(a.store);
+    expect(await sortSettings(c.store)).toEqual(untouched);
+    expect(await sortSettings(d.store)).toEqual(untouched);
     const other = await seeded(5_000, false, 12);
     expect((await fingerprint(other.store)).digest).not.toBe(fa.digest);
   }, 120_000);

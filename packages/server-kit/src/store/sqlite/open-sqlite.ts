@@ -71,9 +71,8 @@ export async function openSqliteStore<DB extends TableMap<DB>>(
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -65536');
   if (options.unsafeFastWrites) {
-    // Building a database: a larger page cache and helper threads for the sorts behind CREATE INDEX.
+    // Building a database: a larger page cache for the load (the seed sets its own for the index builds).
     sqlite.pragma('cache_size = -262144');
-    sqlite.pragma('threads = 2');
   }
   sqlite.pragma('temp_store = MEMORY');
   for (const { schema, file: attached, synchronous } of attach) {
