@@ -96,21 +96,23 @@ export function createSeedRepository(db: Kysely<Database>) {
         Object.values(
           (await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(db)).rows[0] ?? {},
         )[0];
-      const before = {
-        cache_size: await setting('cache_size'),
-        temp_store: await setting('temp_store'),
-        threads: await setting('threads'),
+      const during = {
+        mmap_size: MAP_BYTES,
+        temp_store: 0, // the default, which this build of SQLite keeps in files
+        cache_size: INDEX_SORT_CACHE_KB,
+        threads: INDEX_SORT_THREADS,
       };
-      await sql`pragma mmap_size = ${sql.lit(MAP_BYTES)}`.execute(db);
-      await sql`pragma temp_store = DEFAULT`.execute(db);
-      await sql`pragma cache_size = ${sql.lit(INDEX_SORT_CACHE_KB)}`.execute(db);
-      await sql`pragma threads = ${sql.lit(INDEX_SORT_THREADS)}`.execute(db);
+      const before: Record<string, number> = {};
+      for (const name of Object.keys(during)) before[name] = Number(await setting(name));
+      const apply = async (settings: Record<string, number>) => {
+        for (const [name, value] of Object.entries(settings))
+          await sql.raw(`pragma ${name} = ${value}`).execute(db);
+      };
+      await apply(during);
       try {
         await createIndexes(db as Kysely<unknown>);
       } finally {
-        await sql`pragma mmap_size = 0`.execute(db);
-        for (const [name, value] of Object.entries(before))
-          await sql.raw(`pragma ${name} = ${Number(value)}`).execute(db);
+        await apply(before);
       }
     },
     /**

@@ -502,9 +502,7 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
       }
       const at = count();
       const syncing = parties.sync(at);
-      // Confirmed at this very change count, and nothing to catch up on: the row, at once.
-      const current = syncing === undefined && at !== undefined ? documents.current(id, at) : undefined;
-      if (current) return current;
+      // With nothing to catch up on, a row confirmed at this very change count comes at once.
       return syncing ? syncing.then(() => documents.find(id, at)) : documents.find(id, at);
     },
 

@@ -107,15 +107,14 @@ export function createOrderDocuments(orders: OrderRepository, options: { cacheBy
   }
 
   return {
-    /** One order's document when it was confirmed at this same change count (nothing committed since), else undefined. */
-    current(id: number, at: number): OrderReadRow | undefined {
-      return cache.unchangedSince(id, at);
-    },
-    /** One order's document: without a query while it was confirmed at this same change count. */
-    async find(id: number, at: number | undefined): Promise<OrderReadRow | undefined> {
+    /**
+     * One order's document: at once, without a query, while it was confirmed at this same change count (nothing
+     * committed since); else once the store answers.
+     */
+    find(id: number, at: number | undefined): OrderReadRow | undefined | Promise<OrderReadRow | undefined> {
       const unchanged = at === undefined ? undefined : cache.unchangedSince(id, at);
       if (unchanged) return unchanged;
-      return (await documents(await orders.versionOf(id), at))[0];
+      return orders.versionOf(id).then(async (refs) => (await documents(refs, at))[0]);
     },
     /** One order's document at the version given (read by the caller): from memory when it is there. */
     async at(refs: OrderRef[]): Promise<OrderReadRow | undefined> {
