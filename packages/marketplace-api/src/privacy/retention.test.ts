@@ -52,6 +52,18 @@ describe('retentionCutoff', () => {
 });
 
 describe('purgeExpiredOrders', () => {
+  it("removes none of a seed's orders on the seed's day, and the oldest of them the day after", async () => {
+    const db = api.store.db;
+    const oldest = await db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.min('date_created').as('at'))
+      .executeTakeFirstOrThrow();
+    // SEED_NOW is the start of the seed's day; a server started at its last minute keeps every order.
+    expect(Number(oldest.at)).toBeGreaterThanOrEqual(retentionCutoff(SEED_NOW + DAY - 60_000));
+    expect(Number(oldest.at)).toBeLessThan(retentionCutoff(SEED_NOW + 2 * DAY));
+    expect(await purgeExpiredOrders(api.store, SEED_NOW + DAY - 60_000)).toMatchObject({ deleted: 0 });
+  });
+
   it('deletes orders older than 12 months with their rows, and keeps the counters true', async () => {
     const db = api.store.db;
     expect(await storedCounts()).toEqual(await countsFromOrders());

@@ -43,6 +43,7 @@ import { generateReviews, type ReviewSeed } from './reviews.ts';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
+const SPAN = 364 * DAY;
 
 export const DEMO_APPLICATION_ID = 5503910054141466;
 
@@ -313,7 +314,9 @@ export function createSeedGenerator(opts: SeedOptions) {
   // The world (users, items) comes from the seed's own stream; each chunk of orders from a stream of its own, so
   // chunks can be generated in any order, by several workers, with the same result.
   let r = new Random(opts.seed);
-  const start = opts.now - 365 * DAY;
+  // The orders span the 364 days before `now` (the start of the seed's day), so the 12-month retention (spec 8) keeps
+  // every one of them until the day after the seed: a server started on the seed's day purges none.
+  const start = opts.now - SPAN;
   const sellerCount = Math.max(4, Math.round(opts.orders / 400));
   const buyerCount = Math.max(8, Math.round(opts.orders / 15));
 
@@ -626,7 +629,7 @@ export function createSeedGenerator(opts: SeedOptions) {
     const currencyId = site.currencyId;
     const d = decimals(currencyId);
     // Orders grow over the year: denser towards now.
-    const created = Math.floor(start + 365 * DAY * (index / opts.orders) ** 0.77 + r.int(0, 59) * MINUTE);
+    const created = Math.floor(start + SPAN * (index / opts.orders) ** 0.77 + r.int(0, 59) * MINUTE);
     const ageDays = (opts.now - created) / DAY;
 
     const sellerItems = itemsBySeller.get(seller.id)!;
