@@ -193,6 +193,25 @@ describe('infoLine', () => {
         'y',
       ],
       [{ path: '/\u0001control\n' }, `message with ${CANARY.email}`],
+      [
+        {
+          tenths: 0.1,
+          more: 12.3,
+          negative: -0.5,
+          large: 123456789.5,
+          tiny: 1e-7,
+          huge: 1e21,
+          inexact: 0.1 + 0.2,
+          smallest: 5e-324,
+          zero: -0,
+          hundredths: 2.25,
+        },
+        'numbers',
+      ],
+      [
+        { accented: 'São Paulo, Coyoacán', tab: 'a\tb', quote: '"q"', separator: '\u2028', del: '\u007f' },
+        'z',
+      ],
     ];
     for (const [fields, message] of cases) {
       logger.info(fields, message);

@@ -75,13 +75,34 @@ const MADE_HERE = Symbol('mostrador.logger');
 const INFO = 30;
 const REDACTED_JSON = JSON.stringify(REDACTED);
 
+// Printable ASCII but `"` and `\`: JSON writes such a string as it is, between quotes.
+const PLAIN_JSON_STRING = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/** `JSON.stringify(text)`, without the call for the strings most lines hold (paths, methods, names). */
+function jsonString(text: string): string {
+  return PLAIN_JSON_STRING.test(text) ? `"${text}"` : JSON.stringify(text);
+}
+
+/**
+ * `String(value)` of a finite number. One with a single decimal (a duration rounded to a tenth of a millisecond) is
+ * written from its integer parts: its shortest form is `<integer>.<digit>` exactly, and small integers are written
+ * without the conversion of a double that `String` calls into the runtime for.
+ */
+function numberText(value: number): string {
+  if (Number.isInteger(value) || !(Math.abs(value) < 1e9)) return String(value);
+  const tenths = Math.round(value * 10);
+  if (tenths / 10 !== value) return String(value);
+  const abs = Math.abs(tenths);
+  return `${tenths < 0 ? '-' : ''}${Math.floor(abs / 10)}.${abs % 10}`;
+}
+
 /** A field's value as `redact` and pino would write it: strings scrubbed, objects redacted, what JSON cannot hold null. */
 function fieldJson(value: unknown): string | undefined {
   switch (typeof value) {
     case 'string':
-      return JSON.stringify(scrubText(value));
+      return jsonString(scrubText(value));
     case 'number':
-      return Number.isFinite(value) ? String(value) : 'null';
+      return Number.isFinite(value) ? numberText(value) : 'null';
     case 'boolean':
       return String(value);
     case 'undefined':
