@@ -1,7 +1,7 @@
 import { errorBodySchema } from '@mostrador/contracts';
 import { errorRenderer, requestLog } from '@mostrador/server-kit/http';
 import type { Logger } from '@mostrador/server-kit/logger';
-import { Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { applicationsModule } from './applications/index.ts';
 import { createCurrencyRepository } from './currencies/currency-repository.ts';
 import { currenciesModule, currencyConversionsModule } from './currencies/index.ts';
@@ -151,44 +151,90 @@ export function createMarketplaceApi(deps: MarketplaceDeps) {
     oauth: createOAuthRepository(store.db),
     operators: createOperatorRepository(store.db, store.read),
   };
-  const app = new Hono<ApiEnv>({ router: new RouteMemo() }).basePath(deps.basePath ?? '');
+  const authentication = authenticate(ctx.readModel.caller, clock);
+  // The API twice over, the same routes and the same handlers (decision 0213). The first has the conventions of
+  // spec 4.5 and 4.6 as middleware in front of every route: `callback` (JSONP) and `attributes` rewrite an answer
+  // once it is made, whatever made it. The second is for the requests that name neither, nearly all of them: the
+  // bearer token is read in front of each route's own handler rather than as a middleware of its own, and a path no
+  // route takes is answered by the not-found handler, so a request matches one handler, which Hono calls as it is
+  // rather than through its chain of middleware, a promise and a turn per link.
+  const app = routes(deps, ctx, authentication, true);
+  const direct = routes(deps, ctx, authentication, false);
+  const withConventions = app.fetch;
+  app.fetch = (request, env, executionCtx) =>
+    asksForConventions(request.url)
+      ? withConventions(request, env, executionCtx)
+      : direct.fetch(request, env, executionCtx);
+  return app;
+}
 
-  app.onError(
-    errorRenderer({
-      internalError: new ApiError('internal_error').body(),
-      // Hono's own refusals (body limits) below 500 keep their status with the spec's body.
-      httpException: (error) =>
-        error.status < 500
-          ? new ApiError(error.status === 413 ? 'payload_too_large' : 'bad_request', { status: error.status })
-          : undefined,
-      onUnexpected: (error) => {
-        deps.onUnexpectedError?.(error);
-        deps.logger?.error({ err: error }, 'unexpected error');
-      },
-    }),
-  );
-  app.notFound(() => {
-    throw new ApiError('not_found', { message: 'resource not found' });
+/**
+ * Whether a request may name a parameter of the conventions: what the middleware of `jsonp` and `attributes` look
+ * for before they parse a URL, so a request that does not pass this never reaches them in either app.
+ */
+const asksForConventions = (url: string) => url.includes('callback=') || url.includes('attributes=');
+
+function routes(
+  deps: MarketplaceDeps,
+  ctx: ApiContext,
+  authentication: MiddlewareHandler<ApiEnv>,
+  conventions: boolean,
+): Hono<ApiEnv> {
+  const basePath = deps.basePath ?? '';
+  const app = new Hono<ApiEnv>({ router: new RouteMemo() }).basePath(basePath);
+
+  const onError = errorRenderer({
+    internalError: new ApiError('internal_error').body(),
+    // Hono's own refusals (body limits) below 500 keep their status with the spec's body.
+    httpException: (error) =>
+      error.status < 500
+        ? new ApiError(error.status === 413 ? 'payload_too_large' : 'bad_request', { status: error.status })
+        : undefined,
+    onUnexpected: (error) => {
+      deps.onUnexpectedError?.(error);
+      deps.logger?.error({ err: error }, 'unexpected error');
+    },
   });
+  app.onError(onError);
 
-  if (deps.logger && deps.requestLog !== false)
-    app.use(requestLog(deps.logger, { basePath: deps.basePath ?? '' }));
-  app.use(jsonp);
-  app.use(attributes);
-  app.options('*', describeResource(API_TABLE, deps.basePath ?? ''));
+  if (deps.logger && deps.requestLog !== false) app.use(requestLog(deps.logger, { basePath }));
+  if (conventions) {
+    app.use(jsonp);
+    app.use(attributes);
+  }
+  app.options('*', describeResource(API_TABLE, basePath));
   const authorizationServer = API_MODULES.filter((m) => m.ownAuthentication);
   for (const module of authorizationServer) app.route(module.prefix, mountModule(module, ctx));
-  app.use(authenticate(ctx.readModel.caller, clock));
+  // The bearer token is read after the authorization server's routes and before everything else, the answers for
+  // paths no route takes included: a middleware where the conventions' are, in front of each handler elsewhere.
+  if (conventions) app.use(authentication);
+  const authenticated = conventions ? undefined : authentication;
   for (const module of API_MODULES.filter((m) => !m.ownAuthentication)) {
-    app.route(module.prefix, mountModule(module, ctx));
+    app.route(module.prefix, mountModule(module, ctx, authenticated));
   }
 
   // A known path with a method it does not serve: 405 rather than "not found".
-  app.all('*', (c) => {
-    const path = new URL(c.req.url).pathname.slice((deps.basePath ?? '').length);
+  const unknown = (c: Context<ApiEnv>): never => {
+    const path = new URL(c.req.url).pathname.slice(basePath.length);
     const resource = API_TABLE.match(path);
     if (resource) throw methodNotAllowed(c.req.method, resource);
     throw new ApiError('not_found', { message: 'resource not found' });
-  });
+  };
+  if (conventions) {
+    app.notFound(() => {
+      throw new ApiError('not_found', { message: 'resource not found' });
+    });
+    app.all('*', unknown);
+  } else {
+    // Answered here, refusals included: a middleware in front (the request log) sees the status it ends with.
+    app.notFound(async (c) => {
+      try {
+        return (await authentication(c, async () => unknown(c))) as Response;
+      } catch (error) {
+        if (!(error instanceof Error)) throw error;
+        return onError(error, c);
+      }
+    });
+  }
   return app;
 }

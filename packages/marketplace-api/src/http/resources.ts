@@ -1,4 +1,4 @@
-import { type Context, type ErrorHandler, Hono } from 'hono';
+import { type Context, type ErrorHandler, Hono, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
 import type { ApiContext, ApiEnv } from './env.ts';
@@ -98,21 +98,43 @@ function honoPath(resource: Resource): string {
 /**
  * The module's Hono sub-app: each operation's handler at its path, relative to the prefix, behind the one rule for
  * query parameters (decision 0135). The authorization server follows RFC 6749's rules for its parameters instead.
+ * With `authentication`, the bearer token is read in front of each handler (the 405 answers included), as the
+ * middleware it is would read it in front of the module (decision 0213).
  */
-export function mountModule(module: ApiModule, ctx: ApiContext): Hono<ApiEnv> {
+export function mountModule(
+  module: ApiModule,
+  ctx: ApiContext,
+  authentication?: MiddlewareHandler<ApiEnv>,
+): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   if (module.onError) app.onError(module.onError);
+  const on = (
+    method: string,
+    path: string,
+    handler: (c: Context<ApiEnv>) => Response | Promise<Response>,
+  ) => {
+    if (!authentication) {
+      app.on(method, path, handler);
+      return;
+    }
+    // The middleware's `next` is the handler: its answer (or its promise) is the middleware's.
+    app.on(
+      method,
+      path,
+      (c) => authentication(c, (() => handler(c)) as unknown as () => Promise<void>) as Promise<Response>,
+    );
+  };
   for (const resource of module.resources) {
     const path = honoPath(resource).slice(module.prefix.length) || '/';
     for (const method of METHODS) {
       const operation = resource.methods[method];
       if (!operation) continue;
       if (module.ownAuthentication) {
-        app.on(method, path, (c) => operation.handle(c as never, ctx));
+        on(method, path, (c) => operation.handle(c as never, ctx));
         continue;
       }
       const allowed = queryNames(Object.keys(operation.query ?? {}));
-      app.on(method, path, (c) => {
+      on(method, path, (c) => {
         checkQueryNames(c.req.url, allowed);
         return operation.handle(c as never, ctx);
       });
@@ -120,7 +142,7 @@ export function mountModule(module: ApiModule, ctx: ApiContext): Hono<ApiEnv> {
     // A fixed path (`/users/me`) owns its other methods too, rather than lending them to a sibling with a
     // parameter (`/users/{user_id}` would read `me` as an id).
     if (!resource.path.includes('{')) {
-      app.all(path, (c) => {
+      on('ALL', path, (c) => {
         throw methodNotAllowed(c.req.method, resource);
       });
     }

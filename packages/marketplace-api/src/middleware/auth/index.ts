@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Clock } from '../../domain/time.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { repeated } from '../../http/query.ts';
@@ -30,7 +30,10 @@ export function authenticate(
   resolve: ResolveCaller,
   clock: Clock,
 ): MiddlewareHandler<{ Variables: AuthVariables }> {
-  return async (c, next) => {
+  // Not an async function: a token found in memory goes on to the handler without a promise of this step's own,
+  // and the handler's promise is handed back as it is rather than resolved into another. A refusal is thrown either
+  // way, and Hono renders it as it renders any error of a middleware.
+  return (c, next) => {
     const header = c.req.header('authorization');
     let token: string | undefined;
     if (header !== undefined) {
@@ -50,10 +53,18 @@ export function authenticate(
     }
     const legacy = c.req.header('x-format-new') !== 'true';
     const found = token.length <= 200 ? resolve(token, clock().getTime(), c.req.path, legacy) : null;
-    // A token found in memory answers at once: no promise to wait for.
-    const caller = found instanceof Promise ? await found : found;
-    if (!caller) throw new ApiError('invalid_token', { message: 'invalid access token' });
-    c.set('caller', caller);
+    if (found instanceof Promise) {
+      return found.then((caller) => {
+        identified(c, caller);
+        return next();
+      });
+    }
+    identified(c, found);
     return next();
   };
+}
+
+function identified(c: Context<{ Variables: AuthVariables }>, caller: Caller | null): void {
+  if (!caller) throw new ApiError('invalid_token', { message: 'invalid access token' });
+  c.set('caller', caller);
 }
