@@ -54,6 +54,31 @@ function jsonString(value) {
 }
 
 /**
+ * A safe integer's decimal digits, as `String` writes them. Ids and times past 2^31 are doubles to V8, and `String`
+ * converts a double in its runtime; written as two halves that are small integers, they are not.
+ */
+function integerText(n) {
+  if (n >= 0 && n < 1e15 && Number.isInteger(n) && n >= 1e9) {
+    const high = Math.floor(n / 1e6);
+    const low = n - high * 1e6;
+    return `${high}${low < 10 ? '00000' : low < 100 ? '0000' : low < 1000 ? '000' : low < 10000 ? '00' : low < 100000 ? '0' : ''}${low}`;
+  }
+  return String(n);
+}
+
+/** `[<reader>,<application>,` for a row: a reader reads under the same application again and again. */
+const heads = new Map();
+function headOf(reader, application) {
+  let known = heads.get(reader);
+  if (known === undefined || known.application !== application) {
+    known = { application, text: ['[', integerText(reader), ',', integerText(application), ','].join('') };
+    if (heads.size >= 1000) heads.clear();
+    heads.set(reader, known);
+  }
+  return known.text;
+}
+
+/**
  * Opens a new writer: segments named after this process, rotated past `segmentBytes`. `append` returns once the
  * operating system holds the lines (they survive the process; decision 0007 for the disk); it throws when the write
  * fails, and the next append first ends whatever part of a line may have been written.
@@ -91,9 +116,8 @@ export function openJournalWriter(auditFile, segmentBytes = 8 * 1024 * 1024) {
       let tail = '';
       let last;
       for (const r of rows) {
-        if (last === undefined || r[0] !== last[0] || r[1] !== last[1]) {
-          head = ['[', Number(r[0]), ',', Number(r[1]), ','].join('');
-        }
+        if (last === undefined || r[0] !== last[0] || r[1] !== last[1])
+          head = headOf(Number(r[0]), Number(r[1]));
         if (
           last === undefined ||
           r[3] !== last[3] ||
@@ -103,11 +127,19 @@ export function openJournalWriter(auditFile, segmentBytes = 8 * 1024 * 1024) {
         ) {
           const operator = r[6] === null || r[6] === undefined ? 'null' : Number(r[6]);
           const resource = jsonString(String(r[4]));
-          tail = [',', Number(r[3]), ',', resource, ',', jsonString(String(r[5])), ',', operator, ']\n'].join(
-            '',
-          );
+          tail = [
+            ',',
+            integerText(Number(r[3])),
+            ',',
+            resource,
+            ',',
+            jsonString(String(r[5])),
+            ',',
+            operator,
+            ']\n',
+          ].join('');
         }
-        parts.push(head, String(Number(r[2])), tail);
+        parts.push(head, integerText(Number(r[2])), tail);
         last = r;
       }
       const bytes = Buffer.from(parts.join(''));

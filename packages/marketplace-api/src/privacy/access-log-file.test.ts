@@ -164,6 +164,38 @@ describe('the access log of a file store (decisions 0086, 0088)', () => {
     second.close();
   });
 
+  it('writes every id and time as it is, of any size', () => {
+    const auditFile = join(dir, 'numbers.audit.db');
+    const log = emptyLog(auditFile);
+    const writer = openJournalWriter(auditFile);
+    const values = [
+      0, 7, 999_999_999, 1_000_000_000, 1_000_000_001, 1_000_012_345, 1_000_100_000, 1_790_000_000_000,
+      1_790_000_012_345, 1_790_000_123_456, 999_999_999_999_999, 1_000_000_000_000_000, 5_503_910_054_141_466,
+    ];
+    const rows = values.map((v, i) => [
+      v,
+      values[(i + 3) % values.length]!,
+      v,
+      v,
+      'GET /users/{user_id}',
+      'phone',
+      i % 2 ? v : null,
+    ]);
+    writer.append(rows.slice(0, 5));
+    for (const row of rows.slice(5)) writer.append([row]);
+    expect(ingestJournal(log, auditFile)).toBe(rows.length);
+    const kept = log
+      .prepare(
+        'select accessor_user_id, application_id, subject_user_id, accessed_at, resource, fields, operator_user_id ' +
+          'from personal_data_access_log order by rowid',
+      )
+      .raw()
+      .all();
+    expect(kept).toEqual(rows);
+    writer.close();
+    log.close();
+  });
+
   it('moves hundreds of lines in one go, each row whole and in order, a broken line among them left out', () => {
     const auditFile = join(dir, 'many.audit.db');
     const log = emptyLog(auditFile);
