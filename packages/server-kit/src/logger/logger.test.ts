@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLogger, infoLine, REDACTED, redact, scrubText } from './logger.ts';
 
 /** A destination that keeps every line written. */
@@ -229,6 +229,31 @@ describe('infoLine', () => {
     expect(out.text()).not.toContain(CANARY.phone);
     expect(out.text()).not.toContain(CANARY.first_name);
     expect(out.text()).not.toContain(CANARY.token.slice(8));
+  });
+
+  it('writes the time as toISOString does, to the millisecond, across seconds', () => {
+    const out = capture();
+    const logger = createLogger({ destination: out.stream });
+    const times = [
+      Date.UTC(2026, 10, 26, 22, 25, 5, 9),
+      Date.UTC(2026, 10, 26, 22, 25, 5, 99),
+      Date.UTC(2026, 10, 26, 22, 25, 5, 999),
+      Date.UTC(2026, 10, 26, 22, 25, 6, 0),
+      Date.UTC(2026, 10, 26, 22, 25, 6, 450),
+      Date.UTC(2026, 10, 26, 22, 25, 5, 100),
+      Date.UTC(1969, 11, 31, 23, 59, 59, 500),
+      Date.UTC(2027, 0, 1, 0, 0, 0, 1),
+    ];
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (const at of times) {
+        vi.setSystemTime(at);
+        infoLine(logger, { n: 1 }, 'tick');
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(out.lines.map((l) => JSON.parse(l).time)).toEqual(times.map((t) => new Date(t).toISOString()));
   });
 
   it('writes nothing below the logger level', () => {

@@ -114,14 +114,29 @@ function fieldJson(value: unknown): string | undefined {
   }
 }
 
-// The time part of lines written within one millisecond, as pino's `isoTime` (which every logger made here uses) writes it.
+// The time part of lines written within one millisecond, as pino's `isoTime` (which every logger made here uses)
+// writes it. Its text up to the second is made once a second, and the milliseconds appended.
 let timeMs = -1;
 let timePart = '';
+let secondMs = -1;
+let secondPart = '';
 function isoTimePart(): string {
   const now = Date.now();
   if (now !== timeMs) {
     timeMs = now;
-    timePart = `,"time":"${new Date(now).toISOString()}"`;
+    const ms = now % 1000;
+    if (now - ms !== secondMs || ms < 0) {
+      const iso = new Date(now).toISOString();
+      // The year of a clock set before 1970 or past 9999 is written another way: such a clock gets `toISOString`.
+      if (ms < 0 || iso.length !== 24) {
+        secondMs = -1;
+        timePart = `,"time":"${iso}"`;
+        return timePart;
+      }
+      secondMs = now - ms;
+      secondPart = `,"time":"${iso.slice(0, 20)}`;
+    }
+    timePart = `${secondPart}${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z"`;
   }
   return timePart;
 }
