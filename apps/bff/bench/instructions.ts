@@ -1,5 +1,6 @@
 /**
- * `npm run bench:instructions [-- --db FILE --cases order,legacy --requests 8000 --warm 16000 --connections 10]`
+ * `npm run bench:instructions [-- --db FILE --cases order,legacy --requests 8000 --warm 16000 --connections 10
+ *   --all true]`
  *
  * The instructions the server's request thread runs per request, counted by valgrind's callgrind, beside the bare
  * twin's for the same URLs (decision 0210). Time on these shared machines moves by a fifth between runs of the same
@@ -10,9 +11,12 @@
  * Each side is started as the benchmark starts it (the server as `npm start` does, its middleware and request log on)
  * under callgrind with instrumentation off; it is switched on for `--warm` requests (the JIT settles), the counters
  * are zeroed, `--requests` requests are sent by autocannon from this process, and the request thread's count is
- * dumped. Under valgrind a request takes about fifty times as long, so work done on a timer (the notification
- * worker's and the outbox's looks, the log's flush) weighs more per request than it does at full speed: compare runs
- * of this command with each other, not with `npm run bench`. Needs valgrind (Debian's `valgrind` package).
+ * dumped. What is counted is the requests' own work: what runs when a connection's bytes arrive (node's stream read,
+ * the parser, the handlers, the promises they settle) and in the immediates that follow (the access log's write, the
+ * answers that waited for it). Work on a timer (the notification worker's and the outbox's looks, the log's flush
+ * every 100 ms) is left out: under valgrind a request takes about fifty times as long, so that work weighed fifty
+ * times what it does at full speed, and moved with the machine's load by 5% from run to run. `--all true` counts
+ * everything the threads ran, as the command first did. Needs valgrind (Debian's `valgrind` package).
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,8 +35,12 @@ const { values: args } = parseArgs({
     requests: { type: 'string', default: '8000' },
     warm: { type: 'string', default: '16000' },
     connections: { type: 'string', default: '10' },
+    all: { type: 'string', default: 'false' },
   },
 });
+const everything = args.all === 'true';
+/** node's stream read (a connection's bytes, and all they set off) and its turn's immediates: the requests' work. */
+const REQUEST_WORK = ['node::LibuvStreamWrap::OnUvRead*', 'node::Environment::CheckImmediate*'];
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
 if (spawnSync('valgrind', ['--version']).status !== 0) {
   log('valgrind is needed: apt-get install valgrind');
@@ -88,6 +96,7 @@ async function count(script: string[], ready: Ready, requests: Request[]): Promi
       '--tool=callgrind',
       '--instr-atstart=no',
       '--separate-threads=yes',
+      ...(everything ? [] : ['--collect-atstart=no', ...REQUEST_WORK.map((f) => `--toggle-collect=${f}`)]),
       `--callgrind-out-file=${join(work, name)}`,
       process.execPath,
       '--import',
@@ -204,8 +213,9 @@ try {
     log(`${c.name}: the twin under callgrind`);
     const twin = await count(['apps/bff/bench/twin.ts', answers], twinReady, c.requests);
     process.stdout.write(
-      `${c.name}: request thread ${kIr(server.main)} instructions per request, twin ${kIr(twin.main)} ` +
-        `(${(server.main / twin.main).toFixed(2)}×); other threads ${kIr(server.others)}, twin ${kIr(twin.others)}\n`,
+      `${c.name}: request thread ${kIr(server.main)} instructions per request${everything ? '' : " (the requests' own work)"}, ` +
+        `twin ${kIr(twin.main)} (${(server.main / twin.main).toFixed(2)}×)` +
+        `${everything ? `; other threads ${kIr(server.others)}, twin ${kIr(twin.others)}` : ''}\n`,
     );
   }
 } finally {
