@@ -23,9 +23,9 @@ import {
 import { RouteMemo } from './http/route-memo.ts';
 import { classifiedLocationsModule } from './locations/index.ts';
 import { createLocationRepository } from './locations/location-repository.ts';
-import { attributes } from './middleware/attributes/index.ts';
+import { attributes, mayNameAttributes } from './middleware/attributes/index.ts';
 import { authenticate } from './middleware/auth/index.ts';
-import { jsonp } from './middleware/jsonp/index.ts';
+import { jsonp, mayNameCallback } from './middleware/jsonp/index.ts';
 import { describeResource } from './middleware/options/index.ts';
 import { myFeedsModule } from './notifications/index.ts';
 import { createOutboxRepository } from './notifications/outbox-repository.ts';
@@ -169,10 +169,10 @@ export function createMarketplaceApi(deps: MarketplaceDeps) {
 }
 
 /**
- * Whether a request may name a parameter of the conventions: what the middleware of `jsonp` and `attributes` look
- * for before they parse a URL, so a request that does not pass this never reaches them in either app.
+ * Whether a request may name a parameter of the conventions: the very tests the middleware of `jsonp` and
+ * `attributes` make before they parse a URL, so a request that does not pass this would pass them by in either app.
  */
-const asksForConventions = (url: string) => url.includes('callback=') || url.includes('attributes=');
+const asksForConventions = (url: string) => mayNameCallback(url) || mayNameAttributes(url);
 
 function routes(
   deps: MarketplaceDeps,

@@ -58,10 +58,9 @@ function jsonString(value) {
  * converts a double in its runtime; written as two halves that are small integers, they are not.
  */
 function integerText(n) {
-  if (n >= 0 && n < 1e15 && Number.isInteger(n) && n >= 1e9) {
+  if (Number.isInteger(n) && n >= 1e9 && n < 1e15) {
     const high = Math.floor(n / 1e6);
-    const low = n - high * 1e6;
-    return `${high}${low < 10 ? '00000' : low < 100 ? '0000' : low < 1000 ? '000' : low < 10000 ? '00' : low < 100000 ? '0' : ''}${low}`;
+    return `${high}${String(n - high * 1e6).padStart(6, '0')}`;
   }
   return String(n);
 }

@@ -164,6 +164,16 @@ describe('the access log of a file store (decisions 0086, 0088)', () => {
     second.close();
   });
 
+  /** The log's rows as the journal's lines give them: every column, in the order they were written. */
+  const keptRows = (log: SqliteDatabase.Database) =>
+    log
+      .prepare(
+        'select accessor_user_id, application_id, subject_user_id, accessed_at, resource, fields, operator_user_id ' +
+          'from personal_data_access_log order by rowid',
+      )
+      .raw()
+      .all();
+
   it('writes every id and time as it is, of any size', () => {
     const auditFile = join(dir, 'numbers.audit.db');
     const log = emptyLog(auditFile);
@@ -184,13 +194,7 @@ describe('the access log of a file store (decisions 0086, 0088)', () => {
     writer.append(rows.slice(0, 5));
     for (const row of rows.slice(5)) writer.append([row]);
     expect(ingestJournal(log, auditFile)).toBe(rows.length);
-    const kept = log
-      .prepare(
-        'select accessor_user_id, application_id, subject_user_id, accessed_at, resource, fields, operator_user_id ' +
-          'from personal_data_access_log order by rowid',
-      )
-      .raw()
-      .all();
+    const kept = keptRows(log);
     expect(kept).toEqual(rows);
     writer.close();
     log.close();
@@ -214,13 +218,7 @@ describe('the access log of a file store (decisions 0086, 0088)', () => {
     appendFileSync(join(journalDirOf(auditFile), `${writer.id}.000000.log`), '["not", "a row"]\n');
     for (let n = 100; n < 197; n++) writer.append([row(n)]);
     expect(ingestJournal(log, auditFile)).toBe(197);
-    const kept = log
-      .prepare(
-        'select accessor_user_id, application_id, subject_user_id, accessed_at, resource, fields, operator_user_id ' +
-          'from personal_data_access_log order by rowid',
-      )
-      .raw()
-      .all();
+    const kept = keptRows(log);
     expect(kept).toEqual(Array.from({ length: 197 }, (_, n) => row(n)));
     writer.close();
     log.close();

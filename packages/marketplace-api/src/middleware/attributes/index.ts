@@ -21,7 +21,10 @@ function pickAttributes(value: unknown, names: Set<string>): unknown {
 export const attributes: MiddlewareHandler = (c, next) =>
   // Most requests do not carry the parameter: their URL is not parsed, and they go on without a promise of this
   // step's own.
-  c.req.url.includes('attributes=') ? picked(c, next) : next();
+  mayNameAttributes(c.req.url) ? picked(c, next) : next();
+
+/** Whether a URL may carry `attributes`: one that does not is passed on untouched (and by the API, decision 0213). */
+export const mayNameAttributes = (url: string) => url.includes('attributes=');
 
 const picked: MiddlewareHandler = async (c, next) => {
   const given = new URL(c.req.url).searchParams.getAll('attributes');
