@@ -77,6 +77,9 @@ function headOf(reader, application) {
   return known.text;
 }
 
+/** The most subjects one line lists: a line stays far shorter than the part of a segment a mover reads at once. */
+const LINE_SUBJECTS = 1000;
+
 /**
  * Opens a new writer: segments named after this process, rotated past `segmentBytes`. `append` returns once the
  * operating system holds the lines (they survive the process; decision 0007 for the disk); it throws when the write
@@ -107,23 +110,28 @@ export function openJournalWriter(auditFile, segmentBytes = 8 * 1024 * 1024) {
         open();
       }
       // A line's parts before and after its subject are the same for every row of a read (one reader, one moment,
-      // one resource): each is made once, and the lines are joined once (a page of fifty disclosures made its
-      // text by appending to it, then copied it whole to encode it). The parts are made with `join`, which gives a
-      // flat string: one made with `+` is a tree of pieces that the final join would walk again for every line.
+      // one resource): each is made once, and the lines are joined once. The parts are made with `join`, which gives
+      // a flat string: one made with `+` is a tree of pieces that the final join would walk again for every line.
+      // Consecutive rows that differ only in their subject (a search page's fifty disclosures) are one line whose
+      // subject is the list of them: one line to write and one to parse, not fifty.
       const parts = torn ? ['\n'] : [];
       let head = '';
       let tail = '';
       let last;
+      /** The subjects of the line being made, written out once a row differs in more than its subject. */
+      let subjects = [];
+      const endLine = () => {
+        if (subjects.length === 0) return;
+        parts.push(head, subjects.length === 1 ? subjects[0] : `[${subjects.join(',')}]`, tail);
+        subjects = [];
+      };
       for (const r of rows) {
-        if (last === undefined || r[0] !== last[0] || r[1] !== last[1])
-          head = headOf(Number(r[0]), Number(r[1]));
-        if (
-          last === undefined ||
-          r[3] !== last[3] ||
-          r[4] !== last[4] ||
-          r[5] !== last[5] ||
-          r[6] !== last[6]
-        ) {
+        const sameReader = last !== undefined && r[0] === last[0] && r[1] === last[1];
+        const sameRead =
+          last !== undefined && r[3] === last[3] && r[4] === last[4] && r[5] === last[5] && r[6] === last[6];
+        if (!sameReader || !sameRead || subjects.length === LINE_SUBJECTS) endLine();
+        if (!sameReader) head = headOf(Number(r[0]), Number(r[1]));
+        if (!sameRead) {
           const operator = r[6] === null || r[6] === undefined ? 'null' : Number(r[6]);
           const resource = jsonString(String(r[4]));
           tail = [
@@ -138,9 +146,10 @@ export function openJournalWriter(auditFile, segmentBytes = 8 * 1024 * 1024) {
             ']\n',
           ].join('');
         }
-        parts.push(head, integerText(Number(r[2])), tail);
+        subjects.push(integerText(Number(r[2])));
         last = r;
       }
+      endLine();
       const bytes = Buffer.from(parts.join(''));
       let written = 0;
       try {
@@ -161,6 +170,10 @@ export function openJournalWriter(auditFile, segmentBytes = 8 * 1024 * 1024) {
 
 const isId = (n) => Number.isSafeInteger(n) && n >= 0;
 
+/** A line's subject: one person's id, or the list of those a read disclosed at once (never empty). */
+const isSubject = (s) => isId(s) || (Array.isArray(s) && s.length > 0 && s.every(isId));
+
+/** A line's values (JOURNAL_COLUMNS), its subject one id or a list of them; undefined for a line that is not one. */
 function parseLine(line) {
   let row;
   try {
@@ -169,7 +182,7 @@ function parseLine(line) {
     return undefined;
   }
   if (!Array.isArray(row) || row.length !== 7) return undefined;
-  if (!isId(row[0]) || !isId(row[1]) || !isId(row[2]) || !isId(row[3])) return undefined;
+  if (!isId(row[0]) || !isId(row[1]) || !isSubject(row[2]) || !isId(row[3])) return undefined;
   if (typeof row[4] !== 'string' || typeof row[5] !== 'string') return undefined;
   if (row[6] !== null && !Number.isSafeInteger(row[6])) return undefined;
   return row;
@@ -242,12 +255,16 @@ export function ingestJournal(db, auditFile, { closed = [], chunkBytes = 4 * 102
               if (line === '') continue;
               const parsed = parseLine(line);
               if (!parsed) continue; // A line a failed write left half-done: never acknowledged.
-              for (let k = 0; k < width; k++) pending[filled++] = parsed[k];
-              if (filled === pending.length) {
-                insertMany.run(pending);
-                filled = 0;
+              const subjects = typeof parsed[2] === 'number' ? [parsed[2]] : parsed[2];
+              for (const subject of subjects) {
+                parsed[2] = subject;
+                for (let k = 0; k < width; k++) pending[filled++] = parsed[k];
+                if (filled === pending.length) {
+                  insertMany.run(pending);
+                  filled = 0;
+                }
+                moved += 1;
               }
-              moved += 1;
             }
             for (let k = 0; k < filled; k += width) insertOne.run(pending.slice(k, k + width));
             const more = offset + read < size && end > 0;

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -196,6 +196,52 @@ describe('the access log of a file store (decisions 0086, 0088)', () => {
     expect(ingestJournal(log, auditFile)).toBe(rows.length);
     const kept = keptRows(log);
     expect(kept).toEqual(rows);
+    writer.close();
+    log.close();
+  });
+
+  it('writes a read that disclosed many people as one line listing them, and moves it as a row for each', () => {
+    const auditFile = join(dir, 'pages.audit.db');
+    const log = emptyLog(auditFile);
+    const writer = openJournalWriter(auditFile);
+    const read = (reader: number, at: number, subjects: number[], operator: number | null = null) =>
+      subjects.map((subject) => [
+        reader,
+        5503910054141466,
+        subject,
+        at,
+        'GET /orders/search',
+        'first_name,last_name,phone,alternative_phone',
+        operator,
+      ]);
+    const page = Array.from({ length: 50 }, (_, i) => 100_000_000 + i * 7);
+    // One write of three reads: a page, the same reader's next page a millisecond later, another reader's page.
+    const rows = [
+      ...read(1_001, 1_790_000_000_000, page),
+      ...read(1_001, 1_790_000_000_001, page.slice(0, 3)),
+      ...read(1_002, 1_790_000_000_001, [5, 5, 6], 999_000_001),
+      ...read(
+        1_002,
+        1_790_000_000_001,
+        Array.from({ length: 2_100 }, (_, i) => 300_000_000 + i),
+      ),
+    ];
+    writer.append(rows);
+    const segment = readFileSync(join(journalDirOf(auditFile), `${writer.id}.000000.log`), 'utf8');
+    // The last read lists more people than one line holds: three lines of at most a thousand.
+    expect(segment.split('\n').filter(Boolean)).toHaveLength(6);
+    expect(segment.split('\n')[0]).toBe(
+      `[1001,5503910054141466,[${page.join(',')}],1790000000000,"GET /orders/search",` +
+        '"first_name,last_name,phone,alternative_phone",null]',
+    );
+    // Lines a failed or foreign write left: an empty list, a list with what is not an id. Neither is a row.
+    appendFileSync(
+      join(journalDirOf(auditFile), `${writer.id}.000000.log`),
+      '[1,2,[],3,"GET /orders/search","phone",null]\n[1,2,[4,-5],3,"GET /orders/search","phone",null]\n',
+    );
+    writer.append(read(1_003, 1_790_000_000_002, [9]));
+    expect(ingestJournal(log, auditFile)).toBe(rows.length + 1);
+    expect(keptRows(log)).toEqual([...rows, ...read(1_003, 1_790_000_000_002, [9])]);
     writer.close();
     log.close();
   });
