@@ -58,6 +58,22 @@ describe('request log of the API', () => {
     expect(errors).toEqual([]);
   });
 
+  it('logs a query asked again as it logged it the first time, its secrets and a phone typed into q still masked', async () => {
+    const api = await seededApi({ orders: 20 });
+    const out = capture();
+    const app = createMarketplaceApi({ store: api.store, logger: createLogger({ destination: out.stream }) });
+    const seller = api.sellers[0]!;
+    const url = (q: string) =>
+      `/orders/search?seller=${seller.id}&q=${q}&access_token=${seller.access_token}`;
+    for (const q of ['11%204567-8901', '11%204567-8901', 'camara'])
+      expect((await app.request(url(q))).status).toBe(200);
+    const queries = out.lines.map((l) => JSON.parse(l).query);
+    expect(queries[0]).toEqual({ seller: String(seller.id), q: REDACTED, access_token: REDACTED });
+    expect(queries[1]).toEqual(queries[0]);
+    expect(queries[2]).toEqual({ seller: String(seller.id), q: 'camara', access_token: REDACTED });
+    expect(out.text()).not.toContain('4567');
+  });
+
   it('logs an unexpected error without its request data', async () => {
     const api = await seededApi({ orders: 30 });
     const out = capture();

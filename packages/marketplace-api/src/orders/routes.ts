@@ -6,7 +6,6 @@ import {
   orderProductSchema,
   orderSchema,
   orderSearchEnvelopeSchema,
-  orderSearchParamsSchema,
   partialLegacyOrderSchema,
   partialOrderSchema,
 } from '@mostrador/contracts';
@@ -16,11 +15,10 @@ import { type ApiContext, type ApiEnv, requireCaller } from '../http/env.ts';
 import { wantsNewFormat } from '../http/format.ts';
 import { JSON_TYPE } from '../http/json-answer.ts';
 import { actFor, actOnOrder, asOwner, asParty } from '../http/operator-access.ts';
-import { invalidQuery } from '../http/query.ts';
 import { defineResource } from '../http/resources.ts';
 import { simulatedMissing, simulateMissingHeader } from '../http/simulated-missing.ts';
 import { parseOrderId } from './order-id.ts';
-import type { OrderQuery } from './order-repository.ts';
+import { searchQuery } from './search-query.ts';
 
 const orderAttributes: Record<string, string> = {
   id: 'Unique order identifier.',
@@ -108,10 +106,7 @@ export const orderSearch = defineResource({
       auth: 'required',
       async handle(c, ctx) {
         const caller = requireCaller(c.get('caller'));
-        const raw = c.req.query();
-        const parsed = orderSearchParamsSchema.safeParse(raw);
-        if (!parsed.success) throw invalidQuery(parsed.error);
-        const q: OrderQuery = parsed.data;
+        const { raw, query: q, queryString } = searchQuery(c);
         if (raw['caller.id'] !== undefined && raw['caller.id'] !== String(caller.userId)) {
           throw new ApiError('caller.id.invalid');
         }
@@ -120,8 +115,7 @@ export const orderSearch = defineResource({
           q.userId === caller.userId
             ? asOwner(caller)
             : await actFor(ctx, caller, q.userId, 'orders.read', () => new ApiError('caller.id.invalid'));
-        const url = c.req.url;
-        const body = await ctx.readModel.searchOrders(reader, q, raw, url.slice(url.indexOf('?')));
+        const body = await ctx.readModel.searchOrders(reader, q, raw, queryString);
         return c.body(body, 200, JSON_TYPE);
       },
     },

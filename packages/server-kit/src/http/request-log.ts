@@ -58,6 +58,30 @@ export function loggableQuery(url: URL): Record<string, string> | undefined {
   return n === 0 ? undefined : out;
 }
 
+/** Query strings whose loggable form is remembered at most, and the longest one remembered. */
+const REMEMBERED_QUERIES = 1024;
+const LONGEST_QUERY = 2048;
+
+/**
+ * The loggable form of a URL's query (`loggableQuery`), remembered by its query string: it depends on nothing else,
+ * and a dashboard asks the same search again and again (decision 0215). Frozen, since lines share it.
+ */
+function queryLogger() {
+  const remembered = new Map<string, Readonly<Record<string, string>> | undefined>();
+  return (url: string, queryAt: number, end: number) => {
+    const text = url.slice(queryAt, end);
+    if (text.length > LONGEST_QUERY) return loggableQuery(new URL(url));
+    let query = remembered.get(text);
+    if (query === undefined && !remembered.has(text)) {
+      const found = loggableQuery(new URL(url));
+      query = found && Object.freeze(found);
+      if (remembered.size >= REMEMBERED_QUERIES) remembered.clear();
+      remembered.set(text, query);
+    }
+    return query;
+  };
+}
+
 /**
  * Writes the line of one request that started at `started` (`performance.now()`) and was answered `c.res`: method,
  * path (never the raw query), its parameters decoded and masked unless told not to, final status and duration. Never
@@ -70,6 +94,7 @@ export function requestLine(
   const basePath = options.basePath ?? '';
   const wanted = options.query ?? true;
   const withQuery = typeof wanted === 'function' ? wanted : () => wanted;
+  const queryOf = queryLogger();
   return (c, started) => {
     // The path as `URL` gives it (a request's URL is already normalised), parsed only when there is a query.
     const url = c.req.url;
@@ -79,7 +104,7 @@ export function requestLine(
     const queryAt = url.indexOf('?', start);
     const pathEnd = queryAt < 0 || queryAt > end ? end : queryAt;
     const path = url.slice(start + basePath.length, pathEnd) || '/';
-    const query = end - pathEnd > 1 && withQuery(path) ? loggableQuery(new URL(url)) : undefined;
+    const query = end - pathEnd > 1 && withQuery(path) ? queryOf(url, pathEnd, end) : undefined;
     infoLine(
       logger,
       {
