@@ -6,7 +6,7 @@ import { createOAuthRepository } from '../oauth/oauth-repository.ts';
 import { createTokenRepository } from '../oauth/token-repository.ts';
 import { DEMO_APPLICATION_ID, referenceRows } from './generate.ts';
 import { locationRows } from './locations-data.ts';
-import { BATCH_TABLES, type BlockBatch, type RowBlock, rowCount } from './row-block.ts';
+import { BATCH_TABLES, type BlockBatch, type RowBlock, rowCount, toBlock } from './row-block.ts';
 import { type CopyLoader, createSeedRepository, type ForeignKey, openCopyLoader } from './seed-repository.ts';
 import { inThreadSource, type SeedSource, type SeedTail, workerSource } from './source.ts';
 import { SUPPORT_OPERATOR, supportOperatorRows } from './team.ts';
@@ -61,6 +61,24 @@ async function writeBatch(write: WriteBlock, b: BlockBatch) {
   for (const [part, table] of BATCH_TABLES) await write(table, b[part]);
 }
 
+/**
+ * PostgreSQL's bulk load of whole tables (decision 0216): each stage's tables through COPY, each on a connection of
+ * its own, committed before the next stage begins, since a later stage's rows refer to an earlier one's. The rows
+ * are checked against the tables' constraints as they arrive, as an insert's are.
+ */
+async function copyStages(url: string, stages: (readonly [keyof Database, readonly object[]])[][]) {
+  for (const stage of stages) {
+    const copy = openCopyLoader(url);
+    try {
+      for (const [table, rows] of stage) await copy.write(table, toBlock(rows));
+      await copy.finish();
+    } catch (error) {
+      await copy.abort();
+      throw error;
+    }
+  }
+}
+
 type InTransaction = (work: (db: Kysely<Database>) => Promise<void>) => Promise<void>;
 
 async function load(
@@ -92,7 +110,8 @@ async function load(
     const repo = createSeedRepository(db);
     const users = await source.users();
     if (tail) withReputations(users, tail);
-    await repo.insertMany('users', users);
+    if (copyUrl) await copyStages(copyUrl, [[['users', users]]]);
+    else await repo.insertMany('users', users);
     await createOAuthRepository(db).markDemoAccounts(demoUsers.map((u) => u.id));
     await repo.insertMany('applications', [
       {
@@ -192,10 +211,22 @@ async function load(
       await repo.setSellerReputation(tail.reputation);
       await repo.setBuyerReputation(tail.buyerReputation);
     }
-    await repo.insertMany('items', tail.items);
-    await repo.insertMany('catalog_items', tail.catalogItems);
-    await repo.insertMany('reviews', tail.reviews);
-    await repo.insertMany('order_counts', tail.countRows);
+    if (copyUrl) {
+      // The items before the rows that refer to them, each stage committed before the next begins.
+      await copyStages(copyUrl, [
+        [['items', tail.items]],
+        [
+          ['catalog_items', tail.catalogItems],
+          ['reviews', tail.reviews],
+          ['order_counts', tail.countRows],
+        ],
+      ]);
+    } else {
+      await repo.insertMany('items', tail.items);
+      await repo.insertMany('catalog_items', tail.catalogItems);
+      await repo.insertMany('reviews', tail.reviews);
+      await repo.insertMany('order_counts', tail.countRows);
+    }
     await repo.insertMany('categories', tail.categories);
     await repo.insertMany('payment_methods', tail.paymentMethods);
     await repo.insertMany('brands', tail.brands);
