@@ -77,6 +77,9 @@ function headOf(reader, application) {
   return known.text;
 }
 
+/** A line's subject: one id, or the list of them. */
+const lineSubject = (first, others) => (others === undefined ? first : `[${first},${others.join(',')}]`);
+
 /** The most subjects one line lists: a line stays far shorter than the part of a segment a mover reads at once. */
 const LINE_SUBJECTS = 1000;
 
@@ -118,18 +121,18 @@ export function openJournalWriter(auditFile, segmentBytes = 8 * 1024 * 1024) {
       let head = '';
       let tail = '';
       let last;
-      /** The subjects of the line being made, written out once a row differs in more than its subject. */
-      let subjects = [];
-      const endLine = () => {
-        if (subjects.length === 0) return;
-        parts.push(head, subjects.length === 1 ? subjects[0] : `[${subjects.join(',')}]`, tail);
-        subjects = [];
-      };
+      // The line being made: its first subject, and the others when there are (a single read has none).
+      let first;
+      let others;
       for (const r of rows) {
         const sameReader = last !== undefined && r[0] === last[0] && r[1] === last[1];
         const sameRead =
           last !== undefined && r[3] === last[3] && r[4] === last[4] && r[5] === last[5] && r[6] === last[6];
-        if (!sameReader || !sameRead || subjects.length === LINE_SUBJECTS) endLine();
+        if (!sameReader || !sameRead || (others !== undefined && others.length === LINE_SUBJECTS - 1)) {
+          if (first !== undefined) parts.push(head, lineSubject(first, others), tail);
+          first = undefined;
+          others = undefined;
+        }
         if (!sameReader) head = headOf(Number(r[0]), Number(r[1]));
         if (!sameRead) {
           const operator = r[6] === null || r[6] === undefined ? 'null' : Number(r[6]);
@@ -146,10 +149,13 @@ export function openJournalWriter(auditFile, segmentBytes = 8 * 1024 * 1024) {
             ']\n',
           ].join('');
         }
-        subjects.push(integerText(Number(r[2])));
+        const subject = integerText(Number(r[2]));
+        if (first === undefined) first = subject;
+        else if (others === undefined) others = [subject];
+        else others.push(subject);
         last = r;
       }
-      endLine();
+      if (first !== undefined) parts.push(head, lineSubject(first, others), tail);
       const bytes = Buffer.from(parts.join(''));
       let written = 0;
       try {
