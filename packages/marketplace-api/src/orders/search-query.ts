@@ -1,4 +1,5 @@
 import { orderSearchParamsSchema } from '@mostrador/contracts';
+import { Remembered } from '@mostrador/server-kit/http';
 import type { Context } from 'hono';
 import type { ApiEnv } from '../http/env.ts';
 import { invalidQuery } from '../http/query.ts';
@@ -12,11 +13,8 @@ export interface SearchQuery {
   queryString: string;
 }
 
-/** Query strings remembered at most, and the longest one remembered: past them the memory starts again. */
-const REMEMBERED = 1024;
-const LONGEST = 2048;
-
-const remembered = new Map<string, SearchQuery>();
+/** Up to 1,024 query strings of at most 2,048 characters. */
+const remembered = new Remembered<SearchQuery>(1024, 2048);
 
 function frozen<T extends object>(value: T): T {
   for (const member of Object.values(value)) {
@@ -33,18 +31,19 @@ function frozen<T extends object>(value: T): T {
  * each time.
  */
 export function searchQuery(c: Context<ApiEnv>): SearchQuery {
-  const url = c.req.url;
+  return remembered.get(queryStringOf(c.req.url), checked, c);
+}
+
+/** A URL's query string from its `?`, empty without one. */
+function queryStringOf(url: string): string {
   const at = url.indexOf('?');
-  const queryString = at < 0 ? '' : url.slice(at);
-  const known = queryString.length <= LONGEST ? remembered.get(queryString) : undefined;
-  if (known) return known;
+  return at < 0 ? '' : url.slice(at);
+}
+
+/** The request's parameters checked, frozen; invalid input throws, and so is never remembered. */
+function checked(c: Context<ApiEnv>): SearchQuery {
   const raw = c.req.query();
   const parsed = orderSearchParamsSchema.safeParse(raw);
   if (!parsed.success) throw invalidQuery(parsed.error);
-  const found: SearchQuery = frozen({ raw, query: parsed.data as OrderQuery, queryString });
-  if (queryString.length <= LONGEST) {
-    if (remembered.size >= REMEMBERED) remembered.clear();
-    remembered.set(queryString, found);
-  }
-  return found;
+  return frozen({ raw, query: parsed.data as OrderQuery, queryString: queryStringOf(c.req.url) });
 }

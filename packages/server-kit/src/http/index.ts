@@ -11,4 +11,5 @@ export {
   responseHeaders,
   setHeaders,
 } from './light-response.ts';
+export { Remembered } from './remembered.ts';
 export { type RequestLogOptions, requestLine, requestLog } from './request-log.ts';

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { infoLine, type Logger, REDACTED } from '../logger/logger.ts';
+import { Remembered } from './remembered.ts';
 
 export interface RequestLogOptions {
   /** Where the app is mounted: logged paths are relative to it. */
@@ -58,28 +59,10 @@ export function loggableQuery(url: URL): Record<string, string> | undefined {
   return n === 0 ? undefined : out;
 }
 
-/** Query strings whose loggable form is remembered at most, and the longest one remembered. */
-const REMEMBERED_QUERIES = 1024;
-const LONGEST_QUERY = 2048;
-
-/**
- * The loggable form of a URL's query (`loggableQuery`), remembered by its query string: it depends on nothing else,
- * and a dashboard asks the same search again and again (decision 0215). Frozen, since lines share it.
- */
-function queryLogger() {
-  const remembered = new Map<string, Readonly<Record<string, string>> | undefined>();
-  return (url: string, queryAt: number, end: number) => {
-    const text = url.slice(queryAt, end);
-    if (text.length > LONGEST_QUERY) return loggableQuery(new URL(url));
-    let query = remembered.get(text);
-    if (query === undefined && !remembered.has(text)) {
-      const found = loggableQuery(new URL(url));
-      query = found && Object.freeze(found);
-      if (remembered.size >= REMEMBERED_QUERIES) remembered.clear();
-      remembered.set(text, query);
-    }
-    return query;
-  };
+/** The loggable form of a URL's query, frozen: remembered, it is shared by the lines of every request that sends it. */
+function frozenQuery(url: string): Readonly<Record<string, string>> | undefined {
+  const found = loggableQuery(new URL(url));
+  return found && Object.freeze(found);
 }
 
 /**
@@ -94,7 +77,9 @@ export function requestLine(
   const basePath = options.basePath ?? '';
   const wanted = options.query ?? true;
   const withQuery = typeof wanted === 'function' ? wanted : () => wanted;
-  const queryOf = queryLogger();
+  // The loggable form of a query, remembered by its query string: it depends on nothing else, and a dashboard asks
+  // the same search again and again (decision 0215). Frozen, since lines share it.
+  const queryForms = new Remembered<Readonly<Record<string, string>> | undefined>(1024, 2048);
   return (c, started) => {
     // The path as `URL` gives it (a request's URL is already normalised), parsed only when there is a query.
     const url = c.req.url;
@@ -104,7 +89,10 @@ export function requestLine(
     const queryAt = url.indexOf('?', start);
     const pathEnd = queryAt < 0 || queryAt > end ? end : queryAt;
     const path = url.slice(start + basePath.length, pathEnd) || '/';
-    const query = end - pathEnd > 1 && withQuery(path) ? queryOf(url, pathEnd, end) : undefined;
+    const query =
+      end - pathEnd > 1 && withQuery(path)
+        ? queryForms.get(url.slice(pathEnd, end), frozenQuery, url)
+        : undefined;
     infoLine(
       logger,
       {
