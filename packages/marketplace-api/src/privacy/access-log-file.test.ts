@@ -227,7 +227,8 @@ describe('the access log of a file store (decisions 0086, 0088)', () => {
       ),
     ];
     writer.append(rows);
-    const segment = readFileSync(join(journalDirOf(auditFile), `${writer.id}.000000.log`), 'utf8');
+    const segmentFile = join(journalDirOf(auditFile), `${writer.id}.000000.log`);
+    const segment = readFileSync(segmentFile, 'utf8');
     // The last read lists more people than one line holds: three lines of at most a thousand.
     expect(segment.split('\n').filter(Boolean)).toHaveLength(6);
     expect(segment.split('\n')[0]).toBe(
@@ -236,7 +237,7 @@ describe('the access log of a file store (decisions 0086, 0088)', () => {
     );
     // Lines a failed or foreign write left: an empty list, a list with what is not an id. Neither is a row.
     appendFileSync(
-      join(journalDirOf(auditFile), `${writer.id}.000000.log`),
+      segmentFile,
       '[1,2,[],3,"GET /orders/search","phone",null]\n[1,2,[4,-5],3,"GET /orders/search","phone",null]\n',
     );
     writer.append(read(1_003, 1_790_000_000_002, [9]));
