@@ -4,7 +4,7 @@ import type { Keyring } from '@mostrador/server-kit/store';
 import { ByteArena } from './byte-arena.ts';
 import { openChunkWriter } from './chunk-writer.ts';
 import { type ChunkStats, createSeedGenerator, type SeedOptions } from './generate.ts';
-import { toBlocks } from './row-block.ts';
+import { pack, toBlock, toBlocks } from './row-block.ts';
 import type { WorkerReply, WorkerRequest } from './source.ts';
 
 const { direct, ...options } = workerData as SeedOptions & { direct?: { file: string; turn: Int32Array } };
@@ -19,6 +19,9 @@ const gen = createSeedGenerator({ ...options, keyring });
 // On a SQLite file this worker writes its chunks itself; otherwise the main thread writes what it posts.
 const writer = direct ? openChunkWriter(direct.file, direct.turn) : undefined;
 const reply = (message: WorkerReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+/** The tail being computed, if asked: this worker's users are sealed after it (see `workerSource`). */
+let tailing: Promise<void> | undefined;
+
 /** The tail, once the other workers' totals arrived on their ports (whenever they are through with their requests). */
 async function answerTail(from: MessagePort[]) {
   try {
@@ -30,19 +33,30 @@ async function answerTail(from: MessagePort[]) {
       }),
     );
     for (const stats of totals) gen.absorb(stats);
-    reply({ type: 'tail', tail: gen.finish() });
+    reply({ type: 'tail', tail: pack(gen.finish()) });
   } catch (error) {
     reply({ type: 'error', message: (error as Error).message });
   }
 }
 
-port.on('message', (request: WorkerRequest) => {
+/** Runs `work`, answering its failure as an error. */
+function answering(work: () => void) {
   try {
+    work();
+  } catch (error) {
+    reply({ type: 'error', message: (error as Error).message });
+  }
+}
+
+port.on('message', (request: WorkerRequest) =>
+  answering(() => {
     if (request.type === 'header') {
       reply({ type: 'header', header: gen.header() });
     } else if (request.type === 'users') {
       const { index, of } = request;
-      reply({ type: 'users', index, rows: gen.sealUsers({ index, of }) });
+      const seal = () => reply({ type: 'users', index, rows: toBlock(gen.sealUsers({ index, of })) });
+      if (tailing) void tailing.then(() => answering(seal));
+      else seal();
     } else if (request.type === 'chunk') {
       const arena = new ByteArena();
       const { batch, stats } = gen.chunk(request.chunk, arena.write);
@@ -54,11 +68,9 @@ port.on('message', (request: WorkerRequest) => {
       request.to.postMessage(gen.totals());
       request.to.close();
     } else if (request.type === 'tail') {
-      void answerTail(request.from);
+      tailing = answerTail(request.from);
     } else {
       writer?.close();
     }
-  } catch (error) {
-    reply({ type: 'error', message: (error as Error).message });
-  }
-});
+  }),
+);
