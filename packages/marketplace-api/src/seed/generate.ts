@@ -1158,22 +1158,28 @@ export function createSeedGenerator(opts: SeedOptions) {
       };
     },
 
+    /** How many users the world has, for `sealUsers` to be given ranges of. */
+    get userCount(): number {
+      if (!unsealed) throw new Error('the world is not built yet');
+      return unsealed.ends.length;
+    },
+
     /**
-     * The users with their personal data sealed, once. `part` seals only every `of`-th user from `index` (the others
-     * are left out), so several workers can share the work.
+     * The users from `from` up to `to` (all by default) with their personal data sealed, in id order; several
+     * workers share the work by ranges.
      */
-    sealUsers(part: { index: number; of: number } = { index: 0, of: 1 }): UsersTable[] {
+    sealUsers(range?: { from: number; to: number }): UsersTable[] {
       const kept = unsealed;
-      if (!kept) throw new Error('the users are sealed once');
+      if (!kept) throw new Error('the world is not built yet');
       const rows: UsersTable[] = [];
-      for (let i = part.index; i < kept.ends.length; i += part.of) {
+      const to = Math.min(range?.to ?? kept.ends.length, kept.ends.length);
+      for (let i = range?.from ?? 0; i < to; i++) {
         const draft = kept.text.slice(i === 0 ? 0 : kept.ends[i - 1], kept.ends[i]);
         const [row, p] = JSON.parse(draft) as [UsersTable, Personal];
         row.seller_reputation = EMPTY_SELLER_REPUTATION;
         row.buyer_reputation = EMPTY_BUYER_REPUTATION;
         rows.push(sealedUser(row, p));
       }
-      unsealed = null;
       return rows;
     },
 

@@ -1,5 +1,5 @@
 import type { Database } from '../db/schema.ts';
-import type { OrderBatch } from './generate.ts';
+import type { OrderBatch, SeedTail } from './generate.ts';
 
 /**
  * One table's rows as a single list of values, row after row in the order of `columns`. Posted to another thread it
@@ -21,6 +21,19 @@ export const BATCH_TABLES: readonly (readonly [keyof OrderBatch, keyof Database]
   ['discounts', 'order_discounts'],
   ['products', 'order_product'],
   ['feedback', 'feedback'],
+];
+
+/** The tail's lists of rows and their tables, in the order they are written. */
+export const TAIL_TABLES: readonly (readonly [keyof SeedTail, keyof Database])[] = [
+  ['items', 'items'],
+  ['catalogItems', 'catalog_items'],
+  ['reviews', 'reviews'],
+  ['countRows', 'order_counts'],
+  ['categories', 'categories'],
+  ['paymentMethods', 'payment_methods'],
+  ['brands', 'brands'],
+  ['blocks', 'user_blocks'],
+  ['packs', 'promotion_packs'],
 ];
 
 export function toBlock(rows: readonly object[]): RowBlock {

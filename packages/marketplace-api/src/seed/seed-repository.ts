@@ -6,7 +6,7 @@ import { isPostgres } from '../db/dialect.ts';
 import { createIndexes, dropIndexes, ORDER_INDEXES } from '../db/migrations/0001-orders.ts';
 import { type Precompiled, precompiled } from '../db/precompiled.ts';
 import type { Database } from '../db/schema.ts';
-import { type RowBlock, rowCount, toBlock } from './row-block.ts';
+import { type RowBlock, rowCount, TAIL_TABLES, toBlock } from './row-block.ts';
 
 /** A foreign key as PostgreSQL describes it, to drop and add again around a bulk load. */
 export interface ForeignKey {
@@ -172,6 +172,65 @@ export function createSeedRepository(db: Kysely<Database>) {
         return await work();
       } finally {
         await sql`pragma foreign_keys = on`.execute(db);
+      }
+    },
+    /**
+     * SQLite: copies in what the seed's workers staged in files of their own (see `stageRows`), each table with one
+     * `insert … select`, in one transaction: the users of every file in id order, each with the reputations staged
+     * beside them (tables `reputation` and `buyerReputation`), then the tail's tables in the order they were staged.
+     * Attaching needs a connection outside any transaction: `db` is the store's own.
+     */
+    async copyStaged(files: readonly string[]) {
+      const schemas = files.map((_, i) => `staged_${i}`);
+      for (const [i, file] of files.entries())
+        await sql`attach database ${file} as ${sql.id(schemas[i]!)}`.execute(db);
+      try {
+        await db.transaction().execute(async (trx) => {
+          /** The files holding `table`, and its columns there. */
+          const holding = async (table: string) => {
+            const found: { schema: string; columns: string[] }[] = [];
+            for (const schema of schemas) {
+              const { rows } = await sql<{ name: string }>`
+                select name from pragma_table_info(${table}, ${schema})`.execute(trx);
+              if (rows.length > 0) found.push({ schema, columns: rows.map((r) => r.name) });
+            }
+            return found;
+          };
+          const list = (columns: readonly string[]) => sql.join(columns.map((c) => sql.id(c)));
+
+          const users = await holding('users');
+          if (users.length > 0) {
+            const { columns } = users[0]!;
+            const all = sql.join(
+              users.map((f) => sql`select ${list(columns)} from ${sql.id(f.schema, 'users')}`),
+              sql` union all `,
+            );
+            const joins = [];
+            const picked = new Map(columns.map((c) => [c, sql.ref(`u.${c}`)]));
+            for (const [table, column] of [
+              ['reputation', 'seller_reputation'],
+              ['buyerReputation', 'buyer_reputation'],
+            ] as const) {
+              const [found] = await holding(table);
+              if (!found) continue;
+              joins.push(sql`left join ${sql.id(found.schema, table)} as ${sql.id(table)}
+                on ${sql.ref(`${table}.id`)} = ${sql.ref('u.id')}`);
+              picked.set(column, sql`coalesce(${sql.ref(`${table}.${column}`)}, ${sql.ref(`u.${column}`)})`);
+            }
+            await sql`insert into ${sql.id('users')} (${list(columns)})
+              select ${sql.join([...picked.values()])} from (${all}) as u ${sql.join(joins, sql` `)}`.execute(
+              trx,
+            );
+          }
+          for (const [, table] of TAIL_TABLES) {
+            for (const { schema, columns } of await holding(table)) {
+              await sql`insert into ${sql.id(table)} (${list(columns)})
+                select ${list(columns)} from ${sql.id(schema, table)} order by rowid`.execute(trx);
+            }
+          }
+        });
+      } finally {
+        for (const schema of schemas) await sql`detach database ${sql.id(schema)}`.execute(db);
       }
     },
     /** Fresh planner statistics after a bulk load (PostgreSQL; SQLite plans from its indexes alone). */

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { ORDER_STATUSES } from '@mostrador/contracts';
 import { blindIndex, open } from '@mostrador/server-kit/store';
 import { sql } from 'kysely';
@@ -37,12 +39,18 @@ async function fingerprint(store: Store) {
     });
     hash.update(JSON.stringify(plain));
   }
-  const items = await store.db
-    .selectFrom('items')
-    .select(['id', 'sold_quantity', 'price_minor'])
-    .orderBy('id')
-    .execute();
-  hash.update(JSON.stringify(items));
+  // The tail's tables, which a bulk load's workers compute (and on a SQLite file stage for the seed to copy in).
+  hash.update(JSON.stringify(await store.db.selectFrom('items').selectAll().orderBy('id').execute()));
+  for (const table of [
+    'categories',
+    'payment_methods',
+    'brands',
+    'user_blocks',
+    'promotion_packs',
+  ] as const) {
+    const rows = await store.db.selectFrom(table).selectAll().execute();
+    hash.update(JSON.stringify(rows.map((r) => JSON.stringify(r)).sort()));
+  }
   const counts = await store.db
     .selectFrom('order_counts')
     .selectAll()
@@ -80,6 +88,13 @@ async function sortSettings(store: Store) {
   return [await read('cache_size'), await read('temp_store'), await read('threads'), await read('mmap_size')];
 }
 
+/** What a seed's workers staged beside the store's file and left there (see `workerSource`). */
+function stagedLeftovers(store: Store) {
+  const file = testStoreFile(store);
+  if (!file) return [];
+  return readdirSync(dirname(file)).filter((name) => name.startsWith(`${basename(file)}.seed-`));
+}
+
 /** `direct`: the bulk load's workers write the SQLite file themselves, as the seed command has them do. */
 async function seeded(orders: number, bulk: boolean, seed = 11, direct = false) {
   const store = await openTestStore();
@@ -100,6 +115,8 @@ describe('the seed', () => {
     expect(await fingerprint(b.store)).toEqual(fa);
     expect(await fingerprint(c.store)).toEqual(fa);
     expect(await fingerprint(d.store)).toEqual(fa);
+    // The files the workers staged the users and the tail in are gone.
+    expect(stagedLeftovers(d.store)).toEqual([]);
     // With the same indexes: those the bulk load kept up to date and those it built again at the end.
     const ia = await indexes(a.store);
     expect(ia.map((i) => i.name)).toEqual(
@@ -145,6 +162,7 @@ describe('the seed', () => {
       seedStore(partial, { orders: 30_000, seed: 11, now: SEED_NOW, bulk: true, ...(file ? { file } : {}) }),
     ).rejects.toThrow('the database already holds data');
     expect(await partial.db.selectFrom('orders').select('id').execute()).toEqual([]);
+    expect(stagedLeftovers(partial)).toEqual([]);
   });
 
   it('gives the demo sellers and buyers orders with each other in every status, and tokens', async () => {

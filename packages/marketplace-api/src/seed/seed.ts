@@ -6,7 +6,7 @@ import { createOAuthRepository } from '../oauth/oauth-repository.ts';
 import { createTokenRepository } from '../oauth/token-repository.ts';
 import { DEMO_APPLICATION_ID, referenceRows } from './generate.ts';
 import { locationRows } from './locations-data.ts';
-import { BATCH_TABLES, type BlockBatch, type RowBlock, rowCount, toBlock } from './row-block.ts';
+import { BATCH_TABLES, type BlockBatch, type RowBlock, rowCount, TAIL_TABLES, toBlock } from './row-block.ts';
 import { type CopyLoader, createSeedRepository, type ForeignKey, openCopyLoader } from './seed-repository.ts';
 import { inThreadSource, type SeedSource, type SeedTail, workerSource } from './source.ts';
 import { SUPPORT_OPERATOR, supportOperatorRows } from './team.ts';
@@ -79,6 +79,9 @@ async function copyStages(url: string, stages: (readonly [keyof Database, readon
   }
 }
 
+/** PostgreSQL's stages of the tail's COPY: the items before the rows that refer to them (decision 0216). */
+const TAIL_COPY_STAGES: (keyof Database)[][] = [['items'], ['catalog_items', 'reviews', 'order_counts']];
+
 type InTransaction = (work: (db: Kysely<Database>) => Promise<void>) => Promise<void>;
 
 async function load(
@@ -89,6 +92,8 @@ async function load(
   keyring: Keyring,
   /** PostgreSQL's bulk load: the order tables' rows go through COPY (decision 0153). */
   copyUrl?: string,
+  /** The store's own handle, outside any transaction: where the rows a source staged are copied in. */
+  storeDb?: Kysely<Database>,
 ) {
   let mark = performance.now();
   const phase = (name: string) => {
@@ -106,14 +111,18 @@ async function load(
    * writes the last ones and builds the indexes. Given the tail (the bulk load), they go in with their reputations.
    */
   const writeUsers = async (db: Kysely<Database>, tail?: SeedTail) => {
-    const { demoUsers } = await header;
     const repo = createSeedRepository(db);
     const users = await source.users();
     if (tail) withReputations(users, tail);
     if (copyUrl) await copyStages(copyUrl, [[['users', users]]]);
     else await repo.insertMany('users', users);
+    await writeAccounts(db);
+  };
+  /** The demo accounts' marks and their application, once their users are in. */
+  const writeAccounts = async (db: Kysely<Database>) => {
+    const { demoUsers } = await header;
     await createOAuthRepository(db).markDemoAccounts(demoUsers.map((u) => u.id));
-    await repo.insertMany('applications', [
+    await createSeedRepository(db).insertMany('applications', [
       {
         id: DEMO_APPLICATION_ID,
         name: 'Mostrador',
@@ -191,53 +200,56 @@ async function load(
     applications: [{ id: DEMO_APPLICATION_ID, name: 'Mostrador', owner_user_id: owner }],
   };
   phase('orders');
-  // Asked now: a worker computes it while this thread builds the indexes. Awaited below; a
-  // failure meanwhile is reported there, not as an unhandled rejection.
-  const tailing = source.tail();
-  tailing.catch(() => {});
+  if (source.writesOrders) {
+    // The workers that wrote the orders into the SQLite file stage the users and the tail in files of their own
+    // while this thread builds the indexes; SQLite copies them in (decision 0217).
+    const staging = source.staged();
+    staging.catch(() => {});
+    await inTransaction((db) => createSeedRepository(db).createOrderIndexes());
+    phase('indexes');
+    if (!storeDb) throw new Error('staged rows are copied through the store itself');
+    await createSeedRepository(storeDb).copyStaged(await staging);
+    await inTransaction(writeAccounts);
+    phase('users, items and reviews');
+  } else {
+    // Asked now: a worker computes it while this thread builds the indexes. Awaited below; a
+    // failure meanwhile is reported there, not as an unhandled rejection.
+    const tailing = source.tail();
+    tailing.catch(() => {});
+    await inTransaction(async (db) => {
+      const repo = createSeedRepository(db);
+      let tail: SeedTail;
+      if (options.bulk) {
+        await repo.createOrderIndexes();
+        phase('indexes');
+        tail = await tailing;
+        await writeUsers(db, tail);
+        await repo.addForeignKeys(foreignKeys);
+        phase('users');
+      } else {
+        // The users went in before the orders, with the empty reputations they start with.
+        tail = await tailing;
+        await repo.setSellerReputation(tail.reputation);
+        await repo.setBuyerReputation(tail.buyerReputation);
+      }
+      const rowsOf = new Map(TAIL_TABLES.map(([part, table]) => [table, tail[part] as readonly object[]]));
+      if (copyUrl)
+        await copyStages(
+          copyUrl,
+          TAIL_COPY_STAGES.map((stage) => stage.map((table) => [table, rowsOf.get(table)!] as const)),
+        );
+      const copied = new Set(copyUrl ? TAIL_COPY_STAGES.flat() : []);
+      for (const [table, rows] of rowsOf) if (!copied.has(table)) await repo.insertMany(table, rows as never);
+      phase('items and reviews');
+    });
+  }
   await inTransaction(async (db) => {
     const repo = createSeedRepository(db);
-    let tail: SeedTail;
-    if (options.bulk) {
-      await repo.createOrderIndexes();
-      phase('indexes');
-      tail = await tailing;
-      await writeUsers(db, tail);
-      await repo.addForeignKeys(foreignKeys);
-      phase('users');
-    } else {
-      // The users went in before the orders, with the empty reputations they start with.
-      tail = await tailing;
-      await repo.setSellerReputation(tail.reputation);
-      await repo.setBuyerReputation(tail.buyerReputation);
-    }
-    if (copyUrl) {
-      // The items before the rows that refer to them, each stage committed before the next begins.
-      await copyStages(copyUrl, [
-        [['items', tail.items]],
-        [
-          ['catalog_items', tail.catalogItems],
-          ['reviews', tail.reviews],
-          ['order_counts', tail.countRows],
-        ],
-      ]);
-    } else {
-      await repo.insertMany('items', tail.items);
-      await repo.insertMany('catalog_items', tail.catalogItems);
-      await repo.insertMany('reviews', tail.reviews);
-      await repo.insertMany('order_counts', tail.countRows);
-    }
-    await repo.insertMany('categories', tail.categories);
-    await repo.insertMany('payment_methods', tail.paymentMethods);
-    await repo.insertMany('brands', tail.brands);
-    await repo.insertMany('user_blocks', tail.blocks);
-    await repo.insertMany('promotion_packs', tail.packs);
     // The first demo seller's support operator: its own user and its place on the seller's team.
     const team = supportOperatorRows(keyring, owner, now);
     await repo.insertMany('users', [team.user]);
     await repo.insertMany('account_operators', [team.operator]);
     await createOAuthRepository(db).markDemoAccounts([team.user.id]);
-    phase('items, reviews and accounts');
     const tokens = createTokenRepository(db);
     for (const u of demoUsers) {
       const { token } = await tokens.issue(DEMO_APPLICATION_ID, u.id, new Date());
@@ -273,7 +285,15 @@ export async function seedStore(store: Store, options: SeedRunOptions): Promise<
       const repo = createSeedRepository(store.db);
       const copyUrl = store.dialect === 'postgres' ? store.url : undefined;
       const manifest = await repo.withoutForeignKeyChecks(() =>
-        load(source, (work) => store.db.transaction().execute(work), options, now, store.keyring, copyUrl),
+        load(
+          source,
+          (work) => store.db.transaction().execute(work),
+          options,
+          now,
+          store.keyring,
+          copyUrl,
+          store.db,
+        ),
       );
       await repo.analyze();
       return manifest;

@@ -1,4 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import type { UsersTable } from '../db/schema.ts';
 import { TURN_CLOSED } from './chunk-writer.ts';
@@ -27,6 +29,12 @@ export interface SeedSource {
   /** The users, their personal data sealed; workers seal them once they have no more orders to generate. */
   users(): Promise<UsersTable[]>;
   tail(): Promise<SeedTail>;
+  /**
+   * With `writesOrders`, in place of `users()` and `tail()`: SQLite files, one a worker, holding the users and the
+   * tail's tables (see `stageRows`), for the seed to copy in; the tail's reputations are tables `reputation` and
+   * `buyerReputation`. Removed by `close()`.
+   */
+  staged(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -52,6 +60,9 @@ export function inThreadSource(options: SeedOptions): SeedSource {
     async tail() {
       return gen.finish();
     },
+    async staged(): Promise<string[]> {
+      throw new Error('the rows are staged only by workers that write the file');
+    },
     async close() {},
   };
 }
@@ -68,12 +79,13 @@ const AHEAD = 3;
 
 export type WorkerRequest =
   | { type: 'header' }
-  | { type: 'users'; index: number; of: number }
+  /** This worker's share of the users, sealed; staged in the file `stage` if given. */
+  | { type: 'users'; index: number; stage?: string }
   | { type: 'chunk'; chunk: number }
   /** This worker's totals, posted to another worker through `to`. */
   | { type: 'share'; to: MessagePort }
-  /** The tail, from this worker's totals and those the other workers post to `from`. */
-  | { type: 'tail'; from: MessagePort[] }
+  /** The tail, from this worker's totals and those the other workers post to `from`; staged in `stage` if given. */
+  | { type: 'tail'; from: MessagePort[]; stage?: string }
   /** No more chunks: a worker that writes them closes its connection (no answer). */
   | { type: 'close'; index: number };
 export type WorkerReply =
@@ -84,6 +96,8 @@ export type WorkerReply =
   | { type: 'chunk'; chunk: number; batch: BlockBatch }
   /** The chunk is written and committed, by the worker itself (on a SQLite file). */
   | { type: 'written'; chunk: number; orders: number }
+  /** What was asked to be staged in `file` is there. */
+  | { type: 'staged'; file: string }
   | { type: 'tail'; tail: Packed<SeedTail> }
   | { type: 'error'; message: string };
 
@@ -105,11 +119,14 @@ export function workerSource(
   // The next chunk to write, shared with the workers; closed until the order tables are ready.
   const turn = writeTo ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
   if (turn) turn[0] = TURN_CLOSED;
+  // Where the workers stage the users and the tail (see `staged`): beside the file, on the disk chosen for the data.
+  const stageDir = writeTo ? mkdtempSync(`${writeTo}.seed-`) : undefined;
+  const nextUser = new Int32Array(new SharedArrayBuffer(4));
   const workers = Array.from(
     { length: count },
     () =>
       new Worker(new URL('./worker-entry.mjs', import.meta.url), {
-        workerData: writeTo ? { ...options, direct: { file: writeTo, turn } } : options,
+        workerData: { ...options, nextUser, ...(writeTo ? { direct: { file: writeTo, turn } } : {}) },
         resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
       }),
   );
@@ -133,7 +150,9 @@ export function workerSource(
               ? `w${m.chunk}`
               : m.type === 'users'
                 ? `users${m.index}`
-                : m.type,
+                : m.type === 'staged'
+                  ? `staged:${m.file}`
+                  : m.type,
           m,
         );
       notify();
@@ -145,16 +164,42 @@ export function workerSource(
   }
   const request = (worker: number, message: WorkerRequest) => workers[worker]!.postMessage(message);
   const requestChunk = (c: number) => request(c % count, { type: 'chunk', chunk: c });
+  /** A file for the workers to stage rows in (see `staged`). */
+  const stageFile = (name: string) => (stageDir ? join(stageDir, `${name}.db`) : undefined);
   /**
    * Each worker is asked to seal its share of the users once it has been asked for the tail (or its totals): the
    * tail is ready while this thread builds the indexes, and the users are sealed meanwhile, instead of before the
-   * first order or before the tail.
+   * first order or before the tail. On a SQLite file each worker stages them in a file of its own.
    */
   let usersRequested = false;
-  const requestUsers = () => {
-    if (usersRequested) return;
+  const requestUsers = (staged: boolean) => {
+    if (usersRequested) return [];
     usersRequested = true;
-    for (let w = 0; w < count; w++) request(w, { type: 'users', index: w, of: count });
+    const files: string[] = [];
+    for (let w = 0; w < count; w++) {
+      const stage = staged ? stageFile(`users-${w}`) : undefined;
+      if (stage) files.push(stage);
+      request(w, { type: 'users', index: w, ...(stage ? { stage } : {}) });
+    }
+    return files;
+  };
+  /**
+   * The tail from the first worker. Each worker kept the totals of its own chunks; they are sums, so the order of
+   * absorbing does not matter. The others post theirs to the first worker directly: this thread may be busy with the
+   * indexes meanwhile. A worker answers in the order it was asked, and the first seals its users once the tail is
+   * computed.
+   */
+  const requestTail = (stage?: string) => {
+    const from: MessagePort[] = [];
+    for (let i = 1; i < count; i++) {
+      const { port1, port2 } = new MessageChannel();
+      workers[i]!.postMessage({ type: 'share', to: port1 } satisfies WorkerRequest, [port1]);
+      from.push(port2);
+    }
+    workers[0]!.postMessage(
+      { type: 'tail', from, ...(stage ? { stage } : {}) } satisfies WorkerRequest,
+      from,
+    );
   };
   /** The replies under `key(c)` for every chunk in order, each chunk's arrival asking for one more ahead. */
   async function* inChunkOrder<R extends WorkerReply>(key: (chunk: number) => string): AsyncGenerator<R> {
@@ -205,29 +250,32 @@ export function workerSource(
       });
     },
     async users() {
-      requestUsers();
-      const parts: UsersTable[][] = [];
+      requestUsers(false);
+      const users: UsersTable[] = [];
       for (let i = 0; i < count; i++)
-        parts[i] = fromBlock(((await receive(`users${i}`)) as Extract<WorkerReply, { type: 'users' }>).rows);
-      const total = parts.reduce((n, p) => n + p.length, 0);
-      return Array.from({ length: total }, (_, i) => parts[i % count]![Math.floor(i / count)]!);
+        for (const row of fromBlock<UsersTable>(
+          ((await receive(`users${i}`)) as Extract<WorkerReply, { type: 'users' }>).rows,
+        ))
+          users.push(row);
+      // Each worker took slices in turn: in id order again, the order they were made in.
+      return users.sort((a, b) => a.id - b.id);
     },
     async tail() {
-      // Each worker kept the totals of its own chunks; they are sums, so the order of absorbing does not matter. The
-      // others post theirs to the first worker directly: this thread may be busy with the indexes meanwhile. A worker
-      // answers in the order it was asked, and the first seals its users once the tail is answered.
-      const from: MessagePort[] = [];
-      for (let i = 1; i < count; i++) {
-        const { port1, port2 } = new MessageChannel();
-        workers[i]!.postMessage({ type: 'share', to: port1 } satisfies WorkerRequest, [port1]);
-        from.push(port2);
-      }
-      workers[0]!.postMessage({ type: 'tail', from } satisfies WorkerRequest, from);
-      requestUsers();
+      requestTail();
+      requestUsers(false);
       return unpack(((await receive('tail')) as Extract<WorkerReply, { type: 'tail' }>).tail);
+    },
+    async staged() {
+      const tail = stageFile('tail');
+      if (!tail) throw new Error('the rows are staged only by workers that write the file');
+      requestTail(tail);
+      const files = [tail, ...requestUsers(true)];
+      for (const file of files) await receive(`staged:${file}`);
+      return files;
     },
     async close() {
       await Promise.all(workers.map((w) => w.terminate()));
+      if (stageDir) rmSync(stageDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,13 +1,19 @@
 import { once } from 'node:events';
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import type { Keyring } from '@mostrador/server-kit/store';
+import type { UsersTable } from '../db/schema.ts';
 import { ByteArena } from './byte-arena.ts';
-import { openChunkWriter } from './chunk-writer.ts';
+import { openChunkWriter, stageRows } from './chunk-writer.ts';
 import { type ChunkStats, createSeedGenerator, type SeedOptions } from './generate.ts';
-import { pack, toBlock, toBlocks } from './row-block.ts';
+import { pack, TAIL_TABLES, toBlock, toBlocks } from './row-block.ts';
 import type { WorkerReply, WorkerRequest } from './source.ts';
 
-const { direct, ...options } = workerData as SeedOptions & { direct?: { file: string; turn: Int32Array } };
+const { direct, nextUser, ...options } = workerData as SeedOptions & {
+  /** The SQLite file the worker writes its chunks into, and the turn of the next chunk. */
+  direct?: { file: string; turn: Int32Array };
+  /** The first user no worker has taken to seal yet, shared by the workers (see `sealShare`). */
+  nextUser: Int32Array;
+};
 // Buffers arrive as plain Uint8Arrays after crossing the thread boundary.
 const keyring: Keyring = {
   currentKeyId: options.keyring.currentKeyId,
@@ -22,8 +28,11 @@ const reply = (message: WorkerReply, transfer: ArrayBuffer[] = []) => port.postM
 /** The tail being computed, if asked: this worker's users are sealed after it (see `workerSource`). */
 let tailing: Promise<void> | undefined;
 
-/** The tail, once the other workers' totals arrived on their ports (whenever they are through with their requests). */
-async function answerTail(from: MessagePort[]) {
+/**
+ * The tail, once the other workers' totals arrived on their ports (whenever they are through with their requests):
+ * posted, or staged in `stage` (its reputations under the tail's own names, as the seed reads them).
+ */
+async function answerTail(from: MessagePort[], stage: string | undefined) {
   try {
     const totals = await Promise.all(
       from.map(async (other) => {
@@ -33,10 +42,35 @@ async function answerTail(from: MessagePort[]) {
       }),
     );
     for (const stats of totals) gen.absorb(stats);
-    reply({ type: 'tail', tail: pack(gen.finish()) });
+    const tail = gen.finish();
+    if (!stage) return reply({ type: 'tail', tail: pack(tail) });
+    stageRows(stage, [
+      ...TAIL_TABLES.map(([part, table]) => [table, tail[part]] as const),
+      ['reputation', tail.reputation],
+      ['buyerReputation', tail.buyerReputation],
+    ]);
+    reply({ type: 'staged', file: stage });
   } catch (error) {
     reply({ type: 'error', message: (error as Error).message });
   }
+}
+
+/** Users are taken to seal this many at a time. */
+const SEAL_SLICE = 1_024;
+
+/**
+ * This worker's share of the users, sealed: slices taken in turn with the other workers until none is left, so a
+ * worker that computed the tail first takes fewer. Posted, or staged in `stage`.
+ */
+function sealShare(index: number, stage: string | undefined) {
+  const rows: UsersTable[] = [];
+  for (let from = Atomics.add(nextUser, 0, SEAL_SLICE); from < gen.userCount; ) {
+    for (const row of gen.sealUsers({ from, to: from + SEAL_SLICE })) rows.push(row);
+    from = Atomics.add(nextUser, 0, SEAL_SLICE);
+  }
+  if (!stage) return reply({ type: 'users', index, rows: toBlock(rows) });
+  stageRows(stage, [['users', rows]]);
+  reply({ type: 'staged', file: stage });
 }
 
 /** Runs `work`, answering its failure as an error. */
@@ -53,10 +87,9 @@ port.on('message', (request: WorkerRequest) =>
     if (request.type === 'header') {
       reply({ type: 'header', header: gen.header() });
     } else if (request.type === 'users') {
-      const { index, of } = request;
-      const seal = () => reply({ type: 'users', index, rows: toBlock(gen.sealUsers({ index, of })) });
-      if (tailing) void tailing.then(() => answering(seal));
-      else seal();
+      const { index, stage } = request;
+      if (tailing) void tailing.then(() => answering(() => sealShare(index, stage)));
+      else sealShare(index, stage);
     } else if (request.type === 'chunk') {
       const arena = new ByteArena();
       const { batch, stats } = gen.chunk(request.chunk, arena.write);
@@ -68,7 +101,7 @@ port.on('message', (request: WorkerRequest) =>
       request.to.postMessage(gen.totals());
       request.to.close();
     } else if (request.type === 'tail') {
-      tailing = answerTail(request.from);
+      tailing = answerTail(request.from, request.stage);
     } else {
       writer?.close();
     }
