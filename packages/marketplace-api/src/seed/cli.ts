@@ -57,7 +57,7 @@ try {
 // The bulk load skips the journal and the waits for the disk (decisions 0153, 0159). A failure the command sees
 // removes what it wrote; a process killed or a machine down mid-seed leaves a partial store it cannot clean up.
 process.stderr.write(
-  `seed: loading without a journal; if this command is interrupted, delete ${postgres ? 'the database' : file} and seed again\n`,
+  `seed: loading without a journal; if this command is interrupted, delete ${postgres ? 'the database' : `${file} (and any ${file}.seed-… folder)`} and seed again\n`,
 );
 const store = await openStore(
   postgres
