@@ -30,9 +30,9 @@ export interface SeedSource {
   users(): Promise<UsersTable[]>;
   tail(): Promise<SeedTail>;
   /**
-   * With `writesOrders`, in place of `users()` and `tail()`: SQLite files, one a worker, holding the users and the
-   * tail's tables (see `stageRows`), for the seed to copy in; the tail's reputations are tables `reputation` and
-   * `buyerReputation`. Removed by `close()`.
+   * With `writesOrders`, in place of `users()` and `tail()`: SQLite files (see `stageRows`) for the seed to copy in,
+   * one holding the tail's tables (its reputations as tables `reputation` and `buyerReputation`) and one a worker
+   * holding the users it sealed. Removed by `close()`.
    */
   staged(): Promise<string[]>;
   close(): Promise<void>;
