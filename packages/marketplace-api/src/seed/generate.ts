@@ -324,7 +324,6 @@ export function createSeedGenerator(opts: SeedOptions) {
   // Each user's row and personal data as JSON until `sealUsers`, then joined into one string: a single object on the
   // heap, which costs the collector nothing while the orders are generated.
   let drafts: string[] = [];
-  let unsealed: { text: string; ends: Uint32Array } | null = null;
   const brandSellers = new Set<number>();
   let nextUserId = 100_000_000;
 
@@ -432,7 +431,7 @@ export function createSeedGenerator(opts: SeedOptions) {
     at += drafts[i]!.length;
     draftEnds[i] = at;
   }
-  unsealed = { text: drafts.join(''), ends: draftEnds };
+  const unsealed = { text: drafts.join(''), ends: draftEnds };
   drafts = [];
 
   // One seller takes a large share, as on real marketplaces; the rest follow a long tail. Demo sellers two and
@@ -1160,7 +1159,6 @@ export function createSeedGenerator(opts: SeedOptions) {
 
     /** How many users the world has, for `sealUsers` to be given ranges of. */
     get userCount(): number {
-      if (!unsealed) throw new Error('the world is not built yet');
       return unsealed.ends.length;
     },
 
@@ -1169,12 +1167,11 @@ export function createSeedGenerator(opts: SeedOptions) {
      * workers share the work by ranges.
      */
     sealUsers(range?: { from: number; to: number }): UsersTable[] {
-      const kept = unsealed;
-      if (!kept) throw new Error('the world is not built yet');
+      const { text, ends } = unsealed;
       const rows: UsersTable[] = [];
-      const to = Math.min(range?.to ?? kept.ends.length, kept.ends.length);
+      const to = Math.min(range?.to ?? ends.length, ends.length);
       for (let i = range?.from ?? 0; i < to; i++) {
-        const draft = kept.text.slice(i === 0 ? 0 : kept.ends[i - 1], kept.ends[i]);
+        const draft = text.slice(i === 0 ? 0 : ends[i - 1], ends[i]);
         const [row, p] = JSON.parse(draft) as [UsersTable, Personal];
         row.seller_reputation = EMPTY_SELLER_REPUTATION;
         row.buyer_reputation = EMPTY_BUYER_REPUTATION;

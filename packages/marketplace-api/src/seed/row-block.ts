@@ -1,4 +1,4 @@
-import type { Database } from '../db/schema.ts';
+import type { Database, UsersTable } from '../db/schema.ts';
 import type { OrderBatch, SeedTail } from './generate.ts';
 
 /**
@@ -35,6 +35,15 @@ export const TAIL_TABLES: readonly (readonly [keyof SeedTail, keyof Database])[]
   ['blocks', 'user_blocks'],
   ['packs', 'promotion_packs'],
 ];
+
+/**
+ * The tail's reputations, each a list of a user's id and one column of the users: where they are staged (as tables
+ * named after their lists), and the column of the users they fill.
+ */
+export const REPUTATION_COLUMNS = [
+  ['reputation', 'seller_reputation'],
+  ['buyerReputation', 'buyer_reputation'],
+] as const satisfies readonly (readonly [keyof SeedTail, keyof UsersTable])[];
 
 export function toBlock(rows: readonly object[]): RowBlock {
   if (rows.length === 0) return { columns: [], values: [] };

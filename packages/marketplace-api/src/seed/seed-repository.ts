@@ -6,7 +6,7 @@ import { isPostgres } from '../db/dialect.ts';
 import { createIndexes, dropIndexes, ORDER_INDEXES } from '../db/migrations/0001-orders.ts';
 import { type Precompiled, precompiled } from '../db/precompiled.ts';
 import type { Database } from '../db/schema.ts';
-import { type RowBlock, rowCount, TAIL_TABLES, toBlock } from './row-block.ts';
+import { REPUTATION_COLUMNS, type RowBlock, rowCount, TAIL_TABLES, toBlock } from './row-block.ts';
 
 /** A foreign key as PostgreSQL describes it, to drop and add again around a bulk load. */
 export interface ForeignKey {
@@ -176,8 +176,8 @@ export function createSeedRepository(db: Kysely<Database>) {
     },
     /**
      * SQLite: copies in what the seed's workers staged in files of their own (see `stageRows`), each table with one
-     * `insert … select`, in one transaction: the users of every file in id order, each with the reputations staged
-     * beside them (tables `reputation` and `buyerReputation`), then the tail's tables in the order they were staged.
+     * `insert … select`, in one transaction: the users of every file, file after file, each with the reputations
+     * staged beside them (REPUTATION_COLUMNS), then the tail's tables in the order they were staged.
      * Attaching needs a connection outside any transaction: `db` is the store's own.
      */
     async copyStaged(files: readonly string[]) {
@@ -207,10 +207,7 @@ export function createSeedRepository(db: Kysely<Database>) {
             );
             const joins = [];
             const picked = new Map(columns.map((c) => [c, sql.ref(`u.${c}`)]));
-            for (const [table, column] of [
-              ['reputation', 'seller_reputation'],
-              ['buyerReputation', 'buyer_reputation'],
-            ] as const) {
+            for (const [table, column] of REPUTATION_COLUMNS) {
               const [found] = await holding(table);
               if (!found) continue;
               joins.push(sql`left join ${sql.id(found.schema, table)} as ${sql.id(table)}

@@ -31,7 +31,7 @@ export interface SeedSource {
   tail(): Promise<SeedTail>;
   /**
    * With `writesOrders`, in place of `users()` and `tail()`: SQLite files (see `stageRows`) for the seed to copy in,
-   * one holding the tail's tables (its reputations as tables `reputation` and `buyerReputation`) and one a worker
+   * one holding the tail's tables (its reputations as tables named after their lists, REPUTATION_COLUMNS) and one a worker
    * holding the users it sealed. Removed by `close()`.
    */
   staged(): Promise<string[]>;

@@ -5,7 +5,7 @@ import type { UsersTable } from '../db/schema.ts';
 import { ByteArena } from './byte-arena.ts';
 import { openChunkWriter, stageRows } from './chunk-writer.ts';
 import { type ChunkStats, createSeedGenerator, type SeedOptions } from './generate.ts';
-import { pack, TAIL_TABLES, toBlock, toBlocks } from './row-block.ts';
+import { pack, REPUTATION_COLUMNS, TAIL_TABLES, toBlock, toBlocks } from './row-block.ts';
 import type { WorkerReply, WorkerRequest } from './source.ts';
 
 const { direct, nextUser, ...options } = workerData as SeedOptions & {
@@ -30,7 +30,7 @@ let tailing: Promise<void> | undefined;
 
 /**
  * The tail, once the other workers' totals arrived on their ports (whenever they are through with their requests):
- * posted, or staged in `stage` (its reputations under the tail's own names, as the seed reads them).
+ * posted, or staged in `stage` (its reputations as tables named after their lists, REPUTATION_COLUMNS).
  */
 async function answerTail(from: MessagePort[], stage: string | undefined) {
   try {
@@ -46,8 +46,7 @@ async function answerTail(from: MessagePort[], stage: string | undefined) {
     if (!stage) return reply({ type: 'tail', tail: pack(tail) });
     stageRows(stage, [
       ...TAIL_TABLES.map(([part, table]) => [table, tail[part]] as const),
-      ['reputation', tail.reputation],
-      ['buyerReputation', tail.buyerReputation],
+      ...REPUTATION_COLUMNS.map(([part]) => [part, tail[part]] as const),
     ]);
     reply({ type: 'staged', file: stage });
   } catch (error) {
