@@ -234,7 +234,7 @@ export function ingestJournal(db, auditFile, { closed = [], chunkBytes = 4 * 102
   const insertMany = db.prepare(into + Array(ROWS_PER_INSERT).fill(row).join(', '));
   // A line that lists many subjects (a search page's) is one statement whose other values are bound once: the
   // subjects come from a list of values, and each row takes the line's reader, time, resource and fields from the
-  // select list. Binding each row's seven values made most of a mover's work that was not SQLite's own.
+  // select list. Binding each row's seven values made most of a mover's work that was not SQLite's own (0218).
   const shared = new Map();
   const sharedInsert = (count) => {
     let statement = shared.get(count);
