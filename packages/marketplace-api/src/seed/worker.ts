@@ -24,6 +24,8 @@ const port = parentPort!;
 const gen = createSeedGenerator({ ...options, keyring });
 // On a SQLite file this worker writes its chunks itself; otherwise the main thread writes what it posts.
 const writer = direct ? openChunkWriter(direct.file, direct.turn) : undefined;
+/** The arena of the batches this worker writes itself, written again for each (see ByteArena). */
+const reusedArena = new ByteArena();
 const reply = (message: WorkerReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 /** The tail being computed, if asked: this worker's users are sealed after it (see `workerSource`). */
 let tailing: Promise<void> | undefined;
@@ -90,7 +92,9 @@ port.on('message', (request: WorkerRequest) =>
       if (tailing) void tailing.then(() => answering(() => sealShare(index, stage)));
       else sealShare(index, stage);
     } else if (request.type === 'chunk') {
-      const arena = new ByteArena();
+      // A batch written here is copied by SQLite before the next is made; one posted takes its buffers along.
+      const arena = writer ? reusedArena : new ByteArena();
+      arena.rewind();
       const { batch, stats } = gen.chunk(request.chunk, arena.write);
       gen.absorb(stats);
       if (writer)
