@@ -93,8 +93,8 @@ port.on('message', (request: WorkerRequest) =>
       else sealShare(index, stage);
     } else if (request.type === 'chunk') {
       // A batch written here is copied by SQLite before the next is made; one posted takes its buffers along.
+      if (writer) reusedArena.rewind();
       const arena = writer ? reusedArena : new ByteArena();
-      arena.rewind();
       const { batch, stats } = gen.chunk(request.chunk, arena.write);
       gen.absorb(stats);
       if (writer)
