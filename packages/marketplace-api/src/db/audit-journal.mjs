@@ -252,6 +252,11 @@ export function ingestJournal(db, auditFile, { closed = [], chunkBytes = 4 * 102
   // The values of the rows parsed and not yet inserted, row after row.
   const pending = new Array(ROWS_PER_INSERT * width);
   let filled = 0;
+  /** Inserts the rows parsed and not yet inserted (fewer than a multi-row insert takes), one by one. */
+  const insertPending = () => {
+    for (let k = 0; k < filled; k += width) insertOne.run(pending.slice(k, k + width));
+    filled = 0;
+  };
   let moved = 0;
   for (const segment of segments) {
     const path = join(dir, segment.name);
@@ -283,8 +288,7 @@ export function ingestJournal(db, auditFile, { closed = [], chunkBytes = 4 * 102
               const subjects = typeof parsed[2] === 'number' ? [parsed[2]] : parsed[2];
               if (subjects.length >= SHARED_SUBJECTS) {
                 // The rows before it go first: the log keeps the journal's order.
-                for (let k = 0; k < filled; k += width) insertOne.run(pending.slice(k, k + width));
-                filled = 0;
+                insertPending();
                 sharedInsert(subjects.length).run(
                   parsed[0],
                   parsed[1],
@@ -307,7 +311,7 @@ export function ingestJournal(db, auditFile, { closed = [], chunkBytes = 4 * 102
                 moved += 1;
               }
             }
-            for (let k = 0; k < filled; k += width) insertOne.run(pending.slice(k, k + width));
+            insertPending();
             const more = offset + read < size && end > 0;
             // Everything there is was moved, or what is left can no longer end: the segment is done.
             const done = !more && complete() && (offset + end === size || gone);
