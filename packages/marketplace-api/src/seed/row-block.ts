@@ -11,8 +11,8 @@ export interface RowBlock {
   values: unknown[];
 }
 
-/** The order tables' rows of one batch, table by table. */
-export type BlockBatch = { [T in keyof OrderBatch]: RowBlock };
+/** The order tables' rows of one batch, table by table (`pack` of an `OrderBatch`). */
+export type BlockBatch = Packed<OrderBatch>;
 
 /** A batch's parts and their tables, in the order they are written: orders before the rows that refer to them. */
 export const BATCH_TABLES: readonly (readonly [keyof OrderBatch, keyof Database])[] = [
@@ -56,16 +56,6 @@ export function toBlock(rows: readonly object[]): RowBlock {
 
 export const rowCount = (block: RowBlock) =>
   block.columns.length === 0 ? 0 : block.values.length / block.columns.length;
-
-export function toBlocks(batch: OrderBatch): BlockBatch {
-  return {
-    orders: toBlock(batch.orders),
-    shipments: toBlock(batch.shipments),
-    discounts: toBlock(batch.discounts),
-    products: toBlock(batch.products),
-    feedback: toBlock(batch.feedback),
-  };
-}
 
 /** The rows of a block again, each an object of its columns. */
 export function fromBlock<Row extends object>(block: RowBlock): Row[] {

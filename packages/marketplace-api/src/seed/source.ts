@@ -11,7 +11,7 @@ import {
   type SeedOptions,
   type SeedTail,
 } from './generate.ts';
-import { type BlockBatch, fromBlock, type Packed, type RowBlock, toBlocks, unpack } from './row-block.ts';
+import { type BlockBatch, fromBlock, type Packed, pack, type RowBlock, unpack } from './row-block.ts';
 
 export type { SeedHeader, SeedTail };
 
@@ -48,7 +48,7 @@ export function inThreadSource(options: SeedOptions): SeedSource {
       for (let c = 0; c < gen.chunkCount; c++) {
         const { batch, stats } = gen.chunk(c);
         gen.absorb(stats);
-        yield toBlocks(batch);
+        yield pack(batch);
       }
     },
     writesOrders: false,

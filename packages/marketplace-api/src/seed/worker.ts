@@ -5,7 +5,7 @@ import type { UsersTable } from '../db/schema.ts';
 import { ByteArena } from './byte-arena.ts';
 import { openChunkWriter, stageRows } from './chunk-writer.ts';
 import { type ChunkStats, createSeedGenerator, type SeedOptions } from './generate.ts';
-import { pack, REPUTATION_COLUMNS, TAIL_TABLES, toBlock, toBlocks } from './row-block.ts';
+import { pack, REPUTATION_COLUMNS, TAIL_TABLES, toBlock } from './row-block.ts';
 import type { WorkerReply, WorkerRequest } from './source.ts';
 
 const { direct, nextUser, ...options } = workerData as SeedOptions & {
@@ -99,7 +99,7 @@ port.on('message', (request: WorkerRequest) =>
       gen.absorb(stats);
       if (writer)
         reply({ type: 'written', chunk: request.chunk, orders: writer.write(request.chunk, batch) });
-      else reply({ type: 'chunk', chunk: request.chunk, batch: toBlocks(batch) }, arena.buffers);
+      else reply({ type: 'chunk', chunk: request.chunk, batch: pack(batch) }, arena.buffers);
     } else if (request.type === 'share') {
       request.to.postMessage(gen.totals());
       request.to.close();
