@@ -1,7 +1,7 @@
 import { errorBodySchema } from '@mostrador/contracts';
 import { errorRenderer, requestLog } from '@mostrador/server-kit/http';
 import type { Logger } from '@mostrador/server-kit/logger';
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { applicationsModule } from './applications/index.ts';
 import { createCurrencyRepository } from './currencies/currency-repository.ts';
 import { currenciesModule, currencyConversionsModule } from './currencies/index.ts';
@@ -10,7 +10,7 @@ import { type Clock, systemClock } from './domain/time.ts';
 import { createFeedbackRepository } from './feedback/feedback-repository.ts';
 import { feedbackModule } from './feedback/index.ts';
 import { ApiError } from './http/api-error.ts';
-import type { ApiContext, ApiEnv, Faults } from './http/env.ts';
+import type { ApiEnv, Faults, PlatformOptions } from './http/env.ts';
 import { openApiDocument } from './http/openapi.ts';
 import {
   type ApiModule,
@@ -20,15 +20,15 @@ import {
   mountModule,
   ResourceTable,
 } from './http/resources.ts';
-import { RouteMemo } from './http/route-memo.ts';
 import { classifiedLocationsModule } from './locations/index.ts';
 import { createLocationRepository } from './locations/location-repository.ts';
-import { attributes, mayNameAttributes } from './middleware/attributes/index.ts';
+import { attributes } from './middleware/attributes/index.ts';
 import { authenticate } from './middleware/auth/index.ts';
-import { jsonp, mayNameCallback } from './middleware/jsonp/index.ts';
+import { jsonp } from './middleware/jsonp/index.ts';
 import { describeResource } from './middleware/options/index.ts';
 import { myFeedsModule } from './notifications/index.ts';
 import { createOutboxRepository } from './notifications/outbox-repository.ts';
+import { createCallers } from './oauth/callers.ts';
 import { authorizationModule, authorizationStylesheetModule, oauthModule } from './oauth/index.ts';
 import { createOAuthRepository } from './oauth/oauth-repository.ts';
 import { createTokenRepository } from './oauth/token-repository.ts';
@@ -57,10 +57,11 @@ const apiDocument = () => {
 };
 
 /**
- * Every module of the API, each at its URL prefix: the one table that the routes, OPTIONS, the OpenAPI document,
- * the 405 answer and the BFF's allowlist are made from. The authorization server comes first: it is mounted before
- * the bearer token is read.
+ * Every module of the API, each at its URL prefix: the one table that OPTIONS, the OpenAPI document, the 405 answer
+ * and the BFF's allowlist are made from (`createMarketplaceApi` mounts each with what it needs). The authorization
+ * server comes first: it is mounted before the bearer token is read.
  */
+const openApi = openApiModule(apiDocument);
 export const API_MODULES: readonly ApiModule[] = [
   authorizationModule,
   authorizationStylesheetModule,
@@ -77,7 +78,7 @@ export const API_MODULES: readonly ApiModule[] = [
   classifiedLocationsModule,
   reviewsModule,
   myFeedsModule,
-  openApiModule(apiDocument),
+  openApi,
 ];
 const API_TABLE = new ResourceTable(API_MODULES);
 
@@ -104,11 +105,9 @@ export interface MarketplaceDeps {
   store: Store;
   clock?: Clock;
   faults?: Faults;
-  /** Where the app is mounted (`/api`), so OPTIONS can match paths; '' when served at the root. */
-  basePath?: string;
   /** Called with each unexpected error; never with request data. */
   onUnexpectedError?: (error: unknown) => void;
-  /** Structured, redacting logger (logging/logger.ts): one line per request and unexpected errors. */
+  /** Structured, redacting logger: one line per request and unexpected errors. */
   logger?: Logger;
   /** Whether each request gets its line (default true); off when the server in front writes one per request. */
   requestLog?: boolean;
@@ -121,120 +120,91 @@ export interface MarketplaceDeps {
   operatorToken?: string;
 }
 
-export function createMarketplaceApi(deps: MarketplaceDeps) {
+/**
+ * The marketplace API as a Hono app, its paths from its own root (mount it at `/api`): the spec's conventions as
+ * middleware in front of every route (the request log, JSONP, `attributes`, OPTIONS), the authorization server,
+ * then the bearer token, then each module at its prefix with the repositories it needs.
+ */
+export function createMarketplaceApi(deps: MarketplaceDeps): Hono<ApiEnv> {
   const { store } = deps;
   const clock = deps.clock ?? systemClock;
   const faults = deps.faults ?? {};
-  const orders = createOrderRepository(store.db, { ...(store.read ? { read: store.read } : {}) });
-  const shipments = createShipmentRepository(store.db);
-  const tokens = createTokenRepository(store.db, store.read);
-  const accessLog = createAccessLogRepository(store.db, store.auditDb, store.auditJournal);
-  const ctx: ApiContext = {
-    clock,
-    faults,
-    orders,
-    readModel: createOrderReadModel({ store, orders, shipments, tokens, accessLog, clock, faults }),
-    shipments,
-    currencies: createCurrencyRepository(store.db),
-    tokens,
-    users: createUserRepository(store.db, store.keyring),
-    blocks: createBlockRepository(store.db),
-    accessLog,
-    accounts: createAccountRepository(store.db),
-    itemSearch: createItemSearchRepository(store.db),
-    locations: createLocationRepository(store.db),
-    reviews: createReviewRepository(store.db),
-    feedback: createFeedbackRepository(store.db),
-    orderWrites: createOrderWriteRepository(store.db, store.group),
-    outbox: createOutboxRepository(store.db),
-    platform: { localUse: deps.localUse ?? false, operatorToken: deps.operatorToken ?? null },
-    oauth: createOAuthRepository(store.db),
-    operators: createOperatorRepository(store.db, store.read),
+  const platform: PlatformOptions = {
+    localUse: deps.localUse ?? false,
+    operatorToken: deps.operatorToken ?? null,
   };
-  const authentication = authenticate(ctx.readModel.caller, clock);
-  // The API twice over, the same routes and the same handlers (decision 0213). The first has the conventions of
-  // spec 4.5 and 4.6 as middleware in front of every route: `callback` (JSONP) and `attributes` rewrite an answer
-  // once it is made, whatever made it. The second is for the requests that name neither, nearly all of them: the
-  // bearer token is read in front of each route's own handler rather than as a middleware of its own, and a path no
-  // route takes is answered by the not-found handler, so a request matches one handler, which Hono calls as it is
-  // rather than through its chain of middleware, a promise and a turn per link.
-  const app = routes(deps, ctx, authentication, true);
-  const direct = routes(deps, ctx, authentication, false);
-  const withConventions = app.fetch;
-  app.fetch = (request, env, executionCtx) =>
-    asksForConventions(request.url)
-      ? withConventions(request, env, executionCtx)
-      : direct.fetch(request, env, executionCtx);
-  return app;
-}
+  const tokens = createTokenRepository(store.db, store.read);
+  const orders = createOrderRepository(store.db, store.read ? { read: store.read } : {});
+  const shipments = createShipmentRepository(store.db);
+  const users = createUserRepository(store.db, store.keyring);
+  const operators = createOperatorRepository(store.db, store.read);
+  const accessLog = createAccessLogRepository(store.db, store.group);
+  const orderWrites = createOrderWriteRepository(store.db, store.group);
+  const feedback = createFeedbackRepository(store.db);
+  const outbox = createOutboxRepository(store.db);
+  const accounts = createAccountRepository(store.db);
+  const readModel = createOrderReadModel({ store, orders, shipments, accessLog, clock, faults });
 
-/**
- * Whether a request may name a parameter of the conventions: the very tests the middleware of `jsonp` and
- * `attributes` make before they parse a URL, so a request that does not pass this would pass them by in either app.
- */
-const asksForConventions = (url: string) => mayNameCallback(url) || mayNameAttributes(url);
-
-function routes(
-  deps: MarketplaceDeps,
-  ctx: ApiContext,
-  authentication: MiddlewareHandler<ApiEnv>,
-  conventions: boolean,
-): Hono<ApiEnv> {
-  const basePath = deps.basePath ?? '';
-  const app = new Hono<ApiEnv>({ router: new RouteMemo() }).basePath(basePath);
-
-  const onError = errorRenderer({
-    internalError: new ApiError('internal_error').body(),
-    // Hono's own refusals (body limits) below 500 keep their status with the spec's body.
-    httpException: (error) =>
-      error.status < 500
-        ? new ApiError(error.status === 413 ? 'payload_too_large' : 'bad_request', { status: error.status })
-        : undefined,
-    onUnexpected: (error) => {
-      deps.onUnexpectedError?.(error);
-      deps.logger?.error({ err: error }, 'unexpected error');
-    },
+  const app = new Hono<ApiEnv>();
+  app.onError(
+    errorRenderer({
+      internalError: new ApiError('internal_error').body(),
+      // Hono's own refusals (body limits) below 500 keep their status with the spec's body.
+      httpException: (error) =>
+        error.status < 500
+          ? new ApiError(error.status === 413 ? 'payload_too_large' : 'bad_request', { status: error.status })
+          : undefined,
+      onUnexpected: (error) => {
+        deps.onUnexpectedError?.(error);
+        deps.logger?.error({ err: error }, 'unexpected error');
+      },
+    }),
+  );
+  app.notFound(() => {
+    throw new ApiError('not_found', { message: 'resource not found' });
   });
-  app.onError(onError);
 
-  if (deps.logger && deps.requestLog !== false) app.use(requestLog(deps.logger, { basePath }));
-  if (conventions) {
-    app.use(jsonp);
-    app.use(attributes);
-  }
-  app.options('*', describeResource(API_TABLE, basePath));
-  const authorizationServer = API_MODULES.filter((m) => m.ownAuthentication);
-  for (const module of authorizationServer) app.route(module.prefix, mountModule(module, ctx));
-  // The bearer token is read after the authorization server's routes and before everything else, the answers for
-  // paths no route takes included: a middleware where the conventions' are, in front of each handler elsewhere.
-  if (conventions) app.use(authentication);
-  const authenticated = conventions ? undefined : authentication;
-  for (const module of API_MODULES.filter((m) => !m.ownAuthentication)) {
-    app.route(module.prefix, mountModule(module, ctx, authenticated));
-  }
+  if (deps.logger && deps.requestLog !== false) app.use(requestLog(deps.logger));
+  app.use(jsonp);
+  app.use(attributes);
+  app.options('*', describeResource(API_TABLE));
+
+  const oauth = { clock, oauth: createOAuthRepository(store.db), operators };
+  app.route('/authorization', mountModule(authorizationModule, oauth));
+  app.route('/authorization.css', mountModule(authorizationStylesheetModule, oauth));
+  app.route('/oauth', mountModule(oauthModule, oauth));
+
+  app.use(authenticate(createCallers(tokens), store.changes, clock));
+  app.route(
+    '/orders',
+    mountModule(ordersModule, { orders, readModel, operators, platform, clock, orderWrites, feedback }),
+  );
+  app.route('/feedback', mountModule(feedbackModule, { clock, feedback, orders, readModel, operators }));
+  app.route(
+    '/shipments',
+    mountModule(shipmentsModule, { clock, orderWrites, platform, shipments, operators }),
+  );
+  const currencies = { currencies: createCurrencyRepository(store.db) };
+  app.route('/currencies', mountModule(currenciesModule, currencies));
+  app.route('/currency_conversions', mountModule(currencyConversionsModule, currencies));
+  const blocklists = { blocks: createBlockRepository(store.db), clock, users, operators };
+  app.route('/users', mountModule(usersModule, { ...blocklists, accessLog, faults, platform, accounts }));
+  app.route('/block-api', mountModule(blockApiModule, blocklists));
+  app.route('/applications', mountModule(applicationsModule, { accounts, clock, users, outbox }));
+  app.route('/sites', mountModule(sitesModule, { itemSearch: createItemSearchRepository(store.db), users }));
+  app.route(
+    '/classified_locations',
+    mountModule(classifiedLocationsModule, { locations: createLocationRepository(store.db) }),
+  );
+  app.route('/reviews', mountModule(reviewsModule, { reviews: createReviewRepository(store.db) }));
+  app.route('/myfeeds', mountModule(myFeedsModule, { clock, outbox }));
+  app.route('/openapi.json', mountModule(openApi, {}));
 
   // A known path with a method it does not serve: 405 rather than "not found".
-  const unknown = (c: Context<ApiEnv>): never => {
-    const path = new URL(c.req.url).pathname.slice(basePath.length);
-    const resource = API_TABLE.match(path);
+  app.all('*', (c) => {
+    const resource = API_TABLE.match(c.req.path);
     if (resource) throw methodNotAllowed(c.req.method, resource);
     throw new ApiError('not_found', { message: 'resource not found' });
-  };
-  if (conventions) {
-    app.notFound(() => {
-      throw new ApiError('not_found', { message: 'resource not found' });
-    });
-    app.all('*', unknown);
-  } else {
-    // Answered here, refusals included: a middleware in front (the request log) sees the status it ends with.
-    app.notFound(async (c) => {
-      try {
-        return (await authentication(c, async () => unknown(c))) as Response;
-      } catch (error) {
-        if (!(error instanceof Error)) throw error;
-        return onError(error, c);
-      }
-    });
-  }
+  });
   return app;
 }

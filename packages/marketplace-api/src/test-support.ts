@@ -28,8 +28,8 @@ export interface TestApi {
 }
 
 /**
- * The store tests run on is the one production runs: a SQLite file in a temporary folder (with its snapshot reader,
- * change count and background thread), or with `TEST_DATABASE_URL=postgres://…/postgres` a fresh PostgreSQL
+ * The store tests run on is the one production runs: a SQLite file in a temporary folder (with its snapshot reader
+ * and change sequence), or with `TEST_DATABASE_URL=postgres://…/postgres` a fresh PostgreSQL
  * database per store, made from that server's template. Both are removed when the test file ends.
  */
 export const testDatabaseUrl: string | undefined = process.env.TEST_DATABASE_URL || undefined;

@@ -2,6 +2,12 @@ import { currencyConversionSchema, currencyListSchema, currencySchema } from '@m
 import { ApiError, badRequest } from '../http/api-error.ts';
 import { json } from '../http/json-answer.ts';
 import { defineResource } from '../http/resources.ts';
+import type { CurrencyRepository } from './currency-repository.ts';
+
+/** What the currency resources need. */
+export interface CurrencyRoutesDeps {
+  currencies: CurrencyRepository;
+}
 
 const CURRENCY_ID = /^[A-Z]{3}$/;
 
@@ -23,7 +29,7 @@ export const currencyList = defineResource({
       description: 'List currencies.',
       response: currencyListSchema,
       auth: 'none',
-      handle: async (c, ctx) => json(c, await ctx.currencies.list()),
+      handle: async (c, deps: CurrencyRoutesDeps) => json(c, await deps.currencies.list()),
     },
   },
 });
@@ -41,10 +47,10 @@ export const currency = defineResource({
       description: 'Read a currency.',
       response: currencySchema,
       auth: 'none',
-      async handle(c, ctx) {
+      async handle(c, deps: CurrencyRoutesDeps) {
         const id = c.req.param('currency_id');
         if (!CURRENCY_ID.test(id)) throw badRequest('currency id must be three upper-case letters');
-        const found = await ctx.currencies.find(id);
+        const found = await deps.currencies.find(id);
         if (!found) throw new ApiError('not_found', { message: 'Currency not found' });
         return json(c, found);
       },
@@ -66,14 +72,14 @@ export const currencyConversion = defineResource({
       query: { from: 'Currency id.', to: 'Currency id.' },
       response: currencyConversionSchema,
       auth: 'none',
-      async handle(c, ctx) {
+      async handle(c, deps: CurrencyRoutesDeps) {
         const from = c.req.query('from');
         const to = c.req.query('to');
         const problems = (['from', 'to'] as const)
           .filter((k) => !CURRENCY_ID.test(c.req.query(k) ?? ''))
           .map((k) => ({ code: `invalid_${k}`, message: `${k} must be a currency id such as ARS` }));
         if (problems.length > 0) throw badRequest('from and to must be currency ids', problems);
-        const rates = await ctx.currencies.rates([from!, to!]);
+        const rates = await deps.currencies.rates([from!, to!]);
         const rateOf = (id: string) => rates.find((r) => r.id === id);
         const a = rateOf(from!);
         const b = rateOf(to!);

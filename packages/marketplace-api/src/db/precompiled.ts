@@ -1,4 +1,4 @@
-import { type PlanMode, preparedReadsOf } from '@mostrador/server-kit/store';
+import { preparedReadsOf } from '@mostrador/server-kit/store';
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
 import type { SnapshotRead } from './store.ts';
 
@@ -18,11 +18,6 @@ export function precompiled<DB, R>(
   build: (db: Kysely<DB>, param: (index: number) => unknown) => Compilable<R>,
   /** A snapshot reader (Store.read): read-only queries run there directly instead of through `db`'s queue. */
   read?: SnapshotRead,
-  /**
-   * PostgreSQL: `generic` plans a read once per connection, for any values, where by default each execution may be
-   * planned for its own. Only for statements whose best plan does not depend on their values.
-   */
-  plans: PlanMode = 'custom',
 ): Precompiled<R> {
   const markers = new Map<object, number>();
   const param = (index: number) => {
@@ -42,7 +37,7 @@ export function precompiled<DB, R>(
   const select = /^\s*select\b/i.test(compiled.sql);
   const direct = read && select ? read : undefined;
   // PostgreSQL: a prepared statement on a pooled connection, past the query builder's executor.
-  const prepared = !direct && select ? preparedReadsOf(db, plans) : undefined;
+  const prepared = !direct && select ? preparedReadsOf(db) : undefined;
   const query = Object.assign(
     direct
       ? (...values: unknown[]) => Promise.resolve(direct<R>(compiled.sql, bind(values)))

@@ -9,6 +9,7 @@ import {
 } from '@mostrador/contracts';
 import { z } from 'zod';
 import { renderFeedback } from '../domain/order-record.ts';
+import type { Clock } from '../domain/time.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import { requireCaller } from '../http/env.ts';
 import { JSON_TYPE, json } from '../http/json-answer.ts';
@@ -17,6 +18,19 @@ import { actOnOrder } from '../http/operator-access.ts';
 import { defineResource } from '../http/resources.ts';
 import type { Caller } from '../oauth/token-repository.ts';
 import { parseOrderId } from '../orders/order-id.ts';
+import type { OrderRepository } from '../orders/order-repository.ts';
+import type { OrderReadModel } from '../orders/read-model/index.ts';
+import type { OperatorRepository } from '../users/operator-repository.ts';
+import type { FeedbackRepository } from './feedback-repository.ts';
+
+/** What an order's feedback needs. */
+export interface FeedbackRoutesDeps {
+  clock: Clock;
+  feedback: FeedbackRepository;
+  orders: OrderRepository;
+  readModel: OrderReadModel;
+  operators: OperatorRepository;
+}
 
 const DAY = 86_400_000;
 
@@ -82,12 +96,12 @@ export const orderFeedback = defineResource({
       description: 'Read both feedbacks of an order.',
       response: orderFeedbackSchema,
       auth: 'required',
-      async handle(c, ctx) {
+      async handle(c, deps: FeedbackRoutesDeps) {
         const id = parseOrderId(c.req.param('order_id'));
         const caller = requireCaller(c.get('caller'));
-        const row = await ctx.readModel.findOrder(id);
+        const row = await deps.readModel.findOrder(id, await c.var.storeVersion());
         if (!row) throw new ApiError('order_not_found');
-        await actOnOrder(ctx, caller, row, 'orders.read');
+        await actOnOrder(deps, caller, row, 'orders.read');
         return c.body(Buffer.from(row.feedback_doc).toString('utf8'), 200, JSON_TYPE);
       },
     },
@@ -102,10 +116,10 @@ export const orderFeedback = defineResource({
       status: 201,
       errors: [409],
       auth: 'required',
-      async handle(c, ctx) {
+      async handle(c, deps: FeedbackRoutesDeps) {
         const id = parseOrderId(c.req.param('order_id'));
         const caller = requireCaller(c.get('caller'));
-        const owners = await ctx.orders.owners(id);
+        const owners = await deps.orders.owners(id);
         if (!owners) throw new ApiError('order_not_found');
         const side = sideOf(owners, caller);
         const raw = await jsonBody(c, z.record(z.string(), z.unknown()));
@@ -123,7 +137,7 @@ export const orderFeedback = defineResource({
             },
           ]);
         }
-        const given = await ctx.feedback.give(
+        const given = await deps.feedback.give(
           {
             orderId: id,
             role: side === 'seller' ? 'sale' : 'purchase',
@@ -134,7 +148,7 @@ export const orderFeedback = defineResource({
             reason: body.reason ?? null,
             message: body.message ?? null,
           },
-          ctx.clock().getTime(),
+          deps.clock().getTime(),
         );
         if (given === 'exists') throw new ApiError('feedback_already_exists');
         return json(c, renderFeedback(given.feedback, given.offsetMinutes), 201);
@@ -163,14 +177,14 @@ export const feedbackReply = defineResource({
       status: 201,
       errors: [409],
       auth: 'required',
-      async handle(c, ctx) {
+      async handle(c, deps: FeedbackRoutesDeps) {
         const id = parseFeedbackId(c.req.param('feedback_id'));
         const caller = requireCaller(c.get('caller'));
-        const found = await ctx.feedback.find(id);
+        const found = await deps.feedback.find(id);
         if (!found) throw new ApiError('feedback_not_found');
         // The receiver itself, or a member of its team with `feedback.reply` (decision 0100).
         const acting = await actOnOrder(
-          ctx,
+          deps,
           caller,
           { seller_id: found.sellerId, buyer_id: found.buyerId },
           'feedback.reply',
@@ -182,10 +196,10 @@ export const feedbackReply = defineResource({
         }
         const { reply } = await jsonBody(c, feedbackReplyBodySchema);
         if (found.record.reply !== null) throw new ApiError('reply_already_exists');
-        const now = ctx.clock().getTime();
+        const now = deps.clock().getTime();
         if (now - found.record.dateCreated > FEEDBACK_REPLY_WINDOW_DAYS * DAY)
           throw new ApiError('reply_time_expired');
-        const replied = await ctx.feedback.reply(id, reply, now);
+        const replied = await deps.feedback.reply(id, reply, now);
         if (replied === 'exists') throw new ApiError('reply_already_exists');
         return json(c, renderFeedback(replied.feedback, replied.offsetMinutes), 201);
       },

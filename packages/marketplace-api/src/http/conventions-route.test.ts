@@ -5,10 +5,8 @@ import { createMarketplaceApi } from '../app.ts';
 import { seededApi, type TestApi } from '../test-support.ts';
 
 /**
- * A request that names `callback` or `attributes` is answered by the API with the conventions' middleware in front
- * of every route; any other by the one that reads the bearer token in front of each handler (decision 0213). Both
- * must answer alike: the same request, sent once as it is and once with `attributes` naming every field of its
- * answer (which then changes nothing), gets the same status, headers and body.
+ * `attributes` naming every field of an answer changes nothing: the same request, sent once as it is and once with
+ * `attributes` naming every field of its answer, gets the same status, headers and body, refusals included.
  */
 let api: TestApi;
 let orderId: string;
@@ -42,7 +40,7 @@ async function bothWays(path: string, init: RequestInit = {}) {
 
 const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
 
-describe('the two routes of a request', () => {
+describe('a request with and without attributes naming every field', () => {
   const cases: [string, () => [string, RequestInit]][] = [
     ['an order read', () => [`/orders/${orderId}`, bearer(api.sellers[0]!.access_token)]],
     [

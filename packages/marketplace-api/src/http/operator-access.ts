@@ -1,7 +1,7 @@
 import type { OperatorPermission } from '@mostrador/contracts';
 import type { Caller } from '../oauth/token-repository.ts';
+import type { OperatorRepository } from '../users/operator-repository.ts';
 import { ApiError } from './api-error.ts';
-import type { ApiContext } from './env.ts';
 
 /**
  * Who a request acts as: the account whose resources it touches (`userId`) and, when a team member's token made it,
@@ -37,14 +37,14 @@ export function permissionDenied(permission: OperatorPermission): ApiError {
  * member without the permission gets 403 `operator_permission_denied` naming it.
  */
 export async function actFor(
-  ctx: Pick<ApiContext, 'operators'>,
+  deps: { operators: OperatorRepository },
   caller: Caller,
   accountId: number,
   permission: OperatorPermission,
   notOnTeam: () => ApiError,
 ): Promise<Acting> {
   if (caller.userId === accountId) return asOwner(caller);
-  const rights = await ctx.operators.rights(accountId, caller.userId);
+  const rights = await deps.operators.rights(accountId, caller.userId);
   if (rights === null) throw notOnTeam();
   if (!rights.includes(permission)) throw permissionDenied(permission);
   return {
@@ -67,7 +67,7 @@ export function asParty(caller: Caller, owners: { seller_id: number; buyer_id: n
  * (first) or the buyer with `permission`. Strangers get `not_owned_order`.
  */
 export async function actOnOrder(
-  ctx: Pick<ApiContext, 'operators'>,
+  deps: { operators: OperatorRepository },
   caller: Caller,
   owners: { seller_id: number; buyer_id: number },
   permission: OperatorPermission,
@@ -78,9 +78,9 @@ export async function actOnOrder(
   const buyerId = Number(owners.buyer_id);
   const notOwned = () => new ApiError('not_owned_order');
   try {
-    return await actFor(ctx, caller, sellerId, permission, notOwned);
+    return await actFor(deps, caller, sellerId, permission, notOwned);
   } catch (error) {
     if (!(error instanceof ApiError) || error.code !== 'not_owned_order') throw error;
-    return actFor(ctx, caller, buyerId, permission, notOwned);
+    return actFor(deps, caller, buyerId, permission, notOwned);
   }
 }

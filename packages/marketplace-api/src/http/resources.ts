@@ -1,7 +1,7 @@
-import { type Context, type ErrorHandler, Hono, type MiddlewareHandler } from 'hono';
+import { type Context, type ErrorHandler, Hono } from 'hono';
 import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
-import type { ApiContext, ApiEnv } from './env.ts';
+import type { ApiEnv } from './env.ts';
 import { checkQueryNames, queryNames } from './query.ts';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
@@ -15,8 +15,11 @@ export type HonoPath<P extends string> = P extends `${infer Head}{${infer Name}}
 /** Error statuses an operation may answer besides 400 and 401, which every one may (decisions 0135, 0006). */
 export type ErrorStatus = 401 | 403 | 404 | 409 | 413 | 415;
 
-/** One operation: what OPTIONS and the OpenAPI document say about it, and its handler beside it. */
-export interface Operation<P extends string = string> {
+/**
+ * One operation: what OPTIONS and the OpenAPI document say about it, and its handler beside it. `D` is what the
+ * handler needs (its repositories, the clock…), given when its module is mounted.
+ */
+export interface Operation<P extends string = string, D = never> {
   example: string;
   description: string;
   /** Query parameters, name → meaning. */
@@ -39,18 +42,18 @@ export interface Operation<P extends string = string> {
   /** Error answers of another shape (the OAuth token endpoint's, the sign-in page's HTML). */
   errorBody?: { schema?: z.ZodType; contentType?: string };
   auth: 'required' | 'optional' | 'none';
-  handle: (c: Context<ApiEnv, HonoPath<P>>, ctx: ApiContext) => Response | Promise<Response>;
+  handle: (c: Context<ApiEnv, HonoPath<P>>, deps: D) => Response | Promise<Response>;
 }
 
 /** A path of the API (spec 4.4): its OPTIONS description and the operations it serves, the path written once. */
-export interface Resource<P extends string = string> {
+export interface Resource<P extends string = string, D = never> {
   path: P;
   name: string;
   description: string;
   attributes: Record<string, string>;
   related_resources: string[];
   connections: Record<string, string>;
-  methods: Partial<Record<Method, Operation<P>>>;
+  methods: Partial<Record<Method, Operation<P, D>>>;
   /**
    * The resource also answers with its last path parameter empty (`/orders/` for `/orders/{order_id}`), so its
    * handlers can give the spec's code for an empty id rather than "not found".
@@ -58,14 +61,20 @@ export interface Resource<P extends string = string> {
   emptyLastParameter?: boolean;
 }
 
-export function defineResource<const P extends string>(resource: Resource<P>): Resource {
-  return resource as unknown as Resource;
+/** A resource, its path checked against its handlers' parameters; `D` is what its handlers need. */
+export function defineResource<const P extends string, D = unknown>(
+  resource: Resource<P, D>,
+): Resource<string, D> {
+  return resource as unknown as Resource<string, D>;
 }
 
-/** The resources under one URL prefix, mounted with `app.route(prefix, …)`. */
-export interface ApiModule {
+/**
+ * The resources under one URL prefix, mounted with `app.route(prefix, mountModule(module, deps))`; `D` is what its
+ * handlers need together, and nothing else.
+ */
+export interface ApiModule<D = never> {
   prefix: string;
-  resources: readonly Resource[];
+  resources: readonly Resource<string, D>[];
   /**
    * The authorization server authenticates clients and users itself: these resources are mounted before the bearer
    * token is read, and the BFF never attaches a session's token to them.
@@ -75,7 +84,7 @@ export interface ApiModule {
   onError?: ErrorHandler<ApiEnv>;
 }
 
-export function defineModule(module: ApiModule): ApiModule {
+export function defineModule<D = never>(module: ApiModule<D>): ApiModule<D> {
   module.resources.forEach((r, i) => {
     if (r.path !== module.prefix && !r.path.startsWith(`${module.prefix}/`)) {
       throw new Error(`${r.path} is not under ${module.prefix}`);
@@ -96,53 +105,32 @@ function honoPath(resource: Resource): string {
 }
 
 /**
- * The module's Hono sub-app: each operation's handler at its path, relative to the prefix, behind the one rule for
- * query parameters (decision 0135). The authorization server follows RFC 6749's rules for its parameters instead.
- * With `authentication`, the bearer token is read in front of each handler (the 405 answers included), as the
- * middleware it is would read it in front of the module (decision 0213).
+ * The module's Hono sub-app: each operation's handler at its path, relative to the prefix, given `deps`, behind the
+ * one rule for query parameters (decision 0135). The authorization server follows RFC 6749's rules for its parameters
+ * instead.
  */
-export function mountModule(
-  module: ApiModule,
-  ctx: ApiContext,
-  authentication?: MiddlewareHandler<ApiEnv>,
-): Hono<ApiEnv> {
+export function mountModule<D>(module: ApiModule<D>, deps: D): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   if (module.onError) app.onError(module.onError);
-  const on = (
-    method: string,
-    path: string,
-    handler: (c: Context<ApiEnv>) => Response | Promise<Response>,
-  ) => {
-    if (!authentication) {
-      app.on(method, path, handler);
-      return;
-    }
-    // The middleware's `next` is the handler: its answer (or its promise) is the middleware's.
-    app.on(
-      method,
-      path,
-      (c) => authentication(c, (() => handler(c)) as unknown as () => Promise<void>) as Promise<Response>,
-    );
-  };
   for (const resource of module.resources) {
     const path = honoPath(resource).slice(module.prefix.length) || '/';
     for (const method of METHODS) {
       const operation = resource.methods[method];
       if (!operation) continue;
       if (module.ownAuthentication) {
-        on(method, path, (c) => operation.handle(c as never, ctx));
+        app.on(method, path, (c) => operation.handle(c as never, deps));
         continue;
       }
       const allowed = queryNames(Object.keys(operation.query ?? {}));
-      on(method, path, (c) => {
+      app.on(method, path, (c) => {
         checkQueryNames(c.req.url, allowed);
-        return operation.handle(c as never, ctx);
+        return operation.handle(c as never, deps);
       });
     }
     // A fixed path (`/users/me`) owns its other methods too, rather than lending them to a sibling with a
     // parameter (`/users/{user_id}` would read `me` as an id).
     if (!resource.path.includes('{')) {
-      on('ALL', path, (c) => {
+      app.all(path, (c) => {
         throw methodNotAllowed(c.req.method, resource);
       });
     }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { badRequest } from './api-error.ts';
-import type { ApiContext } from './env.ts';
+import type { PlatformOptions } from './env.ts';
 
 /** The request header integrators send, in local use, to get a partial answer (decision 0137). */
 export const SIMULATE_MISSING = 'x-simulate-content-missing';
@@ -18,10 +18,10 @@ export const simulateMissingHeader = (members: readonly string[]) => ({
  */
 export function simulatedMissing<T extends string>(
   c: Context,
-  ctx: ApiContext,
+  deps: { platform: PlatformOptions },
   members: readonly T[],
 ): ReadonlySet<T> | undefined {
-  if (!ctx.platform.localUse) return undefined;
+  if (!deps.platform.localUse) return undefined;
   const value = c.req.header(SIMULATE_MISSING);
   if (value === undefined) return undefined;
   const asked = value.split(',').map((m) => m.trim());

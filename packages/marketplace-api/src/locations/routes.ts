@@ -8,6 +8,12 @@ import {
 import { ApiError, badRequest } from '../http/api-error.ts';
 import { json } from '../http/json-answer.ts';
 import { defineResource } from '../http/resources.ts';
+import type { LocationRepository } from './location-repository.ts';
+
+/** What the classified locations need. */
+export interface LocationRoutesDeps {
+  locations: LocationRepository;
+}
 
 // Ids are opaque (base64-like `TUxBUENBUGw3M2E1`, padded `Y2hpbGU=`, ISO-like `UY-RO`); this only keeps out input
 // no id can have, so it never reaches the store.
@@ -51,8 +57,8 @@ export const countries = defineResource({
       description: 'List the countries.',
       response: countryListSchema,
       auth: 'none',
-      async handle(c, ctx) {
-        return json(c, await ctx.locations.countries(), 200, CACHEABLE);
+      async handle(c, deps: LocationRoutesDeps) {
+        return json(c, await deps.locations.countries(), 200, CACHEABLE);
       },
     },
   },
@@ -81,8 +87,8 @@ export const country = defineResource({
       description: 'Read a country. 404 "Country not found" for an unknown id.',
       response: countrySchema,
       auth: 'none',
-      async handle(c, ctx) {
-        const country = await ctx.locations.country(locationId(c.req.param('country_id'), 'country'));
+      async handle(c, deps: LocationRoutesDeps) {
+        const country = await deps.locations.country(locationId(c.req.param('country_id'), 'country'));
         if (!country) throw notFound('Country');
         return json(c, country, 200, CACHEABLE);
       },
@@ -115,8 +121,8 @@ export const state = defineResource({
       description: 'Read a state. 404 "State not found" for an unknown id.',
       response: stateSchema,
       auth: 'none',
-      async handle(c, ctx) {
-        const state = await ctx.locations.state(locationId(c.req.param('state_id'), 'state'));
+      async handle(c, deps: LocationRoutesDeps) {
+        const state = await deps.locations.state(locationId(c.req.param('state_id'), 'state'));
         if (!state) throw notFound('State');
         return json(c, state, 200, CACHEABLE);
       },
@@ -150,8 +156,8 @@ export const city = defineResource({
       description: 'Read a city. 404 "City not found" for an unknown id.',
       response: citySchema,
       auth: 'none',
-      async handle(c, ctx) {
-        const city = await ctx.locations.city(locationId(c.req.param('city_id'), 'city'));
+      async handle(c, deps: LocationRoutesDeps) {
+        const city = await deps.locations.city(locationId(c.req.param('city_id'), 'city'));
         if (!city) throw notFound('City');
         return json(c, city, 200, CACHEABLE);
       },
@@ -180,8 +186,8 @@ export const neighborhood = defineResource({
       description: 'Read a neighborhood. 404 "Neighborhood not found" for an unknown id.',
       response: neighborhoodSchema,
       auth: 'none',
-      async handle(c, ctx) {
-        const neighborhood = await ctx.locations.neighborhood(
+      async handle(c, deps: LocationRoutesDeps) {
+        const neighborhood = await deps.locations.neighborhood(
           locationId(c.req.param('neighborhood_id'), 'neighborhood'),
         );
         if (!neighborhood) throw notFound('Neighborhood');

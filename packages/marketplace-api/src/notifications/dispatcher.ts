@@ -16,7 +16,7 @@ export const NOTIFICATION_TIMEOUT_MS = 500;
 const RESPONSE_BODY_LIMIT = 1000;
 
 export interface DispatcherDeps {
-  store: Pick<Store, 'db'> & Partial<Pick<Store, 'group' | 'changeCount' | 'dialect' | 'url'>>;
+  store: Pick<Store, 'db'> & Partial<Pick<Store, 'group' | 'dialect' | 'url' | 'read'>>;
   clock?: Clock;
   fetch?: typeof fetch;
   /** Allows plain HTTP callbacks to loopback addresses (the demo's BFF). */
@@ -64,11 +64,12 @@ async function readSome(response: Response): Promise<string> {
  */
 export function createDispatcher(
   deps: DispatcherDeps,
-  /** Where the store keeps no change count: a count of the outbox's notifications heard (PostgreSQL). */
+  /** On PostgreSQL: a count of the outbox's notifications heard. */
   changes?: () => number,
 ) {
   const outbox = createOutboxRepository(deps.store.db, {
     group: deps.store.group ?? createCommitGroup(deps.store.db),
+    ...(deps.store.read ? { read: deps.store.read } : {}),
   });
   const clock = deps.clock ?? systemClock;
   const fetchImpl = deps.fetch ?? globalThis.fetch;
@@ -168,9 +169,9 @@ export function createDispatcher(
     perLane: deps.perLane ?? 32,
     leaseMs: deps.leaseMs ?? 10_000,
     pollMs: deps.pollMs ?? 50,
-    // On a SQLite file, nothing committed anywhere since a claim found nothing: no need to look (decision 0198).
-    // On PostgreSQL, no notification heard on the outbox's channel since then (decision 0206).
-    ...(deps.store.changeCount ? { changes: deps.store.changeCount } : changes ? { changes } : {}),
+    // On PostgreSQL, no notification heard on the outbox's channel since a claim found nothing: no need to look
+    // (decision 0206). Elsewhere each look first reads whether anything is due (`claim`).
+    ...(changes ? { changes } : {}),
     ...(deps.onError ? { onError: deps.onError } : {}),
   });
 
@@ -212,7 +213,7 @@ export function startDispatcher(deps: DispatcherDeps): {
     started?.wake();
   };
   const channel =
-    !deps.store.changeCount && deps.store.dialect === 'postgres' && deps.store.url
+    deps.store.dialect === 'postgres' && deps.store.url
       ? listenChannel(deps.store.url, OUTBOX_CHANNEL, {
           applicationName: 'mostrador-dispatcher',
           onNotify: heardOne,

@@ -3,7 +3,9 @@ import { type LeaseTable, leaseRuns, releaseRows } from '@mostrador/server-kit/l
 import type { CommitGroup } from '@mostrador/server-kit/store';
 import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
+import { precompiled } from '../db/precompiled.ts';
 import type { Database } from '../db/schema.ts';
+import type { SnapshotRead } from '../db/store.ts';
 import { notifyOutbox } from './outbox-signal.ts';
 
 export type NotificationTopic = 'orders_v2' | 'orders_feedback';
@@ -115,12 +117,26 @@ const OUTBOX_LEASES: LeaseTable = {
 export interface OutboxRepositoryOptions {
   /** Shares the commits of attempts arriving together (decision 0086); one transaction each without it. */
   group?: CommitGroup<Database>;
+  /** The store's snapshot reader (SQLite files): whether anything is due is asked there. */
+  read?: SnapshotRead;
 }
 
 export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepositoryOptions = {}) {
   const postgres = isPostgres(db);
   const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> =>
     options.group ? options.group.run(work) : db.transaction().execute(work);
+  // Whether any row may be due: one indexed read, so that a look that finds nothing takes no write transaction.
+  const anyDue = precompiled(
+    db,
+    (db, param) =>
+      db
+        .selectFrom('notification_outbox')
+        .select('id')
+        .where('delivered_at', 'is', null)
+        .where('next_attempt_at', '<=', param(0) as number)
+        .limit(param(1) as number),
+    options.read,
+  );
   return {
     /**
      * Leases due notifications to `worker` until `now + leaseMs`, lane by lane: a lane is one application, user and
@@ -132,6 +148,7 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
      */
     async claim(now: number, worker: string, options: { leaseMs: number; limit: number; perLane?: number }) {
       const perLane = Math.max(1, options.perLane ?? 1);
+      if ((await anyDue(now, 1)).length === 0) return [];
       return inTransaction(async (trx) => {
         const heads = await trx
           .selectFrom('notification_outbox as o')

@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.ts';
  * In-process wake-up for the dispatcher: a writer that committed outbox rows rings the bell of its database, so a
  * dispatcher in the same process sends at once instead of at its next poll. On PostgreSQL the transaction that
  * queued them also notifies `OUTBOX_CHANNEL`, which the dispatchers of every instance listen on (decision 0206);
- * elsewhere other processes are found by the change count.
+ * elsewhere other processes are found by the store's change sequence (decision 0240).
  */
 const bells = new WeakMap<object, EventTarget>();
 

@@ -1,20 +1,28 @@
 import { myFeedsSchema, notificationsReactivationSchema } from '@mostrador/contracts';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import type { Clock } from '../domain/time.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
-import { type ApiContext, type ApiEnv, requireCaller } from '../http/env.ts';
+import { type ApiEnv, requireCaller } from '../http/env.ts';
 import { json } from '../http/json-answer.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { parsePaging } from '../http/paging.ts';
 import { defineResource } from '../http/resources.ts';
 import { parseApplicationId } from '../http/user-params.ts';
+import type { OutboxRepository } from './outbox-repository.ts';
+
+/** What the notification history needs. */
+export interface NotificationRoutesDeps {
+  clock: Clock;
+  outbox: OutboxRepository;
+}
 
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
 const FEED_LIMIT_MAX = 100;
 
 /** Only the application's owner reads its feed or turns its notifications back on. */
 async function ownApplication(
-  ctx: ApiContext,
+  deps: NotificationRoutesDeps,
   c: Context<ApiEnv>,
   raw: string | undefined,
   name: 'app_id' | 'application_id',
@@ -24,7 +32,7 @@ async function ownApplication(
     throw badRequest(`${name} is required`, [{ code: 'missing_parameter', message: `${name} is required` }]);
   }
   const id = parseApplicationId(raw, name);
-  const application = await ctx.outbox.application(id);
+  const application = await deps.outbox.application(id);
   if (!application) throw new ApiError('not_found', { message: 'Application not found' });
   if (application.ownerUserId !== caller.userId) {
     throw new ApiError('forbidden', { message: 'only the application’s owner may use this resource' });
@@ -59,14 +67,14 @@ export const myFeeds = defineResource({
       },
       response: myFeedsSchema,
       auth: 'required',
-      async handle(c, ctx) {
-        const application = await ownApplication(ctx, c, c.req.query('app_id'), 'app_id');
+      async handle(c, deps: NotificationRoutesDeps) {
+        const application = await ownApplication(deps, c, c.req.query('app_id'), 'app_id');
         const { offset, limit } = parsePaging(c.req.query(), {
           limit: 50,
           maxLimit: FEED_LIMIT_MAX,
           maxOffset: 10_000_000,
         });
-        const feed = await ctx.outbox.feed(application.id, { offset, limit });
+        const feed = await deps.outbox.feed(application.id, { offset, limit });
         const messages = feed.rows.map(({ row, attempts }) => {
           const detail = attempts.map((a) => ({
             attempt: Number(a.attempt),
@@ -131,8 +139,8 @@ export const notificationReactivation = defineResource({
       description: 'Reactivate (no body). 200; 403 for anyone but the owner; 404 for an unknown application.',
       response: notificationsReactivationSchema,
       auth: 'required',
-      async handle(c, ctx) {
-        const application = await ownApplication(ctx, c, c.req.param('application_id'), 'application_id');
+      async handle(c, deps: NotificationRoutesDeps) {
+        const application = await ownApplication(deps, c, c.req.param('application_id'), 'application_id');
         const length = c.req.header('content-length');
         if (
           (length !== undefined && length !== '0') ||
@@ -140,7 +148,7 @@ export const notificationReactivation = defineResource({
         ) {
           await jsonBody(c, z.strictObject({}));
         }
-        const { pending } = await ctx.outbox.reactivate(application.id, ctx.clock().getTime());
+        const { pending } = await deps.outbox.reactivate(application.id, deps.clock().getTime());
         return json(c, { application_id: application.id, notifications_active: true as const, pending });
       },
     },

@@ -1,23 +1,33 @@
 import { defineModule } from '../http/resources.ts';
-import { authorization, authorizationStylesheet, oauthErrors, oauthToken } from './routes.ts';
+import {
+  authorization,
+  authorizationStylesheet,
+  type OAuthRoutesDeps,
+  oauthErrors,
+  oauthToken,
+} from './routes.ts';
 
 // The platform's authorization server (decision 0030): three prefixes of the spec, one set of rules. Its errors are
 // OAuth's (RFC 6749 5.2) or a page, not the API's error body.
 const server = { ownAuthentication: true, onError: oauthErrors } as const;
 
 /** `/authorization`: the sign-in page and its form. */
-export const authorizationModule = defineModule({
+export const authorizationModule = defineModule<OAuthRoutesDeps>({
   prefix: '/authorization',
   resources: [authorization],
   ...server,
 });
 
 /** `/authorization.css`: the sign-in page's stylesheet. */
-export const authorizationStylesheetModule = defineModule({
+export const authorizationStylesheetModule = defineModule<OAuthRoutesDeps>({
   prefix: '/authorization.css',
   resources: [authorizationStylesheet],
   ...server,
 });
 
 /** `/oauth`: the token endpoint. */
-export const oauthModule = defineModule({ prefix: '/oauth', resources: [oauthToken], ...server });
+export const oauthModule = defineModule<OAuthRoutesDeps>({
+  prefix: '/oauth',
+  resources: [oauthToken],
+  ...server,
+});

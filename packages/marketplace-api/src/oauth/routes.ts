@@ -7,11 +7,21 @@ import {
   oauthTokenResponseSchema,
 } from '@mostrador/contracts';
 import type { Context, ErrorHandler } from 'hono';
-import type { ApiContext, ApiEnv } from '../http/env.ts';
+import type { Clock } from '../domain/time.ts';
+import type { ApiEnv } from '../http/env.ts';
 import { json } from '../http/json-answer.ts';
 import { defineResource } from '../http/resources.ts';
+import type { OperatorRepository } from '../users/operator-repository.ts';
 import { type AuthorizationProblem, authorizationWords } from './authorization-words.ts';
+import type { OAuthRepository } from './oauth-repository.ts';
 import { GRANTED_SCOPE, type IssuedTokens, secretMatches } from './oauth-repository.ts';
+
+/** What the authorization server needs. */
+export interface OAuthRoutesDeps {
+  clock: Clock;
+  oauth: OAuthRepository;
+  operators: OperatorRepository;
+}
 
 const MAX_BODY_BYTES = 16 * 1024;
 const APPLICATION_ID = /^[1-9]\d{0,17}$/;
@@ -172,7 +182,7 @@ function pageResponse(c: Context, status: number, html: string, formTarget?: str
  * (never redirected to an address nobody vouched for); anything else goes back to the client's redirect URI.
  */
 async function validateAuthorization(
-  ctx: ApiContext,
+  deps: OAuthRoutesDeps,
   params: Record<string, string>,
 ): Promise<
   AuthorizationRequest | { redirectError: string; description: string; redirectUri: string; state?: string }
@@ -181,7 +191,7 @@ async function validateAuthorization(
   if (!clientId || !APPLICATION_ID.test(clientId)) {
     throw new AuthorizationPageError(400, { kind: 'unknown_client' });
   }
-  const client = await ctx.oauth.findClient(Number(clientId));
+  const client = await deps.oauth.findClient(Number(clientId));
   if (!client?.secretHash) {
     throw new AuthorizationPageError(400, { kind: 'unknown_client' });
   }
@@ -251,7 +261,7 @@ function redirectError(
 }
 
 async function authenticateClient(
-  ctx: ApiContext,
+  deps: OAuthRoutesDeps,
   c: Context,
   params: Record<string, string>,
 ): Promise<number> {
@@ -277,7 +287,7 @@ async function authenticateClient(
   if (!APPLICATION_ID.test(clientId) || secret.length > 256) {
     throw new OAuthError('invalid_client', 'client authentication failed');
   }
-  const client = await ctx.oauth.findClient(Number(clientId));
+  const client = await deps.oauth.findClient(Number(clientId));
   if (!client || !secretMatches(secret, client.secretHash)) {
     throw new OAuthError('invalid_client', 'client authentication failed');
   }
@@ -416,20 +426,20 @@ export const authorization = defineResource({
       // A missing or unknown client or redirect URI is shown to the user, never sent back to an unvouched address.
       errorBody: { contentType: 'text/html; charset=UTF-8' },
       auth: 'none',
-      async handle(c, ctx) {
+      async handle(c, deps: OAuthRoutesDeps) {
         const params = singleValued(new URL(c.req.url).searchParams);
         if (typeof params === 'string') {
           throw new AuthorizationPageError(400, { kind: 'repeated_parameter', name: params.slice(0, 40) });
         }
-        const request = await validateAuthorization(ctx, params);
+        const request = await validateAuthorization(deps, params);
         if ('redirectError' in request) return redirectError(c, request);
-        const accounts = await ctx.oauth.demoAccounts();
+        const accounts = await deps.oauth.demoAccounts();
         const { language, words } = authorizationWords(c);
         const hidden = AUTHORIZATION_PARAMS.filter((name) => params[name] !== undefined)
           .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(params[name]!)}">`)
           .join('\n');
         // Demo users on a seller's team are listed apart, with the accounts they act for (decision 0104).
-        const operated = await Promise.all(accounts.map((a) => ctx.operators.operatedBy(a.id)));
+        const operated = await Promise.all(accounts.map((a) => deps.operators.operatedBy(a.id)));
         const button = (a: (typeof accounts)[number], note = '') =>
           `<li><button type="submit" name="user_id" value="${a.id}">${escapeHtml(a.nickname)} (${escapeHtml(a.siteId)})${note}</button></li>`;
         const buttons = accounts
@@ -480,7 +490,7 @@ ${members}
       responseHeaders: { Location: 'The redirect URI with the code and state, or with the error.' },
       errorBody: { contentType: 'text/html; charset=UTF-8' },
       auth: 'none',
-      async handle(c, ctx) {
+      async handle(c, deps: OAuthRoutesDeps) {
         // Forms post from this page only; a cross-origin post is somebody else's page speaking for the user.
         const origin = c.req.header('origin');
         if (origin !== undefined && origin !== new URL(c.req.url).origin) {
@@ -497,7 +507,7 @@ ${members}
         if (typeof params === 'string') {
           throw new AuthorizationPageError(400, { kind: 'repeated_field', name: params.slice(0, 40) });
         }
-        const request = await validateAuthorization(ctx, params);
+        const request = await validateAuthorization(deps, params);
         if ('redirectError' in request) return redirectError(c, request);
         if (params.decision === 'deny') {
           return redirectTo(c, request.redirectUri, {
@@ -507,10 +517,10 @@ ${members}
           });
         }
         const userId = params.user_id;
-        if (!userId || !USER_ID.test(userId) || !(await ctx.oauth.isDemoAccount(Number(userId)))) {
+        if (!userId || !USER_ID.test(userId) || !(await deps.oauth.isDemoAccount(Number(userId)))) {
           throw new AuthorizationPageError(400, { kind: 'unlisted_account' });
         }
-        const code = await ctx.oauth.createCode(
+        const code = await deps.oauth.createCode(
           {
             applicationId: request.clientId,
             userId: Number(userId),
@@ -518,7 +528,7 @@ ${members}
             challenge: request.challenge,
             scope: request.scope,
           },
-          ctx.clock().getTime(),
+          deps.clock().getTime(),
         );
         return redirectTo(c, request.redirectUri, { code, state: request.state });
       },
@@ -551,10 +561,10 @@ export const oauthToken = defineResource({
       errorBody: { schema: oauthErrorSchema },
       errors: [401],
       auth: 'none',
-      async handle(c, ctx) {
+      async handle(c, deps: OAuthRoutesDeps) {
         const params = await readTokenRequest(c);
-        const client = await authenticateClient(ctx, c, params);
-        const now = ctx.clock().getTime();
+        const client = await authenticateClient(deps, c, params);
+        const now = deps.clock().getTime();
         const grantType = params.grant_type;
         let issued: IssuedTokens;
         if (grantType === 'authorization_code') {
@@ -564,7 +574,7 @@ export const oauthToken = defineResource({
           if (!CODE_VERIFIER.test(verifier)) {
             throw new OAuthError('invalid_request', 'code_verifier must be 43 to 128 unreserved characters');
           }
-          const exchange = await ctx.oauth.consumeCode(code, now);
+          const exchange = await deps.oauth.consumeCode(code, now);
           if (!exchange.ok) throw invalidGrant();
           const grant = exchange.code;
           const challenge = createHash('sha256').update(verifier).digest('base64url');
@@ -575,7 +585,7 @@ export const oauthToken = defineResource({
           ) {
             throw invalidGrant();
           }
-          issued = await ctx.oauth.issueForCode(code, grant, now);
+          issued = await deps.oauth.issueForCode(code, grant, now);
         } else if (grantType === 'refresh_token') {
           const refreshToken = required(params, 'refresh_token');
           if (params.scope !== undefined) {
@@ -584,7 +594,7 @@ export const oauthToken = defineResource({
               throw new OAuthError('invalid_scope', 'a refresh may not widen the granted scope');
             }
           }
-          const result = await ctx.oauth.rotateRefreshToken(refreshToken, client, now);
+          const result = await deps.oauth.rotateRefreshToken(refreshToken, client, now);
           if (!result.ok) throw invalidGrant();
           issued = result.tokens;
         } else {

@@ -3,8 +3,9 @@ import { JSON_TYPE } from '../http/json-answer.ts';
 import { type ApiModule, defineModule, defineResource } from '../http/resources.ts';
 
 /** `/openapi.json`: the OpenAPI 3.1 document of every module, this one included, made once on first read. */
-export function openApiModule(document: () => string): ApiModule {
-  return defineModule({
+/** `/openapi.json`: the document, made once on first request from the API's own table. */
+export function openApiModule(document: () => string): ApiModule<object> {
+  return defineModule<object>({
     prefix: '/openapi.json',
     resources: [
       defineResource({
@@ -29,7 +30,7 @@ export function openApiModule(document: () => string): ApiModule {
               paths: z.record(z.string(), z.looseObject({})),
             }),
             auth: 'none',
-            handle: (c) => c.body(document(), 200, JSON_TYPE),
+            handle: (c, _deps: object) => c.body(document(), 200, JSON_TYPE),
           },
         },
       }),

@@ -1,6 +1,7 @@
-import { orderFeedback } from '../feedback/routes.ts';
+import { type FeedbackRoutesDeps, orderFeedback } from '../feedback/routes.ts';
 import { defineModule } from '../http/resources.ts';
 import {
+  type LifecycleDeps,
   orderCancellation,
   orderChargeback,
   orderCreation,
@@ -8,13 +9,16 @@ import {
   orderInvalidation,
   orderPayments,
 } from './lifecycle-routes.ts';
-import { order, orderDiscounts, orderProduct, orderSearch } from './routes.ts';
+import { type OrderReadDeps, order, orderDiscounts, orderProduct, orderSearch } from './routes.ts';
+
+/** What the orders' resources need together. */
+export type OrdersModuleDeps = OrderReadDeps & LifecycleDeps & FeedbackRoutesDeps;
 
 /**
  * `/orders`: reads and search (routes.ts), the life cycle (lifecycle-routes.ts) and, from the feedback module,
  * an order's feedback.
  */
-export const ordersModule = defineModule({
+export const ordersModule = defineModule<OrdersModuleDeps>({
   prefix: '/orders',
   resources: [
     orderSearch,

@@ -9,8 +9,10 @@ import { z } from 'zod';
 import type { OrdersTable } from '../db/schema.ts';
 import { toMinor } from '../domain/money.ts';
 import { LifecycleError } from '../domain/order-lifecycle.ts';
+import type { Clock } from '../domain/time.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
-import { type ApiContext, type ApiEnv, requireCaller } from '../http/env.ts';
+import type { PlatformOptions } from '../http/env.ts';
+import { type ApiEnv, requireCaller } from '../http/env.ts';
 import { json } from '../http/json-answer.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { operatorAccess } from '../http/platform-access.ts';
@@ -18,6 +20,13 @@ import { defineResource, type Resource } from '../http/resources.ts';
 import type { Caller } from '../oauth/token-repository.ts';
 import { parseOrderId } from './order-id.ts';
 import type { OrderWriteRepository, WrittenOrder } from './order-write-repository.ts';
+
+/** What the order life cycle needs. */
+export interface LifecycleDeps {
+  clock: Clock;
+  orderWrites: OrderWriteRepository;
+  platform: PlatformOptions;
+}
 
 /** Runs a life-cycle write; a refusal of the domain becomes its error code, with nothing written. */
 async function write(run: () => Promise<WrittenOrder | undefined>): Promise<WrittenOrder | undefined> {
@@ -67,28 +76,28 @@ async function noInput(c: Context<ApiEnv>) {
   await jsonBody(c, z.strictObject({}));
 }
 
-async function orderOf(ctx: ApiContext, id: number) {
-  const parties = await ctx.orderWrites.parties(id);
+async function orderOf(deps: LifecycleDeps, id: number) {
+  const parties = await deps.orderWrites.parties(id);
   if (!parties) throw new ApiError('order_not_found');
   return parties;
 }
 
 /** The order, for the one party an operation belongs to: the other party is told why not, anyone else not_owned_order. */
 async function partyOrder(
-  ctx: ApiContext,
+  deps: LifecycleDeps,
   id: number,
   caller: Caller,
   side: 'buyer' | 'seller',
   refusal: string,
 ) {
-  const order = await orderOf(ctx, id);
+  const order = await orderOf(deps, id);
   const [own, other] = side === 'buyer' ? [order.buyerId, order.sellerId] : [order.sellerId, order.buyerId];
   if (other === caller.userId) throw new ApiError('forbidden', { message: refusal });
   if (own !== caller.userId) throw new ApiError('not_owned_order');
   return order;
 }
 
-const now = (ctx: ApiContext) => ctx.clock().getTime();
+const now = (deps: LifecycleDeps) => deps.clock().getTime();
 
 const changeAttributes: Record<string, string> = {
   id: 'Order id.',
@@ -131,16 +140,16 @@ export const orderCreation = defineResource({
       responseHeaders: { Location: 'The new order, under the API’s root (`/orders/{order_id}`).' },
       errors: [409],
       auth: 'required',
-      async handle(c, ctx) {
+      async handle(c, deps: LifecycleDeps) {
         const caller = requireCaller(c.get('caller'));
         const body = await jsonBody(c, createOrderBodySchema);
         const written = await write(() =>
-          ctx.orderWrites.create({
+          deps.orderWrites.create({
             buyerId: caller.userId,
             sellerId: body.seller_id,
             items: body.items,
             applicationId: caller.applicationId,
-            now: now(ctx),
+            now: now(deps),
           }),
         );
         if (!written) throw new ApiError('not_found', { message: 'Seller not found' });
@@ -173,10 +182,10 @@ export const orderPayments = defineResource({
       status: 201,
       errors: [409],
       auth: 'required',
-      async handle(c, ctx) {
+      async handle(c, deps: LifecycleDeps) {
         const id = parseOrderId(c.req.param('order_id'));
         const caller = requireCaller(c.get('caller'));
-        const order = await partyOrder(ctx, id, caller, 'buyer', 'Only the buyer pays for an order.');
+        const order = await partyOrder(deps, id, caller, 'buyer', 'Only the buyer pays for an order.');
         const body = await jsonBody(c, orderPaymentBodySchema);
         let amountMinor: number | undefined;
         if (body.amount !== undefined) {
@@ -190,12 +199,12 @@ export const orderPayments = defineResource({
         return change(
           c,
           () =>
-            ctx.orderWrites.pay(id, {
+            deps.orderWrites.pay(id, {
               status: body.status,
               amountMinor,
               paymentId: body.payment_id,
               paymentMethodId: body.payment_method_id,
-              now: now(ctx),
+              now: now(deps),
             }),
           201,
         );
@@ -226,13 +235,17 @@ export const orderCancellation = defineResource({
       response: orderChangeSchema,
       errors: [409],
       auth: 'required',
-      async handle(c, ctx) {
+      async handle(c, deps: LifecycleDeps) {
         const id = parseOrderId(c.req.param('order_id'));
         const caller = requireCaller(c.get('caller'));
-        await partyOrder(ctx, id, caller, 'seller', 'Only the seller cancels an order.');
+        await partyOrder(deps, id, caller, 'seller', 'Only the seller cancels an order.');
         const body = await jsonBody(c, orderCancelBodySchema);
         return change(c, () =>
-          ctx.orderWrites.cancel(id, { code: body.code, applicationId: caller.applicationId, now: now(ctx) }),
+          deps.orderWrites.cancel(id, {
+            code: body.code,
+            applicationId: caller.applicationId,
+            now: now(deps),
+          }),
         );
       },
     },
@@ -252,7 +265,7 @@ function platformOperation(definition: {
   summary: string;
   related_resources: string[];
   run: (writes: OrderWriteRepository, id: number, now: number) => Promise<WrittenOrder | undefined>;
-}): Resource {
+}): Resource<string, LifecycleDeps> {
   return defineResource({
     path: definition.path,
     name: definition.name,
@@ -267,10 +280,10 @@ function platformOperation(definition: {
         response: orderChangeSchema,
         errors: [409],
         auth: 'optional',
-        async handle(c, ctx) {
+        async handle(c, deps: LifecycleDeps) {
           const id = parseOrderId(c.req.param('order_id'));
-          const access = operatorAccess(ctx, c);
-          const order = await orderOf(ctx, id);
+          const access = operatorAccess(deps, c);
+          const order = await orderOf(deps, id);
           if (
             'party' in access &&
             order.sellerId !== access.party.userId &&
@@ -279,7 +292,7 @@ function platformOperation(definition: {
             throw new ApiError('not_owned_order');
           }
           await noInput(c);
-          return change(c, () => definition.run(ctx.orderWrites, id, now(ctx)));
+          return change(c, () => definition.run(deps.orderWrites, id, now(deps)));
         },
       },
     },

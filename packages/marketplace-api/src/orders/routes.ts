@@ -11,14 +11,26 @@ import {
 } from '@mostrador/contracts';
 import type { Context } from 'hono';
 import { ApiError } from '../http/api-error.ts';
-import { type ApiContext, type ApiEnv, requireCaller } from '../http/env.ts';
+import type { PlatformOptions } from '../http/env.ts';
+import { type ApiEnv, requireCaller } from '../http/env.ts';
 import { wantsNewFormat } from '../http/format.ts';
 import { JSON_TYPE } from '../http/json-answer.ts';
 import { actFor, actOnOrder, asOwner, asParty } from '../http/operator-access.ts';
 import { defineResource } from '../http/resources.ts';
 import { simulatedMissing, simulateMissingHeader } from '../http/simulated-missing.ts';
+import type { OperatorRepository } from '../users/operator-repository.ts';
 import { parseOrderId } from './order-id.ts';
+import type { OrderRepository } from './order-repository.ts';
+import type { OrderReadModel } from './read-model/index.ts';
 import { searchQuery } from './search-query.ts';
+
+/** What order reads and searches need. */
+export interface OrderReadDeps {
+  orders: OrderRepository;
+  readModel: OrderReadModel;
+  operators: OperatorRepository;
+  platform: PlatformOptions;
+}
 
 const orderAttributes: Record<string, string> = {
   id: 'Unique order identifier.',
@@ -104,7 +116,7 @@ export const orderSearch = defineResource({
       },
       response: orderSearchEnvelopeSchema,
       auth: 'required',
-      async handle(c, ctx) {
+      async handle(c, deps: OrderReadDeps) {
         const caller = requireCaller(c.get('caller'));
         const { raw, query: q, queryString } = searchQuery(c);
         if (raw['caller.id'] !== undefined && raw['caller.id'] !== String(caller.userId)) {
@@ -114,8 +126,14 @@ export const orderSearch = defineResource({
         const reader =
           q.userId === caller.userId
             ? asOwner(caller)
-            : await actFor(ctx, caller, q.userId, 'orders.read', () => new ApiError('caller.id.invalid'));
-        const body = await ctx.readModel.searchOrders(reader, q, raw, queryString);
+            : await actFor(deps, caller, q.userId, 'orders.read', () => new ApiError('caller.id.invalid'));
+        const body = await deps.readModel.searchOrders(
+          reader,
+          q,
+          raw,
+          queryString,
+          await c.var.storeVersion(),
+        );
         return c.body(body, 200, JSON_TYPE);
       },
     },
@@ -152,16 +170,16 @@ export const order = defineResource({
       response: orderSchema.or(legacyOrderSchema),
       partial: partialOrderSchema.or(partialLegacyOrderSchema),
       auth: 'required',
-      async handle(c, ctx) {
+      async handle(c, deps: OrderReadDeps) {
         const id = parseOrderId(c.req.param('order_id'));
         const legacy = !wantsNewFormat(c);
-        const failed = simulatedMissing(c, ctx, CONTENT_MISSING_MEMBERS);
+        const failed = simulatedMissing(c, deps, CONTENT_MISSING_MEMBERS);
         const caller = requireCaller(c.get('caller'));
-        const found = ctx.readModel.findOrder(id, caller);
-        const row = found instanceof Promise ? await found : found;
+        const at = await c.var.storeVersion();
+        const row = await deps.readModel.findOrder(id, at);
         if (!row) throw new ApiError('order_not_found');
-        const reader = asParty(caller, row) ?? (await actOnOrder(ctx, caller, row, 'orders.read'));
-        const { body, missing } = await ctx.readModel.orderBody(row, reader, legacy, failed, caller);
+        const reader = asParty(caller, row) ?? (await actOnOrder(deps, caller, row, 'orders.read'));
+        const { body, missing } = await deps.readModel.orderBody(row, reader, legacy, at, failed);
         if (missing.length === 0) return c.body(body, 200, JSON_TYPE);
         return c.body(body, 206, { ...JSON_TYPE, 'X-Content-Missing': missing.join(',') });
       },
@@ -170,12 +188,12 @@ export const order = defineResource({
 });
 
 /** The id of an order the caller may read (its parts: product attributes, discounts). */
-async function readableOrder(ctx: ApiContext, c: Context<ApiEnv>, raw: string): Promise<number> {
+async function readableOrder(deps: OrderReadDeps, c: Context<ApiEnv>, raw: string): Promise<number> {
   const id = parseOrderId(raw);
   const caller = requireCaller(c.get('caller'));
-  const owners = await ctx.orders.owners(id);
+  const owners = await deps.orders.owners(id);
   if (!owners) throw new ApiError('order_not_found');
-  await actOnOrder(ctx, caller, owners, 'orders.read');
+  await actOnOrder(deps, caller, owners, 'orders.read');
   return id;
 }
 
@@ -192,9 +210,9 @@ export const orderProduct = defineResource({
       description: 'Read the product attributes of an order.',
       response: orderProductSchema,
       auth: 'required',
-      async handle(c, ctx) {
-        const id = await readableOrder(ctx, c, c.req.param('order_id'));
-        return c.body(`{"attributes":${await ctx.orders.product(id)}}`, 200, JSON_TYPE);
+      async handle(c, deps: OrderReadDeps) {
+        const id = await readableOrder(deps, c, c.req.param('order_id'));
+        return c.body(`{"attributes":${await deps.orders.product(id)}}`, 200, JSON_TYPE);
       },
     },
   },
@@ -213,9 +231,9 @@ export const orderDiscounts = defineResource({
       description: 'Read the discounts of an order.',
       response: orderDiscountsSchema,
       auth: 'required',
-      async handle(c, ctx) {
-        const id = await readableOrder(ctx, c, c.req.param('order_id'));
-        return c.body(`{"details":${await ctx.orders.discounts(id)}}`, 200, JSON_TYPE);
+      async handle(c, deps: OrderReadDeps) {
+        const id = await readableOrder(deps, c, c.req.param('order_id'));
+        return c.body(`{"details":${await deps.orders.discounts(id)}}`, 200, JSON_TYPE);
       },
     },
   },

@@ -42,12 +42,12 @@ describe('erasePersonalData', () => {
       .where('status', '=', 'paid')
       .executeTakeFirstOrThrow();
     const parties = createPartyCards(api.store.db, api.store.keyring);
-    await parties.sync();
+    await parties.sync(await api.store.changes.read());
     const cardBefore = JSON.parse((await parties.card(buyer.id, 'single', true)).toString('utf8'));
     expect(cardBefore.first_name).toEqual(expect.any(String));
 
     const result = await erasePersonalData(api.store, buyer.id, { now: Date.now() });
-    await parties.sync();
+    await parties.sync(await api.store.changes.read());
     expect(result).toEqual({ erased: true, tokensRevoked: 1 });
 
     const row = await api.store.db

@@ -1,5 +1,5 @@
 import { defineModule } from '../http/resources.ts';
-import { itemReviews } from './routes.ts';
+import { itemReviews, type ReviewRoutesDeps } from './routes.ts';
 
 /** `/reviews`: item reviews. */
-export const reviewsModule = defineModule({ prefix: '/reviews', resources: [itemReviews] });
+export const reviewsModule = defineModule<ReviewRoutesDeps>({ prefix: '/reviews', resources: [itemReviews] });

@@ -3,7 +3,12 @@ import { ApiError, badRequest } from '../http/api-error.ts';
 import { json } from '../http/json-answer.ts';
 import { parsePaging } from '../http/paging.ts';
 import { defineResource } from '../http/resources.ts';
-import type { ReviewScope } from './review-repository.ts';
+import type { ReviewRepository, ReviewScope } from './review-repository.ts';
+
+/** What item reviews need. */
+export interface ReviewRoutesDeps {
+  reviews: ReviewRepository;
+}
 
 const ITEM_ID = /^[A-Z]{3}\d{1,15}$/;
 
@@ -49,7 +54,7 @@ export const itemReviews = defineResource({
       },
       response: reviewsPageSchema,
       auth: 'none',
-      async handle(c, ctx) {
+      async handle(c, deps: ReviewRoutesDeps) {
         const itemId = itemLikeId(c.req.param('item_id'), 'item_id');
         const rawCatalog = c.req.query('catalog_product_id');
         const catalogProductId =
@@ -58,11 +63,11 @@ export const itemReviews = defineResource({
           limit: REVIEWS_DEFAULT_LIMIT,
           maxLimit: REVIEWS_MAX_LIMIT,
         });
-        const item = await ctx.reviews.item(itemId);
+        const item = await deps.reviews.item(itemId);
         if (!item) throw new ApiError('not_found', { message: 'Item not found' });
         let scope: ReviewScope = { itemId };
         if (catalogProductId !== null) {
-          if ((await ctx.reviews.catalogProductOf(itemId)) !== catalogProductId) {
+          if ((await deps.reviews.catalogProductOf(itemId)) !== catalogProductId) {
             throw new ApiError('not_found', {
               message: `Item ${itemId} is not opted into catalog product ${catalogProductId}`,
             });
@@ -70,8 +75,8 @@ export const itemReviews = defineResource({
           scope = { catalogProductId };
         }
         const [reviews, summary] = await Promise.all([
-          ctx.reviews.page(scope, paging.offset, paging.limit),
-          ctx.reviews.levels(scope),
+          deps.reviews.page(scope, paging.offset, paging.limit),
+          deps.reviews.levels(scope),
         ]);
         return json(c, {
           paging: { total: summary.total, offset: paging.offset, limit: paging.limit },

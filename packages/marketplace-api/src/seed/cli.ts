@@ -1,7 +1,6 @@
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { dropDatabase, isPostgresUrl, recreateDatabase } from '@mostrador/server-kit/store';
-import { journalDirOf } from '../db/audit-journal.mjs';
 import { auditFileOf, openStore } from '../db/store.ts';
 import { seedStore } from './seed.ts';
 import { createSeedRepository } from './seed-repository.ts';
@@ -41,11 +40,10 @@ if (!Number.isSafeInteger(seed)) fail('--seed must be a whole number');
 const file = values.db;
 const postgres = isPostgresUrl(file);
 const started = performance.now();
-/** The store's file with those suffixes, its access log's file (decision 0086) and that log's journal (0088). */
+/** The store's file with those suffixes, and its access log's file (decision 0086). */
 function removeFiles(suffixes: string[]) {
   for (const suffix of suffixes) rmSync(`${file}${suffix}`, { force: true });
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${auditFileOf(file)}${suffix}`, { force: true });
-  rmSync(journalDirOf(auditFileOf(file)), { recursive: true, force: true });
 }
 try {
   if (postgres) await recreateDatabase(file);

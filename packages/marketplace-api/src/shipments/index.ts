@@ -1,8 +1,8 @@
 import { defineModule } from '../http/resources.ts';
-import { shipment, shipmentDelivery } from './routes.ts';
+import { type ShipmentRoutesDeps, shipment, shipmentDelivery } from './routes.ts';
 
 /** `/shipments`: a shipment and its delivery steps. */
-export const shipmentsModule = defineModule({
+export const shipmentsModule = defineModule<ShipmentRoutesDeps>({
   prefix: '/shipments',
   resources: [shipment, shipmentDelivery],
 });

@@ -1,8 +1,10 @@
 import { deliveryProgressBodySchema, legacyShipmentSchema, shipmentSchema } from '@mostrador/contracts';
 import { caseOf } from '../domain/delivery.ts';
 import { LifecycleError } from '../domain/order-lifecycle.ts';
+import type { Clock } from '../domain/time.ts';
 import { isoAt } from '../domain/time.ts';
 import { ApiError } from '../http/api-error.ts';
+import type { PlatformOptions } from '../http/env.ts';
 import { requireCaller } from '../http/env.ts';
 import { wantsNewFormat } from '../http/format.ts';
 import { JSON_TYPE } from '../http/json-answer.ts';
@@ -10,7 +12,18 @@ import { jsonBody } from '../http/json-body.ts';
 import { actOnOrder } from '../http/operator-access.ts';
 import { operatorAccess } from '../http/platform-access.ts';
 import { defineResource } from '../http/resources.ts';
+import type { OrderWriteRepository } from '../orders/order-write-repository.ts';
+import type { OperatorRepository } from '../users/operator-repository.ts';
 import { deliveryRecord, PLATFORM_MODE, type ShipmentRepository } from './shipment-repository.ts';
+
+/** What the shipment resources need. */
+export interface ShipmentRoutesDeps {
+  clock: Clock;
+  orderWrites: OrderWriteRepository;
+  platform: PlatformOptions;
+  shipments: ShipmentRepository;
+  operators: OperatorRepository;
+}
 
 /** The format before x-format-new: the cost sits in `shipping_option` and there is no `lead_time`. */
 function legacyShipment(doc: string): string {
@@ -91,14 +104,14 @@ export const shipment = defineResource({
       headers: { 'x-format-new': 'true selects the new format; false or absent, the legacy one.' },
       response: shipmentSchema.or(legacyShipmentSchema),
       auth: 'required',
-      async handle(c, ctx) {
+      async handle(c, deps: ShipmentRoutesDeps) {
         const id = parseShipmentId(c.req.param('shipping_id'));
         const newFormat = wantsNewFormat(c);
         const caller = requireCaller(c.get('caller'));
-        const shipment = await ctx.shipments.find(id);
+        const shipment = await deps.shipments.find(id);
         if (!shipment) throw new ApiError('not_found', { message: 'Shipment not found.' });
         // Its parties, or a member of either's team with `orders.read` (decision 0100).
-        await actOnOrder(ctx, caller, shipment, 'orders.read').catch((error: unknown) => {
+        await actOnOrder(deps, caller, shipment, 'orders.read').catch((error: unknown) => {
           if (error instanceof ApiError && error.code === 'not_owned_order') {
             throw new ApiError('forbidden', { message: 'The user has not access to the shipment.' });
           }
@@ -143,12 +156,12 @@ export const shipmentDelivery = defineResource({
        * The platform's carrier reports its shipments (operator token; in local use the seller too); a seller
        * reports the deliveries it arranges itself (decision 0091). The buyer and anyone else: 403.
        */
-      async handle(c, ctx) {
+      async handle(c, deps: ShipmentRoutesDeps) {
         const id = parseShipmentId(c.req.param('shipping_id'));
         const operator = c.req.header('x-operator-token') !== undefined;
-        if (operator) operatorAccess(ctx, c);
+        if (operator) operatorAccess(deps, c);
         const caller = operator ? undefined : requireCaller(c.get('caller'));
-        const shipment = await ctx.shipments.find(id);
+        const shipment = await deps.shipments.find(id);
         if (!shipment) throw new ApiError('not_found', { message: 'Shipment not found.' });
         if (caller) {
           if (Number(shipment.seller_id) !== caller.userId) {
@@ -156,19 +169,19 @@ export const shipmentDelivery = defineResource({
               message: 'Only the seller or the carrier reports a delivery.',
             });
           }
-          if (shipment.mode === PLATFORM_MODE && !ctx.platform.localUse) {
+          if (shipment.mode === PLATFORM_MODE && !deps.platform.localUse) {
             throw new ApiError('forbidden', { message: 'The platform’s carrier reports this shipment.' });
           }
         }
         const body = await jsonBody(c, deliveryProgressBodySchema);
-        const written = await ctx.orderWrites
-          .progressDelivery(Number(shipment.order_id), id, body, ctx.clock().getTime())
+        const written = await deps.orderWrites
+          .progressDelivery(Number(shipment.order_id), id, body, deps.clock().getTime())
           .catch((error: unknown) => {
             if (error instanceof LifecycleError) throw new ApiError(error.code, { message: error.message });
             throw error;
           });
         if (!written) throw new ApiError('not_found', { message: 'Shipment not found.' });
-        const after = await ctx.shipments.find(id);
+        const after = await deps.shipments.find(id);
         return c.body(withDelivery(after!), 200, JSON_TYPE);
       },
     },

@@ -1,5 +1,5 @@
 import { defineModule } from '../http/resources.ts';
-import { siteSearch } from './routes.ts';
+import { type SiteRoutesDeps, siteSearch } from './routes.ts';
 
 /** `/sites`: site search by nickname. */
-export const sitesModule = defineModule({ prefix: '/sites', resources: [siteSearch] });
+export const sitesModule = defineModule<SiteRoutesDeps>({ prefix: '/sites', resources: [siteSearch] });

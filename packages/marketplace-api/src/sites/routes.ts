@@ -15,8 +15,14 @@ import { JSON_TYPE, json } from '../http/json-answer.ts';
 import { parsePaging } from '../http/paging.ts';
 import { invalidQuery } from '../http/query.ts';
 import { defineResource } from '../http/resources.ts';
-import type { UserRecord } from '../users/user-repository.ts';
-import type { FacetCounts, ItemFilters } from './item-search-repository.ts';
+import type { UserRecord, UserRepository } from '../users/user-repository.ts';
+import type { FacetCounts, ItemFilters, ItemSearchRepository } from './item-search-repository.ts';
+
+/** What site search needs. */
+export interface SiteRoutesDeps {
+  itemSearch: ItemSearchRepository;
+  users: UserRepository;
+}
 
 /** Listings stay live for 20 years unless stopped, as on the platform. */
 const LISTING_LIFETIME_MS = 7300 * 86_400_000;
@@ -232,9 +238,9 @@ export const siteSearch = defineResource({
       },
       response: siteSearchSchema,
       auth: 'none',
-      async handle(c, ctx) {
+      async handle(c, deps: SiteRoutesDeps) {
         const siteId = c.req.param('site_id');
-        const site = /^[A-Z]{3}$/.test(siteId) ? await ctx.itemSearch.site(siteId) : undefined;
+        const site = /^[A-Z]{3}$/.test(siteId) ? await deps.itemSearch.site(siteId) : undefined;
         if (!site) throw new ApiError('not_found', { message: `Site ${siteId.slice(0, 10)} not found` });
         const raw = c.req.query();
         const parsed = siteSearchParamsSchema.safeParse(raw);
@@ -245,7 +251,7 @@ export const siteSearch = defineResource({
         for (const id of SITE_SEARCH_FILTERS)
           if (q[id] !== undefined) Object.assign(filters, { [id]: q[id] });
 
-        const seller = await ctx.users.findByNickname(siteId, q.nickname);
+        const seller = await deps.users.findByNickname(siteId, q.nickname);
         const lang: Language = siteId === 'MLB' ? 'pt' : 'es';
         const named = SITE_SEARCH_SORTS.map((s) => ({ id: s.id, name: WORDS[lang].sorts[s.id] }));
         const sort = named.find((s) => s.id === q.sort)!;
@@ -267,10 +273,10 @@ export const siteSearch = defineResource({
         }
         const scope = { sellerId: seller.id, siteId, filters };
         const [rows, total, facets, valueNames] = await Promise.all([
-          ctx.itemSearch.search({ ...scope, sort: q.sort, offset, limit }),
-          ctx.itemSearch.count(scope),
-          ctx.itemSearch.facets(scope),
-          ctx.itemSearch.valueNames(siteId, filters),
+          deps.itemSearch.search({ ...scope, sort: q.sort, offset, limit }),
+          deps.itemSearch.count(scope),
+          deps.itemSearch.facets(scope),
+          deps.itemSearch.valueNames(siteId, filters),
         ]);
         const decimals = site.decimal_places;
         const powerSellerStatus = readPowerSellerStatus(seller);

@@ -1,7 +1,7 @@
+import type { CommitGroup } from '@mostrador/server-kit/store';
 import type { Kysely } from 'kysely';
 import { type Precompiled, precompiled } from '../db/precompiled.ts';
 import type { Database } from '../db/schema.ts';
-import type { Store } from '../db/store.ts';
 
 export interface PersonalDataAccess {
   /** The account under whose name the data was read. */
@@ -16,27 +16,20 @@ export interface PersonalDataAccess {
   fields: readonly string[];
 }
 
+/** Rows per insert statement at most: a search page that discloses fifty people is one statement. */
+const CHUNK = 64;
+const WIDTH = 7;
+
 /**
- * The log of who read whose personal data (spec 5, item 6). Each answer that disclosed data waits for its row to be
- * kept before it leaves; rows recorded in the same turn of the event loop, or while the previous write is under way,
- * are kept together.
- *
- * On a SQLite file they are appended to the log's journal in one write (decision 0088), and the store's background
- * thread moves them into the table; reading the log first moves whatever is still in the journal. Elsewhere they go
- * through the store's audit handle, whose commits do not wait for the disk flush (PostgreSQL
- * `synchronous_commit = off`). Either way a row survives a crash of the process at once, and a power cut once the
- * next flush has happened. Waiting for the flush on every read would stall the server for each order a seller
- * opens; see docs/decisions/0007.
+ * The log of who read whose personal data (spec 5, item 6). Each answer that disclosed data waits for its rows to be
+ * committed before it leaves. They are written through the store's commit group (decision 0240), like every other
+ * write: rows recorded while the previous write is under way go together in the next, one unit for many requests.
+ * On SQLite the log's table is in its own file, whose commits do not wait for the disk flush (decision 0007).
  */
-export function createAccessLogRepository(
-  db: Kysely<Database>,
-  auditDb: Kysely<Database>,
-  /** The store's journal of the log (SQLite files that serve requests, decision 0088). */
-  journal?: Store['auditJournal'],
-) {
+export function createAccessLogRepository(db: Kysely<Database>, group: CommitGroup<Database>) {
   /** The rows waiting for the next write, and the one promise their callers wait on. */
   interface Batch {
-    rows: PersonalDataAccess[][];
+    values: unknown[];
     written: Promise<void>;
     done: () => void;
     failed: (error: unknown) => void;
@@ -48,19 +41,17 @@ export function createAccessLogRepository(
       done = resolve;
       failed = reject;
     });
-    return { rows: [], written, done, failed };
+    return { values: [], written, done, failed };
   };
   let pending: Batch | undefined;
-  // Multi-row inserts compiled once per row count (up to CHUNK), so a search page that discloses fifty people
-  // costs one statement, not fifty, and no query building.
-  const CHUNK = 64;
-  const PAGE_ROWS = 8;
-  const WIDTH = 7;
+  let writing = false;
+
+  // Multi-row inserts compiled once per row count (up to CHUNK): no query building per read.
   const inserts = new Map<number, Precompiled<unknown>>();
   const insertRows = (count: number) => {
     let query = inserts.get(count);
     if (!query) {
-      query = precompiled(auditDb, (db, param) =>
+      query = precompiled(db, (db, param) =>
         db.insertInto('personal_data_access_log').values(
           Array.from({ length: count }, (_, i) => ({
             accessor_user_id: param(i * WIDTH) as number,
@@ -78,79 +69,46 @@ export function createAccessLogRepository(
     return query;
   };
 
-  // Callers pass the same few lists of fields again and again: each is joined once.
-  const joinedFields = new WeakMap<readonly string[], string>();
-  const fieldsText = (fields: readonly string[]) => {
-    let text = joinedFields.get(fields);
-    if (text === undefined) {
-      text = fields.join(',');
-      joinedFields.set(fields, text);
-    }
-    return text;
-  };
-  // One row's values, in the column order of `insertRows` and of the journal's lines (JOURNAL_COLUMNS).
-  const rowOf = (e: PersonalDataAccess) => [
-    e.accessorUserId,
-    e.applicationId,
-    e.subjectUserId,
-    e.at,
-    e.resource,
-    fieldsText(e.fields),
-    e.operatorUserId ?? null,
-  ];
-  async function insert(conn: Kysely<unknown>, batch: Batch) {
-    const values = batch.rows.flatMap((rows) => rows.flatMap(rowOf));
-    for (let i = 0; i < values.length; i += CHUNK * WIDTH) {
-      const chunk = values.slice(i, i + CHUNK * WIDTH);
-      await insertRows(chunk.length / WIDTH).on(conn, ...chunk);
-    }
-  }
-
-  // One insert in flight at a time (PostgreSQL): rows recorded meanwhile wait for it and go together in the next,
-  // so under load a statement carries the reads of several requests instead of one each (a group commit).
-  let flushing = false;
-  async function flush() {
-    flushing = true;
+  async function write() {
+    writing = true;
     const batch = pending!;
     pending = undefined;
     try {
-      const rows = batch.rows.reduce((n, r) => n + r.length, 0);
-      if (journal) {
-        journal.append(batch.rows.flatMap((r) => r.map(rowOf)));
-      } else if (rows <= CHUNK) {
-        // One statement: on PostgreSQL the audit handle's connections commit without waiting for the flush.
-        await insert(auditDb as unknown as Kysely<unknown>, batch);
-      } else {
-        await auditDb.transaction().execute((trx) => insert(trx as unknown as Kysely<unknown>, batch));
-      }
+      await group.run(async (trx) => {
+        for (let i = 0; i < batch.values.length; i += CHUNK * WIDTH) {
+          const chunk = batch.values.slice(i, i + CHUNK * WIDTH);
+          await insertRows(chunk.length / WIDTH).on(trx as unknown as Kysely<unknown>, ...chunk);
+        }
+      });
       batch.done();
     } catch (error) {
       batch.failed(error);
     } finally {
-      flushing = false;
-      if (pending) setImmediate(flush);
+      writing = false;
+      if (pending) setImmediate(write);
     }
   }
 
   return {
-    record(entries: PersonalDataAccess[]): Promise<void> {
+    /** Records the reads; settles once they are committed. */
+    record(entries: readonly PersonalDataAccess[]): Promise<void> {
       if (entries.length === 0) return Promise.resolve();
-      // A page that disclosed many people is a batch of its own: appended now, its answer does not wait for the
-      // rest of the turn. Single reads wait and go out together, one write for all.
-      if (journal && entries.length >= PAGE_ROWS) {
-        try {
-          journal.append(entries.map(rowOf));
-          return Promise.resolve();
-        } catch (error) {
-          return Promise.reject(error);
-        }
-      }
-      // Every read of the turn waits on the same promise: the batch's.
       if (!pending) {
         pending = newBatch();
-        if (!flushing) setImmediate(flush);
+        // The reads of this turn of the event loop go together.
+        if (!writing) setImmediate(write);
       }
-      pending.rows.push(entries);
+      for (const e of entries) {
+        pending.values.push(
+          e.accessorUserId,
+          e.applicationId,
+          e.subjectUserId,
+          e.at,
+          e.resource,
+          e.fields.join(','),
+          e.operatorUserId ?? null,
+        );
+      }
       return pending.written;
     },
 
@@ -159,7 +117,6 @@ export function createAccessLogRepository(
      * is indexed for appends and by reader, not by subject.
      */
     async forSubject(subjectUserId: number, limit = 100) {
-      journal?.catchUp();
       const rows = await db
         .selectFrom('personal_data_access_log')
         .selectAll()
@@ -184,7 +141,6 @@ export function createAccessLogRepository(
      * Follows the log's only index (reader, time).
      */
     async forAccount(accountId: number, page: { offset: number; limit: number }) {
-      journal?.catchUp();
       const [rows, count] = await Promise.all([
         db
           .selectFrom('personal_data_access_log as l')

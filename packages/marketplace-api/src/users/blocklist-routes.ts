@@ -5,16 +5,27 @@ import {
   blockSearchPageSchema,
   blockSearchParamsSchema,
 } from '@mostrador/contracts';
+import type { Clock } from '../domain/time.ts';
 import { isoAt } from '../domain/time.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
-import { type ApiContext, requireCaller } from '../http/env.ts';
+import { requireCaller } from '../http/env.ts';
 import { json } from '../http/json-answer.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { actFor } from '../http/operator-access.ts';
 import { invalidQuery } from '../http/query.ts';
 import { defineResource, type Resource } from '../http/resources.ts';
 import { parseUserId } from '../http/user-params.ts';
-import type { BlockList } from './block-repository.ts';
+import type { BlockList, BlockRepository } from './block-repository.ts';
+import type { OperatorRepository } from './operator-repository.ts';
+import type { UserRepository } from './user-repository.ts';
+
+/** What the blocklists need. */
+export interface BlocklistDeps {
+  blocks: BlockRepository;
+  clock: Clock;
+  users: UserRepository;
+  operators: OperatorRepository;
+}
 
 const SEARCH_TYPES: Record<string, BlockList> = {
   blocked_by_order: 'order',
@@ -22,9 +33,9 @@ const SEARCH_TYPES: Record<string, BlockList> = {
 };
 
 // The seller's own token, or a member of its team with `blocklists.manage` (decision 0100).
-const manage = (ctx: ApiContext, caller: Parameters<typeof requireCaller>[0], sellerId: number) =>
+const manage = (deps: BlocklistDeps, caller: Parameters<typeof requireCaller>[0], sellerId: number) =>
   actFor(
-    ctx,
+    deps,
     requireCaller(caller),
     sellerId,
     'blocklists.manage',
@@ -36,7 +47,7 @@ function blocklist(
   segment: 'order_blacklist' | 'questions_blacklist',
   list: BlockList,
   what: string,
-): Resource[] {
+): Resource<string, BlocklistDeps>[] {
   return [
     defineResource({
       path: `/users/{seller_id}/${segment}`,
@@ -51,10 +62,10 @@ function blocklist(
           description: 'List the blocked buyers, newest first.',
           response: blocklistSchema,
           auth: 'required',
-          async handle(c, ctx) {
+          async handle(c, deps: BlocklistDeps) {
             const sellerId = parseUserId(c.req.param('seller_id'), 'seller_id');
-            await manage(ctx, c.get('caller'), sellerId);
-            const { blocks } = await ctx.blocks.list(sellerId, list);
+            await manage(deps, c.get('caller'), sellerId);
+            const { blocks } = await deps.blocks.list(sellerId, list);
             return json(
               c,
               blocks.map((b) => ({ user: { id: b.userId, blocked: true } })),
@@ -67,20 +78,20 @@ function blocklist(
           body: blockRequestSchema,
           response: blocklistEntrySchema,
           auth: 'required',
-          async handle(c, ctx) {
+          async handle(c, deps: BlocklistDeps) {
             const sellerId = parseUserId(c.req.param('seller_id'), 'seller_id');
-            await manage(ctx, c.get('caller'), sellerId);
+            await manage(deps, c.get('caller'), sellerId);
             const { user_id: userId } = await jsonBody(c, blockRequestSchema);
             if (userId === sellerId) {
               throw badRequest('a seller cannot block itself', [
                 { code: 'cannot_block_yourself', message: 'user_id is the seller' },
               ]);
             }
-            if (!(await ctx.users.exists(userId))) {
+            if (!(await deps.users.exists(userId))) {
               throw new ApiError('not_found', { message: `User ${userId} not found` });
             }
             // A second block of the same buyer finds the first: same answer, nothing changed.
-            await ctx.blocks.add(sellerId, list, userId, ctx.clock().getTime());
+            await deps.blocks.add(sellerId, list, userId, deps.clock().getTime());
             return json(c, { user: { id: userId, blocked: true } });
           },
         },
@@ -99,14 +110,14 @@ function blocklist(
           description: 'Remove the block. Removing a block that does not exist changes nothing.',
           response: blocklistEntrySchema,
           auth: 'required',
-          async handle(c, ctx) {
+          async handle(c, deps: BlocklistDeps) {
             const sellerId = parseUserId(c.req.param('seller_id'), 'seller_id');
             const userId = parseUserId(c.req.param('user_id'));
-            await manage(ctx, c.get('caller'), sellerId);
-            if (!(await ctx.users.exists(userId))) {
+            await manage(deps, c.get('caller'), sellerId);
+            if (!(await deps.users.exists(userId))) {
               throw new ApiError('not_found', { message: `User ${userId} not found` });
             }
-            await ctx.blocks.remove(sellerId, list, userId);
+            await deps.blocks.remove(sellerId, list, userId);
             return json(c, { user: { id: userId, blocked: false } });
           },
         },
@@ -147,7 +158,7 @@ export const blockSearch = defineResource({
       },
       response: blockSearchPageSchema,
       auth: 'required',
-      async handle(c, ctx) {
+      async handle(c, deps: BlocklistDeps) {
         const userId = parseUserId(c.req.param('user_id'));
         const caller = requireCaller(c.get('caller'));
         const parsed = blockSearchParamsSchema.safeParse(c.req.query());
@@ -158,14 +169,14 @@ export const blockSearch = defineResource({
           throw new ApiError('caller.id.invalid');
         }
         await actFor(
-          ctx,
+          deps,
           caller,
           userId,
           'blocklists.manage',
           () => new ApiError('forbidden', { message: 'only the seller may search its own blocks' }),
         );
-        const offset = (await ctx.users.find(userId))?.utcOffsetMinutes ?? 0;
-        const { blocks, total } = await ctx.blocks.list(userId, SEARCH_TYPES[q.type]!, {
+        const offset = (await deps.users.find(userId))?.utcOffsetMinutes ?? 0;
+        const { blocks, total } = await deps.blocks.list(userId, SEARCH_TYPES[q.type]!, {
           offset: q.offset,
           limit: q.limit,
           userId: q.user_blocked,

@@ -18,16 +18,24 @@ import {
   PROMOTION_PACKS,
   siteDomain,
 } from '../domain/listings.ts';
+import type { Clock } from '../domain/time.ts';
 import { isoAt, isoOrNull } from '../domain/time.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
-import { type ApiContext, requireCaller } from '../http/env.ts';
+import { requireCaller } from '../http/env.ts';
 import { json } from '../http/json-answer.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { defineResource } from '../http/resources.ts';
 import { parseApplicationId, parseUserId, requireSelf } from '../http/user-params.ts';
-import type { ListingDetail, PromotionPackRow } from './account-repository.ts';
+import type { AccountRepository, ListingDetail, PromotionPackRow } from './account-repository.ts';
 import { findUser } from './routes.ts';
-import type { UserRecord } from './user-repository.ts';
+import type { UserRecord, UserRepository } from './user-repository.ts';
+
+/** What a user's other resources need. */
+export interface UserResourceDeps {
+  accounts: AccountRepository;
+  clock: Clock;
+  users: UserRepository;
+}
 
 const DAY = 86_400_000;
 
@@ -80,15 +88,25 @@ function renderPack(p: PromotionPackRow, offset: number, now: number) {
 }
 
 /** A category the operation cannot do without: absent is 400 naming the parameter. */
-const requiredCategory = async (ctx: ApiContext, user: UserRecord, raw: string | undefined, name: string) => {
+const requiredCategory = async (
+  deps: UserResourceDeps,
+  user: UserRecord,
+  raw: string | undefined,
+  name: string,
+) => {
   if (raw === undefined) {
     throw badRequest(`${name} is required`, [{ code: `missing_${name}`, message: `${name} is required` }]);
   }
-  return (await checkCategory(ctx, user, raw, name))!;
+  return (await checkCategory(deps, user, raw, name))!;
 };
 
 /** A category of the user's site that exists; anything else is refused before it reaches a query. */
-const checkCategory = async (ctx: ApiContext, user: UserRecord, raw: string | undefined, name: string) => {
+const checkCategory = async (
+  deps: UserResourceDeps,
+  user: UserRecord,
+  raw: string | undefined,
+  name: string,
+) => {
   if (raw === undefined) return undefined;
   const parsed = categoryIdSchema.safeParse(raw);
   if (!parsed.success || !raw.startsWith(user.siteId)) {
@@ -99,7 +117,7 @@ const checkCategory = async (ctx: ApiContext, user: UserRecord, raw: string | un
       },
     ]);
   }
-  if (!(await ctx.accounts.categoryExists(raw))) {
+  if (!(await deps.accounts.categoryExists(raw))) {
     throw new ApiError('not_found', { message: `Category ${raw} not found` });
   }
   return raw;
@@ -112,13 +130,13 @@ const listingType = (id: string): ListingTypeDefinition => {
 };
 
 async function availability(
-  ctx: ApiContext,
+  deps: UserResourceDeps,
   user: UserRecord,
   def: ListingTypeDefinition,
   packs: PromotionPackRow[],
   categoryId?: string,
 ): Promise<Availability> {
-  const now = ctx.clock().getTime();
+  const now = deps.clock().getTime();
   if (def.needsPack) {
     const remaining = packRemaining(packs, def.id, now, categoryId);
     return remaining > 0
@@ -132,7 +150,7 @@ async function availability(
         };
   }
   if (def.id === 'free') {
-    const remaining = Math.max(0, FREE_LISTING_LIMIT - (await ctx.accounts.listingCount(user.id, 'free')));
+    const remaining = Math.max(0, FREE_LISTING_LIMIT - (await deps.accounts.listingCount(user.id, 'free')));
     return remaining > 0
       ? { available: true, cause: null, code: null, mapping: def.id, remaining_listings: remaining }
       : {
@@ -174,9 +192,9 @@ export const acceptedPaymentMethods = defineResource({
       description: 'List the methods.',
       response: acceptedPaymentMethodsSchema,
       auth: 'optional',
-      async handle(c, ctx) {
-        const user = await findUser(ctx, parseUserId(c.req.param('user_id')));
-        const methods = await ctx.accounts.paymentMethods(user.siteId);
+      async handle(c, deps: UserResourceDeps) {
+        const user = await findUser(deps, parseUserId(c.req.param('user_id')));
+        const methods = await deps.accounts.paymentMethods(user.siteId);
         return json(
           c,
           methods.map((m) => ({
@@ -208,10 +226,10 @@ export const application = defineResource({
       description: 'Read an application.',
       response: applicationSchema,
       auth: 'required',
-      async handle(c, ctx) {
+      async handle(c, deps: UserResourceDeps) {
         const caller = requireCaller(c.get('caller'));
         const id = parseApplicationId(c.req.param('application_id'));
-        const application = await ctx.accounts.application(id);
+        const application = await deps.accounts.application(id);
         if (!application) throw new ApiError('not_found', { message: 'Application not found' });
         const siteId = application.siteId ?? 'MLA';
         const shortName = application.name
@@ -262,14 +280,14 @@ export const applicationGrant = defineResource({
       description: `Revoke the application's permissions. ${own}`,
       response: applicationRevocationSchema,
       auth: 'required',
-      async handle(c, ctx) {
+      async handle(c, deps: UserResourceDeps) {
         const userId = parseUserId(c.req.param('user_id'));
         const applicationId = parseApplicationId(c.req.param('application_id'));
         requireSelf(c.get('caller'), userId);
-        if (!(await ctx.accounts.application(applicationId))) {
+        if (!(await deps.accounts.application(applicationId))) {
           throw new ApiError('not_found', { message: 'Application not found' });
         }
-        const revoked = await ctx.accounts.revokeApplication(userId, applicationId, ctx.clock().getTime());
+        const revoked = await deps.accounts.revokeApplication(userId, applicationId, deps.clock().getTime());
         return json(c, {
           user_id: userId,
           application_id: applicationId,
@@ -294,9 +312,9 @@ export const userBrands = defineResource({
       description: 'List the brands.',
       response: userBrandsSchema,
       auth: 'optional',
-      async handle(c, ctx) {
-        const user = await findUser(ctx, parseUserId(c.req.param('user_id')));
-        const brands = await ctx.accounts.brands(user.id);
+      async handle(c, deps: UserResourceDeps) {
+        const user = await findUser(deps, parseUserId(c.req.param('user_id')));
+        const brands = await deps.accounts.brands(user.id);
         return json(c, {
           cust_id: user.id,
           site_id: user.siteId,
@@ -340,12 +358,12 @@ export const promotionPacks = defineResource({
       description: 'List the packs, newest first.',
       response: promotionPacksSchema,
       auth: 'required',
-      async handle(c, ctx) {
+      async handle(c, deps: UserResourceDeps) {
         const id = parseUserId(c.req.param('user_id'));
         requireSelf(c.get('caller'), id);
-        const user = await findUser(ctx, id);
-        const now = ctx.clock().getTime();
-        const packs = await ctx.accounts.packs(id);
+        const user = await findUser(deps, id);
+        const now = deps.clock().getTime();
+        const packs = await deps.accounts.packs(id);
         return json(
           c,
           packs.map((p) => renderPack(p, user.utcOffsetMinutes, now)),
@@ -359,17 +377,17 @@ export const promotionPacks = defineResource({
       response: promotionPackSchema,
       status: 201,
       auth: 'required',
-      async handle(c, ctx) {
+      async handle(c, deps: UserResourceDeps) {
         const id = parseUserId(c.req.param('user_id'));
         requireSelf(c.get('caller'), id);
-        const user = await findUser(ctx, id);
+        const user = await findUser(deps, id);
         const body = await jsonBody(c, promotionPackRequestSchema);
-        const categoryId = (await checkCategory(ctx, user, body.categ_id, 'categ_id'))!;
+        const categoryId = (await checkCategory(deps, user, body.categ_id, 'categ_id'))!;
         const def = PROMOTION_PACKS.find((p) => p.id === body.promotion_pack_id);
         if (!def)
           throw new ApiError('not_found', { message: `Promotion pack ${body.promotion_pack_id} not found` });
-        const now = ctx.clock().getTime();
-        const pack = await ctx.accounts.addPack({
+        const now = deps.clock().getTime();
+        const pack = await deps.accounts.addPack({
           user_id: id,
           promotion_pack_id: def.id,
           category_id: categoryId,
@@ -407,15 +425,15 @@ export const promotionPackAvailability = defineResource({
       query: { categoryId: 'Required: category id.' },
       response: packAvailabilitySchema,
       auth: 'required',
-      async handle(c, ctx) {
+      async handle(c, deps: UserResourceDeps) {
         const id = parseUserId(c.req.param('user_id'));
         requireSelf(c.get('caller'), id);
-        const user = await findUser(ctx, id);
+        const user = await findUser(deps, id);
         const def = listingType(c.req.param('listing_type'));
-        const categoryId = await requiredCategory(ctx, user, c.req.query('categoryId'), 'categoryId');
-        const packs = await ctx.accounts.packs(id);
+        const categoryId = await requiredCategory(deps, user, c.req.query('categoryId'), 'categoryId');
+        const packs = await deps.accounts.packs(id);
         return json(c, {
-          has_available_listings: packRemaining(packs, def.id, ctx.clock().getTime(), categoryId) > 0,
+          has_available_listings: packRemaining(packs, def.id, deps.clock().getTime(), categoryId) > 0,
         });
       },
     },
@@ -436,22 +454,22 @@ export const availableListingTypes = defineResource({
       query: { category_id: 'Category id.' },
       response: availableListingTypesSchema,
       auth: 'required',
-      async handle(c, ctx) {
+      async handle(c, deps: UserResourceDeps) {
         const id = parseUserId(c.req.param('user_id'));
         requireSelf(c.get('caller'), id);
-        const user = await findUser(ctx, id);
-        const categoryId = await checkCategory(ctx, user, c.req.query('category_id'), 'category_id');
-        const packs = await ctx.accounts.packs(id);
+        const user = await findUser(deps, id);
+        const categoryId = await checkCategory(deps, user, c.req.query('category_id'), 'category_id');
+        const packs = await deps.accounts.packs(id);
         const available = [];
         for (const def of LISTING_TYPES) {
           if (def.needsPack && categoryId === undefined) continue;
-          const a = await availability(ctx, user, def, packs, categoryId);
+          const a = await availability(deps, user, def, packs, categoryId);
           if (a.available) available.push(listed(user, def, a));
         }
         // Without a category, pack-only types show per category, as the platform's exceptions do.
         const exceptions = [];
         if (categoryId === undefined) {
-          const now = ctx.clock().getTime();
+          const now = deps.clock().getTime();
           const categories = [...new Set(packs.map((p) => p.category_id))].sort();
           for (const category of categories) {
             const inCategory = [];
@@ -492,13 +510,13 @@ export const listingTypeAvailability = defineResource({
       query: { category_id: 'Required: category id.' },
       response: listingTypeAvailabilitySchema,
       auth: 'required',
-      async handle(c, ctx) {
+      async handle(c, deps: UserResourceDeps) {
         const id = parseUserId(c.req.param('user_id'));
         requireSelf(c.get('caller'), id);
-        const user = await findUser(ctx, id);
+        const user = await findUser(deps, id);
         const def = listingType(c.req.param('listing_type_id'));
-        const categoryId = await requiredCategory(ctx, user, c.req.query('category_id'), 'category_id');
-        return json(c, await availability(ctx, user, def, await ctx.accounts.packs(id), categoryId));
+        const categoryId = await requiredCategory(deps, user, c.req.query('category_id'), 'category_id');
+        return json(c, await availability(deps, user, def, await deps.accounts.packs(id), categoryId));
       },
     },
   },

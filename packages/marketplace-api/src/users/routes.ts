@@ -9,6 +9,7 @@ import {
   userUpdateRequestSchema,
 } from '@mostrador/contracts';
 import type { Context } from 'hono';
+import type { Clock } from '../domain/time.ts';
 import {
   type LoadedParts,
   PRIVATE_USER_FIELDS,
@@ -19,7 +20,8 @@ import {
   withOrderCounts,
 } from '../domain/user-profile.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
-import { type ApiContext, type ApiEnv, requireCaller } from '../http/env.ts';
+import type { Faults, PlatformOptions } from '../http/env.ts';
+import { type ApiEnv, requireCaller } from '../http/env.ts';
 import { JSON_TYPE, json } from '../http/json-answer.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { actFor } from '../http/operator-access.ts';
@@ -28,20 +30,32 @@ import { simulatedMissing, simulateMissingHeader } from '../http/simulated-missi
 import { disclosedFields, parseUserId, requireSelf } from '../http/user-params.ts';
 import type { Caller } from '../oauth/token-repository.ts';
 import { SITES } from '../seed/reference.ts';
-import type { UserRecord } from './user-repository.ts';
+import type { AccessLogRepository } from './access-log-repository.ts';
+import type { OperatorRepository } from './operator-repository.ts';
+import type { UserRecord, UserRepository } from './user-repository.ts';
+
+/** What the user resources need. */
+export interface UserRoutesDeps {
+  accessLog: AccessLogRepository;
+  clock: Clock;
+  faults: Faults;
+  users: UserRepository;
+  operators: OperatorRepository;
+  platform: PlatformOptions;
+}
 
 const USER_PARTS: readonly UserPart[] = ['seller_reputation', 'buyer_reputation'];
 
 const stateNames = new Map(SITES.flatMap((s) => s.states.map((st) => [st.id, st.name] as const)));
 
 /** Reputation is loaded on its own; a part that fails is answered empty and named (206). */
-async function loadParts(ctx: ApiContext, c: Context, user: UserRecord): Promise<LoadedParts> {
+async function loadParts(deps: UserRoutesDeps, c: Context, user: UserRecord): Promise<LoadedParts> {
   const missing: UserPart[] = [];
-  const failed = simulatedMissing(c, ctx, USER_PARTS);
-  const counts = await ctx.users.orderCounts(user.id);
+  const failed = simulatedMissing(c, deps, USER_PARTS);
+  const counts = await deps.users.orderCounts(user.id);
   const load = (part: UserPart, json: string): Record<string, unknown> => {
     try {
-      if (failed?.has(part) || ctx.faults.failUserPart?.(part, user.id))
+      if (failed?.has(part) || deps.faults.failUserPart?.(part, user.id))
         throw new Error(`${part} unavailable`);
       const value = JSON.parse(json) as unknown;
       if (value === null || typeof value !== 'object' || Object.keys(value).length === 0) {
@@ -66,30 +80,30 @@ function answer(c: Context, body: unknown, missing: UserPart[]) {
   return c.body(text, 206, { ...JSON_TYPE, 'X-Content-Missing': missing.join(',') });
 }
 
-export async function findUser(ctx: ApiContext, id: number): Promise<UserRecord> {
-  const user = await ctx.users.find(id);
+export async function findUser(deps: { users: UserRepository }, id: number): Promise<UserRecord> {
+  const user = await deps.users.find(id);
   if (!user) throw new ApiError('not_found', { message: 'User not found' });
   return user;
 }
 
 /** The private view, with its access-log row written before the answer leaves. */
 async function privateView(
-  ctx: ApiContext,
+  deps: UserRoutesDeps,
   c: Context<ApiEnv>,
   caller: Caller,
   user: UserRecord,
   resource: string,
 ) {
-  const parts = await loadParts(ctx, c, user);
-  const body = renderPrivateUser(user, await ctx.users.personal(user.id), parts);
+  const parts = await loadParts(deps, c, user);
+  const body = renderPrivateUser(user, await deps.users.personal(user.id), parts);
   const disclosed = disclosedFields(c, PRIVATE_USER_FIELDS);
   if (disclosed.length > 0) {
-    await ctx.accessLog.record([
+    await deps.accessLog.record([
       {
         accessorUserId: caller.userId,
         applicationId: caller.applicationId,
         subjectUserId: user.id,
-        at: ctx.clock().getTime(),
+        at: deps.clock().getTime(),
         resource,
         fields: disclosed,
       },
@@ -99,9 +113,9 @@ async function privateView(
 }
 
 // The account's own token, or a member of its team with `immediate_payment.manage` (decision 0100).
-const manageImmediatePayment = (ctx: ApiContext, caller: Caller | null, id: number) =>
+const manageImmediatePayment = (deps: UserRoutesDeps, caller: Caller | null, id: number) =>
   actFor(
-    ctx,
+    deps,
     requireCaller(caller),
     id,
     'immediate_payment.manage',
@@ -148,9 +162,9 @@ export const currentUser = defineResource({
       response: userPrivateSchema,
       partial: partialUserPrivateSchema,
       auth: 'required',
-      async handle(c, ctx) {
+      async handle(c, deps: UserRoutesDeps) {
         const caller = requireCaller(c.get('caller'));
-        return privateView(ctx, c, caller, await findUser(ctx, caller.userId), 'GET /users/me');
+        return privateView(deps, c, caller, await findUser(deps, caller.userId), 'GET /users/me');
       },
     },
   },
@@ -176,12 +190,12 @@ export const user = defineResource({
       response: userPublicSchema.or(userPrivateSchema),
       partial: partialUserPublicSchema.or(partialUserPrivateSchema),
       auth: 'optional',
-      async handle(c, ctx) {
+      async handle(c, deps: UserRoutesDeps) {
         const id = parseUserId(c.req.param('user_id'));
-        const found = await findUser(ctx, id);
+        const found = await findUser(deps, id);
         const caller = c.get('caller');
-        if (caller?.userId === id) return privateView(ctx, c, caller, found, 'GET /users/{user_id}');
-        const parts = await loadParts(ctx, c, found);
+        if (caller?.userId === id) return privateView(deps, c, caller, found, 'GET /users/{user_id}');
+        const parts = await loadParts(deps, c, found);
         return answer(c, renderPublicUser(found, parts), parts.missing);
       },
     },
@@ -193,10 +207,10 @@ export const user = defineResource({
       response: userPrivateSchema,
       partial: partialUserPrivateSchema,
       auth: 'required',
-      async handle(c, ctx) {
+      async handle(c, deps: UserRoutesDeps) {
         const id = parseUserId(c.req.param('user_id'));
         const caller = requireSelf(c.get('caller'), id);
-        const found = await findUser(ctx, id);
+        const found = await findUser(deps, id);
         const body = await jsonBody(c, userUpdateRequestSchema);
         if (body.address && !body.address.state.startsWith(`${found.countryId}-`)) {
           throw badRequest(`address.state must be a state of ${found.countryId}`, [
@@ -206,7 +220,7 @@ export const user = defineResource({
             },
           ]);
         }
-        await ctx.users.update(id, {
+        await deps.users.update(id, {
           firstName: body.first_name,
           lastName: body.last_name,
           phone: body.phone && { ...body.phone, extension: body.phone.extension ?? '' },
@@ -216,7 +230,7 @@ export const user = defineResource({
           },
           address: body.address,
         });
-        return privateView(ctx, c, caller, await findUser(ctx, id), 'PUT /users/{user_id}');
+        return privateView(deps, c, caller, await findUser(deps, id), 'PUT /users/{user_id}');
       },
     },
   },
@@ -237,12 +251,12 @@ export const immediatePayment = defineResource({
       body: immediatePaymentRequestSchema,
       response: immediatePaymentResponseSchema,
       auth: 'required',
-      async handle(c, ctx) {
+      async handle(c, deps: UserRoutesDeps) {
         const id = parseUserId(c.req.param('user_id'));
-        await manageImmediatePayment(ctx, c.get('caller'), id);
+        await manageImmediatePayment(deps, c.get('caller'), id);
         const body = await jsonBody(c, immediatePaymentRequestSchema);
-        await findUser(ctx, id);
-        await ctx.users.addImmediatePayment(id, body.reason, ctx.clock().getTime());
+        await findUser(deps, id);
+        await deps.users.addImmediatePayment(id, body.reason, deps.clock().getTime());
         return json(c, { id });
       },
     },
@@ -262,15 +276,15 @@ export const immediatePaymentMarker = defineResource({
       description: 'Remove the marker. Own token only.',
       response: immediatePaymentResponseSchema,
       auth: 'required',
-      async handle(c, ctx) {
+      async handle(c, deps: UserRoutesDeps) {
         const id = parseUserId(c.req.param('user_id'));
-        await manageImmediatePayment(ctx, c.get('caller'), id);
+        await manageImmediatePayment(deps, c.get('caller'), id);
         const reason = c.req.param('reason');
         if (reason !== 'by_user') {
           throw new ApiError('not_found', { message: 'only the by_user marker can be removed by its user' });
         }
-        await findUser(ctx, id);
-        await ctx.users.removeImmediatePayment(id, reason);
+        await findUser(deps, id);
+        await deps.users.removeImmediatePayment(id, reason);
         return json(c, { id });
       },
     },
@@ -298,11 +312,11 @@ export const userAddresses = defineResource({
       description: 'List the account addresses.',
       response: userAddressesSchema,
       auth: 'required',
-      async handle(c, ctx) {
+      async handle(c, deps: UserRoutesDeps) {
         const id = parseUserId(c.req.param('user_id'));
         const caller = requireSelf(c.get('caller'), id);
-        const found = await findUser(ctx, id);
-        const personal = await ctx.users.personal(id);
+        const found = await findUser(deps, id);
+        const personal = await deps.users.personal(id);
         const addresses = personal.address
           ? [
               renderAddress(
@@ -313,12 +327,12 @@ export const userAddresses = defineResource({
             ]
           : [];
         if (addresses.length > 0) {
-          await ctx.accessLog.record([
+          await deps.accessLog.record([
             {
               accessorUserId: caller.userId,
               applicationId: caller.applicationId,
               subjectUserId: id,
-              at: ctx.clock().getTime(),
+              at: deps.clock().getTime(),
               resource: 'GET /users/{user_id}/addresses',
               // Attributes reduce each address, not the list: the log names what an address can disclose.
               fields: ['contact', 'phone', 'address_line', 'street_name', 'street_number', 'zip_code'],

@@ -398,8 +398,7 @@ describe('the permission matrix', () => {
 
 describe('personal data in order reads by operators', () => {
   const accessRows = (operatorId: number) => {
-    api.store.auditJournal?.catchUp();
-    return api.store.auditDb
+    return api.store.db
       .selectFrom('personal_data_access_log')
       .selectAll()
       .where('accessor_user_id', '=', seller.id)

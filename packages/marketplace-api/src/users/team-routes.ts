@@ -8,27 +8,37 @@ import {
   personalDataAccessPageSchema,
   personalDataAccessParamsSchema,
 } from '@mostrador/contracts';
+import type { Clock } from '../domain/time.ts';
 import { isoAt } from '../domain/time.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
-import { type ApiContext, requireCaller } from '../http/env.ts';
+import { requireCaller } from '../http/env.ts';
 import { json } from '../http/json-answer.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { invalidQuery } from '../http/query.ts';
 import { defineResource } from '../http/resources.ts';
 import { parseUserId } from '../http/user-params.ts';
 import type { Caller } from '../oauth/token-repository.ts';
-import type { OperatorRecord } from './operator-repository.ts';
-import type { UserRecord } from './user-repository.ts';
+import type { AccessLogRepository } from './access-log-repository.ts';
+import type { OperatorRecord, OperatorRepository } from './operator-repository.ts';
+import type { UserRecord, UserRepository } from './user-repository.ts';
+
+/** What the team resources need. */
+export interface TeamDeps {
+  accessLog: AccessLogRepository;
+  clock: Clock;
+  operators: OperatorRepository;
+  users: UserRepository;
+}
 
 /**
  * A seller's team (docs/decisions/0100-team-access.md): the operators it lets act for it, with their permissions,
  * and the log of personal-data reads made under the account (0102). Only the account's own token manages the team
  * or reads the log; a team member gets 403 `operator_permission_denied`, anybody else 403 `forbidden`.
  */
-async function owner(ctx: ApiContext, caller: Caller | null, sellerId: number): Promise<UserRecord> {
+async function owner(deps: TeamDeps, caller: Caller | null, sellerId: number): Promise<UserRecord> {
   const me = requireCaller(caller);
   if (me.userId !== sellerId) {
-    if ((await ctx.operators.rights(sellerId, me.userId)) !== null) {
+    if ((await deps.operators.rights(sellerId, me.userId)) !== null) {
       throw new ApiError('operator_permission_denied', {
         message: 'Only the account owner manages its team and reads its access log.',
         cause: [{ code: 'owner_only', message: 'team and access log belong to the account owner' }],
@@ -36,7 +46,7 @@ async function owner(ctx: ApiContext, caller: Caller | null, sellerId: number): 
     }
     throw new ApiError('forbidden', { message: 'only the account owner may use this resource' });
   }
-  const user = await ctx.users.find(sellerId);
+  const user = await deps.users.find(sellerId);
   if (!user) throw new ApiError('not_found', { message: 'User not found' });
   return user;
 }
@@ -49,9 +59,9 @@ const render = (o: OperatorRecord, offset: number) => ({
   last_updated: isoAt(o.updatedAt, offset),
 });
 
-const teamOf = async (ctx: ApiContext, seller: UserRecord) => ({
+const teamOf = async (deps: TeamDeps, seller: UserRecord) => ({
   seller_id: seller.id,
-  operators: (await ctx.operators.list(seller.id)).map((o) => render(o, seller.utcOffsetMinutes)),
+  operators: (await deps.operators.list(seller.id)).map((o) => render(o, seller.utcOffsetMinutes)),
 });
 
 const permissionList = OPERATOR_PERMISSIONS.join(', ');
@@ -71,9 +81,9 @@ export const team = defineResource({
       description: 'List the team, oldest member first.',
       response: operatorListSchema,
       auth: 'required',
-      async handle(c, ctx) {
-        const seller = await owner(ctx, c.get('caller'), parseUserId(c.req.param('seller_id'), 'seller_id'));
-        return json(c, await teamOf(ctx, seller));
+      async handle(c, deps: TeamDeps) {
+        const seller = await owner(deps, c.get('caller'), parseUserId(c.req.param('seller_id'), 'seller_id'));
+        return json(c, await teamOf(deps, seller));
       },
     },
     POST: {
@@ -86,13 +96,13 @@ export const team = defineResource({
       status: 201,
       errors: [409],
       auth: 'required',
-      async handle(c, ctx) {
-        const seller = await owner(ctx, c.get('caller'), parseUserId(c.req.param('seller_id'), 'seller_id'));
+      async handle(c, deps: TeamDeps) {
+        const seller = await owner(deps, c.get('caller'), parseUserId(c.req.param('seller_id'), 'seller_id'));
         const body = await jsonBody(c, operatorAddRequestSchema);
         const user =
           body.user_id !== undefined
-            ? await ctx.users.find(body.user_id)
-            : await ctx.users.findByNickname(seller.siteId, body.nickname!);
+            ? await deps.users.find(body.user_id)
+            : await deps.users.findByNickname(seller.siteId, body.nickname!);
         if (!user) {
           throw new ApiError('not_found', {
             message:
@@ -106,13 +116,13 @@ export const team = defineResource({
             { code: 'cannot_add_yourself', message: 'the user is the account owner' },
           ]);
         }
-        const now = ctx.clock().getTime();
-        if (!(await ctx.operators.add(seller.id, user.id, body.permissions, now))) {
+        const now = deps.clock().getTime();
+        if (!(await deps.operators.add(seller.id, user.id, body.permissions, now))) {
           throw new ApiError('conflict', {
             message: `User ${user.id} is already on the team; change its permissions with PUT`,
           });
         }
-        const added = await ctx.operators.find(seller.id, user.id);
+        const added = await deps.operators.find(seller.id, user.id);
         return json(c, render(added!, seller.utcOffsetMinutes), 201);
       },
     },
@@ -139,15 +149,15 @@ export const teamMember = defineResource({
       body: operatorUpdateRequestSchema,
       response: operatorSchema,
       auth: 'required',
-      async handle(c, ctx) {
+      async handle(c, deps: TeamDeps) {
         const sellerId = parseUserId(c.req.param('seller_id'), 'seller_id');
         const operatorId = parseUserId(c.req.param('operator_id'), 'operator_id');
-        const seller = await owner(ctx, c.get('caller'), sellerId);
+        const seller = await owner(deps, c.get('caller'), sellerId);
         const body = await jsonBody(c, operatorUpdateRequestSchema);
-        if (!(await ctx.operators.update(seller.id, operatorId, body.permissions, ctx.clock().getTime()))) {
+        if (!(await deps.operators.update(seller.id, operatorId, body.permissions, deps.clock().getTime()))) {
           throw new ApiError('not_found', { message: `User ${operatorId} is not on the team` });
         }
-        const updated = await ctx.operators.find(seller.id, operatorId);
+        const updated = await deps.operators.find(seller.id, operatorId);
         return json(c, render(updated!, seller.utcOffsetMinutes));
       },
     },
@@ -156,14 +166,14 @@ export const teamMember = defineResource({
       description: 'Remove the operator; answers the remaining team. 404 when not on the team.',
       response: operatorListSchema,
       auth: 'required',
-      async handle(c, ctx) {
+      async handle(c, deps: TeamDeps) {
         const sellerId = parseUserId(c.req.param('seller_id'), 'seller_id');
         const operatorId = parseUserId(c.req.param('operator_id'), 'operator_id');
-        const seller = await owner(ctx, c.get('caller'), sellerId);
-        if (!(await ctx.operators.remove(seller.id, operatorId))) {
+        const seller = await owner(deps, c.get('caller'), sellerId);
+        if (!(await deps.operators.remove(seller.id, operatorId))) {
           throw new ApiError('not_found', { message: `User ${operatorId} is not on the team` });
         }
-        return json(c, await teamOf(ctx, seller));
+        return json(c, await teamOf(deps, seller));
       },
     },
   },
@@ -182,9 +192,9 @@ export const operatedAccounts = defineResource({
       description: 'List the accounts the caller operates.',
       response: operatedAccountListSchema,
       auth: 'required',
-      async handle(c, ctx) {
+      async handle(c, deps: TeamDeps) {
         const caller = requireCaller(c.get('caller'));
-        const accounts = await ctx.operators.operatedBy(caller.userId);
+        const accounts = await deps.operators.operatedBy(caller.userId);
         return json(c, {
           accounts: accounts.map((a) => ({
             user_id: a.sellerId,
@@ -219,12 +229,12 @@ export const personalDataAccessLog = defineResource({
       query: { offset: 'Default 0, at most 10000.', limit: 'Default 50, at most 100.' },
       response: personalDataAccessPageSchema,
       auth: 'required',
-      async handle(c, ctx) {
-        const seller = await owner(ctx, c.get('caller'), parseUserId(c.req.param('seller_id'), 'seller_id'));
+      async handle(c, deps: TeamDeps) {
+        const seller = await owner(deps, c.get('caller'), parseUserId(c.req.param('seller_id'), 'seller_id'));
         const parsed = personalDataAccessParamsSchema.safeParse(c.req.query());
         if (!parsed.success) throw invalidQuery(parsed.error);
         const { offset, limit } = parsed.data;
-        const page = await ctx.accessLog.forAccount(seller.id, { offset, limit });
+        const page = await deps.accessLog.forAccount(seller.id, { offset, limit });
         return json(c, {
           results: page.rows.map((r) => ({
             accessed_at: isoAt(r.at, seller.utcOffsetMinutes),

@@ -25,9 +25,9 @@ export interface LeaseQueueOptions<Row> {
   /** How often the running queue looks for rows written elsewhere or coming due. */
   pollMs: number;
   /**
-   * The store's change count, where it keeps one (a SQLite file): while it stands still after a claim found
-   * nothing, nothing can have been queued anywhere, and the timer's looks are skipped, one in `idlePollMs` aside,
-   * which finds rows coming due. Being woken, or a lane finishing, always claims.
+   * A count of what may have queued rows (on PostgreSQL, the notifications heard on the queue's channel): while it
+   * stands still after a claim found nothing, nothing can have been queued anywhere, and the timer's looks are
+   * skipped, one in `idlePollMs` aside, which finds rows coming due. Being woken, or a lane finishing, always claims.
    */
   changes?: () => number;
   /** The longest a row coming due waits while the store is unchanged; 1 s unless given. */
@@ -119,7 +119,7 @@ export function createLeaseQueue<Row>(options: LeaseQueueOptions<Row>) {
       let timer: NodeJS.Timeout | undefined;
       let current: Promise<void> = Promise.resolve();
       const idlePollMs = options.idlePollMs ?? 1_000;
-      // The change count and the time when a claim last found nothing; undefined once anything may have changed.
+      // The count and the time when a claim last found nothing; undefined once anything may have changed.
       let quiet: { count: number; at: number } | undefined;
 
       const round = async () => {

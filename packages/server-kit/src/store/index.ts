@@ -1,4 +1,12 @@
 export {
+  type ChangeSequence,
+  changeSequenceReader,
+  createChangeSequence,
+  raiseChangeSequence,
+  unwatchTables,
+  watchTables,
+} from './change-sequence.ts';
+export {
   type CommitGroup,
   type CommitGroupOptions,
   createCommitGroup,
@@ -32,8 +40,9 @@ export {
   recreateDatabase,
   storeTypes,
 } from './postgres/pool.ts';
-export { type PlanMode, type PreparedRead, preparedReadsOf } from './postgres/prepared-reads.ts';
+export { type PreparedRead, preparedReadsOf } from './postgres/prepared-reads.ts';
 export { openSqliteStore, type SqliteStoreOptions } from './sqlite/open-sqlite.ts';
 export { withStatementCache } from './sqlite/statement-cache.ts';
 export type { Dialect, SnapshotRead, Store, StoreTables } from './store.ts';
 export type { TableMap, Tables } from './tables.ts';
+export { VersionedCache, type VersionedCacheOptions } from './versioned-cache.ts';

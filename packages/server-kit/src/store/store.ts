@@ -30,19 +30,10 @@ export interface Store<DB> extends StoreTables<DB> {
    */
   read?: SnapshotRead;
   /**
-   * How many changes other connections have committed to the database so far, as the snapshot reader sees it now
-   * (SQLite's `PRAGMA data_version`): equal answers mean nothing was committed in between, by this process or any
-   * other. One cheap statement that lets a read trust what it verified earlier instead of asking again (decision
-   * 0087). Absent where `read` is.
-   */
-  changeCount?: () => number;
-  /**
    * Another part's tables in the same database (the BFF's beside the marketplace's): same connections, same
    * commit group, so its writes queue and commit with this store's.
    */
   tables<T extends TableMap<T>>(): StoreTables<T>;
-  /** Stops the background thread, after its last round (`close` does it too). */
-  stopBackground(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -19,12 +19,6 @@ export async function createAuditTables<DB>(db: Kysely<DB>): Promise<void> {
   // Appends only: the one index follows the reader and time, which grow together (0002).
   await sql`create index if not exists audit.personal_data_access_log_accessor
     on personal_data_access_log (accessor_user_id, accessed_at)`.execute(db);
-  // How far each segment of the log's journal has been moved into the table (decision 0088).
-  await sql`create table if not exists audit.journal_segments (
-    name text primary key,
-    "offset" bigint not null,
-    done integer not null
-  )`.execute(db);
 }
 
 /** SQLite: moves the log out of the main file into the attached `audit` database. PostgreSQL keeps it. */

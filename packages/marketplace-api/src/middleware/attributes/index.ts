@@ -19,12 +19,11 @@ function pickAttributes(value: unknown, names: Set<string>): unknown {
  * a list; error bodies are never reduced. Only answers that ask for it pay for re-reading the body.
  */
 export const attributes: MiddlewareHandler = (c, next) =>
-  // Most requests do not carry the parameter: their URL is not parsed, and they go on without a promise of this
-  // step's own.
+  // Most requests do not carry the parameter: their URL is not parsed.
   mayNameAttributes(c.req.url) ? picked(c, next) : next();
 
-/** Whether a URL may carry `attributes`: one that does not is passed on untouched (and by the API, decision 0213). */
-export const mayNameAttributes = (url: string) => url.includes('attributes=');
+/** Whether a URL may carry `attributes`: one that does not is passed on untouched. */
+const mayNameAttributes = (url: string) => url.includes('attributes=');
 
 const picked: MiddlewareHandler = async (c, next) => {
   const given = new URL(c.req.url).searchParams.getAll('attributes');

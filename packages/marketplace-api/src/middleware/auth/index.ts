@@ -1,39 +1,39 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { ChangeSequence } from '@mostrador/server-kit/store';
+import type { MiddlewareHandler } from 'hono';
 import type { Clock } from '../../domain/time.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { repeated } from '../../http/query.ts';
+import type { Callers } from '../../oauth/callers.ts';
 import type { Caller } from '../../oauth/token-repository.ts';
 
 export type AuthVariables = {
+  /** Who the request's token stands for; null without a token (each resource decides: public, or 401). */
   caller: Caller | null;
+  /**
+   * The store's change sequence as this request reads it (decision 0240): read on first use, once per request, after
+   * the request arrived. What the request answers from memory was kept at this same number.
+   */
+  storeVersion: () => Promise<number>;
 };
-
-/**
- * Who a token stands for: the read model's `caller`, told the request's path (what the request reads) and whether
- * it asks for the legacy form (no `x-format-new: true`; a value that is neither is refused by the route itself).
- */
-export type ResolveCaller = (
-  token: string,
-  nowMs: number,
-  path: string,
-  legacy: boolean,
-) => Caller | null | Promise<Caller | null>;
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
 /**
- * Resolves `Authorization: Bearer …` or the legacy `access_token` query parameter that the platform's older SDKs
- * still send. A token that is present but unknown, expired or revoked is refused here; no token leaves `caller`
- * null for each resource to decide (public reads, or `not_identified_user`).
+ * Reads the store's change sequence on demand (`c.var.storeVersion()`), then resolves `Authorization: Bearer …` or
+ * the legacy `access_token` query parameter that the platform's older SDKs still send. A token that is present but
+ * unknown, expired or revoked is refused here; no token leaves `caller` null.
  */
 export function authenticate(
-  resolve: ResolveCaller,
+  callers: Callers,
+  changes: ChangeSequence,
   clock: Clock,
 ): MiddlewareHandler<{ Variables: AuthVariables }> {
-  // Not an async function: a token found in memory goes on to the handler without a promise of this step's own,
-  // and the handler's promise is handed back as it is rather than resolved into another. A refusal is thrown either
-  // way, and Hono renders it as it renders any error of a middleware.
-  return (c, next) => {
+  return async (c, next) => {
+    let version: Promise<number> | undefined;
+    c.set('storeVersion', () => {
+      version ??= changes.read();
+      return version;
+    });
     const header = c.req.header('authorization');
     let token: string | undefined;
     if (header !== undefined) {
@@ -47,24 +47,13 @@ export function authenticate(
       if (given.length > 1) throw repeated('access_token');
       token = given[0];
     }
-    if (token === undefined || token === '') {
-      c.set('caller', null);
-      return next();
+    let caller: Caller | null = null;
+    if (token !== undefined && token !== '') {
+      caller =
+        token.length <= 200 ? await callers.find(token, clock().getTime(), await c.var.storeVersion()) : null;
+      if (!caller) throw new ApiError('invalid_token', { message: 'invalid access token' });
     }
-    const legacy = c.req.header('x-format-new') !== 'true';
-    const found = token.length <= 200 ? resolve(token, clock().getTime(), c.req.path, legacy) : null;
-    if (found instanceof Promise) {
-      return found.then((caller) => {
-        identified(c, caller);
-        return next();
-      });
-    }
-    identified(c, found);
-    return next();
+    c.set('caller', caller);
+    await next();
   };
-}
-
-function identified(c: Context<{ Variables: AuthVariables }>, caller: Caller | null): void {
-  if (!caller) throw new ApiError('invalid_token', { message: 'invalid access token' });
-  c.set('caller', caller);
 }

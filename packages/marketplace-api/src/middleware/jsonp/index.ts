@@ -8,12 +8,11 @@ import { repeated } from '../../http/query.ts';
  * errors, 404 and 405 included. Handlers return plain JSON; only answers that ask for it pay for re-reading the body.
  */
 export const jsonp: MiddlewareHandler = (c, next) =>
-  // Most requests do not carry the parameter: their URL is not parsed, and they go on without a promise of this
-  // step's own.
+  // Most requests do not carry the parameter: their URL is not parsed.
   mayNameCallback(c.req.url) ? wrapped(c, next) : next();
 
-/** Whether a URL may carry `callback`: one that does not is passed on untouched (and by the API, decision 0213). */
-export const mayNameCallback = (url: string) => url.includes('callback=');
+/** Whether a URL may carry `callback`: one that does not is passed on untouched. */
+const mayNameCallback = (url: string) => url.includes('callback=');
 
 const wrapped: MiddlewareHandler = async (c, next) => {
   const given = new URL(c.req.url).searchParams.getAll('callback');

@@ -1,13 +1,11 @@
 import { ORDER_SORTS } from '@mostrador/contracts';
+import { VersionedCache } from '@mostrador/server-kit/store';
 import type { Store } from '../../db/store.ts';
 import type { Clock } from '../../domain/time.ts';
-import { type Caller, liveToken, type TokenRepository } from '../../oauth/token-repository.ts';
 import type { ShipmentRepository } from '../../shipments/shipment-repository.ts';
 import type { AccessLogRepository } from '../../users/access-log-repository.ts';
-import type { OrderQuery, OrderReadRow, OrderRef, OrderRepository } from '../order-repository.ts';
-import { createAnswerCache } from './answer-cache.ts';
+import type { OrderQuery, OrderReadRow, OrderRepository } from '../order-repository.ts';
 import { createOrderDocuments } from './order-documents.ts';
-import { createOrderReadAhead, type ReadAhead } from './order-read-ahead.ts';
 import { createPartyCards, type PartyCardCache } from './party-cards.ts';
 
 /** The members of an order that load on their own and may be missing from a 206 answer (spec 4.1). */
@@ -22,10 +20,9 @@ export interface OrderReader {
 }
 
 export interface OrderReadModelDeps {
-  store: Pick<Store, 'db' | 'keyring' | 'read' | 'changeCount'>;
+  store: Pick<Store, 'db' | 'keyring' | 'read'>;
   orders: OrderRepository;
   shipments: ShipmentRepository;
-  tokens: TokenRepository;
   accessLog: AccessLogRepository;
   clock: Clock;
   faults: { failMember?: (member: OrderMember, orderId: number) => boolean };
@@ -33,10 +30,7 @@ export interface OrderReadModelDeps {
 
 /** What the body builders below read from: the read model's own parts. */
 interface Parts {
-  /**
-   * The legacy form's `shipping` member of a shipment (`legacyShipping`): from memory while nothing was committed
-   * since it was read, else read and kept.
-   */
+  /** The legacy form's `shipping` member of a shipment: from memory at the same change sequence, else read and kept. */
   legacyShipping: (shippingId: number) => Buffer | Promise<Buffer>;
   /** The member when it is in memory and still true now, else undefined. */
   legacyShippingInMemory: (shippingId: number) => Buffer | undefined;
@@ -357,153 +351,41 @@ function appliedFilters(raw: Record<string, string>) {
     }));
 }
 
-/** The order a request path reads (`/orders/{id}`, an id the API could hold), else undefined. */
-function orderIdOfPath(path: string): number | undefined {
-  const match = /(?:^|\/)orders\/([1-9][0-9]{0,15})$/.exec(path);
-  const id = match ? Number(match[1]) : undefined;
-  return id !== undefined && Number.isSafeInteger(id) ? id : undefined;
-}
-
 /**
- * The order read model (decisions 0087, 0114): everything kept or joined in advance to make token checks, order
- * reads and searches fast lives here, behind these functions. What it trusts was confirmed after the last commit
- * that could change it: on a SQLite file, while the store's change count stands still nothing was committed
- * anywhere; party cards follow `read_model_changes`. No other layer knows a cache exists.
+ * The order read model: everything kept or joined in advance to make order reads and searches fast lives here,
+ * behind `findOrder`, `orderBody` and `searchOrders`. Each takes `at`, the request's reading of the store's change
+ * sequence (decision 0240): what was kept at the same reading is served as it is; after any change, what it depends on
+ * is checked again (order versions, the users changed since, in `read_model_changes`). No other layer knows a cache
+ * exists.
  */
 export function createOrderReadModel(deps: OrderReadModelDeps) {
   const { store } = deps;
-  /*
-   * One read of the change count per request (decision 0155). `caller` begins every request that reads orders: it
-   * reads the count afresh, after the request arrived, and the steps after it in the same turn of the event loop
-   * (the order, a search) answer as of that moment. A commit after it is concurrent with the request, which may be
-   * answered from either side of it; none of these steps writes. The next turn reads afresh, so nothing outside a
-   * request (nor a request that waited on I/O) trusts an older count.
-   */
-  let turnCount: number | undefined;
-  let turnEnds = false;
-  const endTurn = () => {
-    turnCount = undefined;
-    turnEnds = false;
-  };
-  const freshCount = (): number | undefined => {
-    turnCount = store.changeCount?.();
-    if (turnCount !== undefined && !turnEnds) {
-      turnEnds = true;
-      setImmediate(endTurn);
-    }
-    return turnCount;
-  };
-  const count = (): number | undefined => turnCount ?? freshCount();
-  const parties = createPartyCards(store.db, store.keyring, {
-    ...(store.read ? { read: store.read } : {}),
-    ...(store.changeCount ? { changeCount: store.changeCount } : {}),
-  });
-  // The legacy form's shipping members, each kept with the change count at which its shipment was read.
-  const legacyShippings = createAnswerCache<Buffer>({
+  const parties = createPartyCards(store.db, store.keyring, store.read ? { read: store.read } : {});
+  // The legacy form's shipping members, each kept at the change sequence at which its shipment was read.
+  const legacyShippings = new VersionedCache<number, Buffer>({
     entries: 20_000,
     bytes: 8 * 1024 * 1024,
     sizeOf: (member) => member.length,
   });
-  const parts: Parts = {
+  const partsAt = (at: number): Parts => ({
     legacyShipping: (shippingId) =>
-      legacyShippings.through(
-        () => String(shippingId),
-        count(),
-        () => legacyShipping(deps.shipments, shippingId),
-      ),
-    legacyShippingInMemory: (shippingId) => {
-      const at = count();
-      return at === undefined ? undefined : legacyShippings.get(String(shippingId), at);
-    },
+      legacyShippings.through(shippingId, at, () => legacyShipping(deps.shipments, shippingId)),
+    legacyShippingInMemory: (shippingId) => legacyShippings.get(shippingId, at),
     parties,
     faults: deps.faults,
-  };
+  });
   const documents = createOrderDocuments(deps.orders);
-  // Live tokens as last found, with the change count at that moment; keyed by the token, never written anywhere.
-  const remembered = createAnswerCache<{ caller: Caller; expiresAt: number }>({ entries: 10_000 });
-  // Where the store counts no changes (PostgreSQL), an order read's token, changes and order version come in one
-  // statement shared with the reads that arrive beside it (decisions 0157, 0204), read when the token is checked
-  // and kept for that request's `findOrder`.
-  const readAhead = store.changeCount ? undefined : createOrderReadAhead(store.db, parties);
-  // What a request's statement read ahead: the order's version for its `findOrder` (taken once), and the shipment a
-  // legacy read brought for its `orderBody`.
-  const aheadOf = new WeakMap<
-    Caller,
-    { id: number; refs: OrderRef[] | undefined; shipment: ReadAhead['shipment'] }
-  >();
-  // The summaries made from the shipment documents statements brought, each kept with the document it was made
-  // from: the same document again gives the same member (the same bytes object, so the joined body is reused too).
-  const broughtSummaries = new Map<number, { doc: string; member: Buffer }>();
-  const summaryOfBrought = (shipment: NonNullable<ReadAhead['shipment']>): Buffer => {
-    const kept = broughtSummaries.get(shipment.id);
-    if (kept && kept.doc === shipment.doc) return kept.member;
-    const member = legacySummary(shipment.doc);
-    if (!kept && broughtSummaries.size >= 5_000) broughtSummaries.clear();
-    broughtSummaries.set(shipment.id, { doc: shipment.doc, member });
-    return member;
-  };
-  const searchPages = createAnswerCache<{ body: Joined; disclosed: number[] }>({
+  const searchPages = new VersionedCache<string, { body: Joined; disclosed: number[] }>({
     entries: 500,
     bytes: 32 * 1024 * 1024,
     sizeOf: (page) => page.body.length + 8 * page.disclosed.length,
   });
 
-  /** A token's caller from the store, kept for next time at the change count read before asking. */
-  async function callerFound(token: string, nowMs: number, at: number | undefined): Promise<Caller | null> {
-    const found = await deps.tokens.find(token, nowMs);
-    if (!found) return null;
-    if (at !== undefined) remembered.set(token, at, found);
-    return found.caller;
-  }
-
-  /** On PostgreSQL: the token and the order in one statement (decisions 0157, 0204). */
-  async function callerReadAhead(token: string, nowMs: number, orderId: number, legacy: boolean) {
-    const ahead = await readAhead!(token, orderId, legacy);
-    const found = liveToken(ahead.token, nowMs);
-    if (!found) return null;
-    // A caller of this request alone: what was read ahead serves this request's `findOrder` and no other.
-    const caller = { ...found.caller };
-    aheadOf.set(caller, { id: orderId, refs: ahead.order, shipment: ahead.shipment });
-    return caller;
-  }
-
   return {
-    /**
-     * The caller a token stands for, or null when it is unknown, expired or revoked: at once when the token was
-     * found while nothing was committed since, else once the store answers. `path`, the request's, lets an order
-     * read on PostgreSQL check the token and find the order in one statement.
-     */
-    caller(
-      token: string,
-      nowMs: number,
-      path?: string,
-      legacy = false,
-    ): Caller | null | Promise<Caller | null> {
-      const orderId = readAhead && path !== undefined ? orderIdOfPath(path) : undefined;
-      if (readAhead && orderId !== undefined) return callerReadAhead(token, nowMs, orderId, legacy);
-      const at = freshCount();
-      if (at !== undefined) {
-        const hit = remembered.get(token, at);
-        if (hit && hit.expiresAt > nowMs) return hit.caller;
-      }
-      return callerFound(token, nowMs, at);
-    },
-
-    /**
-     * The order's stored document and members, for `orderBody`; undefined when there is no such order. `caller`, the
-     * request's, brings what its token check read ahead.
-     */
-    findOrder(id: number, caller?: Caller): OrderReadRow | undefined | Promise<OrderReadRow | undefined> {
-      const ahead = readAhead && caller && aheadOf.get(caller);
-      if (ahead?.refs && ahead.id === id) {
-        const { refs } = ahead;
-        ahead.refs = undefined;
-        return documents.at(refs);
-      }
-      const at = count();
-      const syncing = parties.sync(at);
-      // With nothing to catch up on, a row confirmed at this very change count comes at once.
-      return syncing ? syncing.then(() => documents.find(id, at)) : documents.find(id, at);
+    /** The order's stored document and members as of `at`, for `orderBody`; undefined when there is no such order. */
+    async findOrder(id: number, at: number): Promise<OrderReadRow | undefined> {
+      await parties.sync(at);
+      return documents.find(id, at);
     },
 
     /**
@@ -514,37 +396,22 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
       row: OrderReadRow,
       reader: OrderReader,
       legacy: boolean,
+      at: number,
       /** Members to answer as failed (the local-use request header of decision 0137). */
       failed?: ReadonlySet<OrderMember>,
-      /** The request's caller, whose token check may have brought the order's shipment (PostgreSQL). */
-      caller?: Caller,
     ): Promise<{ body: Joined; missing: OrderMember[] }> {
       const disclosed: number[] = [];
-      const brought = readAhead && caller ? aheadOf.get(caller)?.shipment : undefined;
-      if (readAhead && caller) aheadOf.delete(caller);
-      let from = parts;
-      if (brought && legacy) {
-        const member = summaryOfBrought(brought);
-        from = {
-          ...from,
-          legacyShipping: (shippingId) =>
-            shippingId === brought.id ? member : parts.legacyShipping(shippingId),
-          legacyShippingInMemory: (shippingId) =>
-            shippingId === brought.id ? member : parts.legacyShippingInMemory(shippingId),
-        };
-      }
+      let from = partsAt(at);
       if (failed) {
+        const own = from.faults.failMember;
         from = {
           ...from,
-          faults: {
-            failMember: (m: OrderMember, id: number) =>
-              failed.has(m) || (parts.faults.failMember?.(m, id) ?? false),
-          },
+          faults: { failMember: (m: OrderMember, id: number) => failed.has(m) || (own?.(m, id) ?? false) },
         };
       }
       const joined = failed ? undefined : singleFromMemory(from, row, reader, legacy, disclosed);
       if (joined) {
-        if (disclosed.length > 0) await logContactReads(deps, reader, disclosed, 'GET /orders/{order_id}');
+        await logContactReads(deps, reader, disclosed, 'GET /orders/{order_id}');
         return { body: joined, missing: [] };
       }
       const out: Uint8Array[] = [];
@@ -555,24 +422,25 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
     },
 
     /**
-     * A page of `GET /orders/search` for this reader: `raw` are the request's parameters and `queryString` its
-     * query as sent (the key of a page asked again while nothing changed). Disclosures are logged each time.
+     * A page of `GET /orders/search` for this reader as of `at`: `raw` are the request's parameters and
+     * `queryString` its query as sent (the key of a page asked again at the same sequence). Disclosures are logged
+     * each time.
      */
     async searchOrders(
       reader: OrderReader,
       q: OrderQuery,
       raw: Record<string, string>,
       queryString: string,
+      at: number,
     ): Promise<Joined> {
-      const at = count();
-      const syncing = parties.sync(at);
-      if (syncing) await syncing;
+      await parties.sync(at);
       const pageKey = `${reader.userId} ${reader.personalData} ${queryString}`;
-      const known = at === undefined ? undefined : searchPages.get(pageKey, at);
+      const known = searchPages.get(pageKey, at);
       if (known) {
         await logContactReads(deps, reader, known.disclosed, 'GET /orders/search', true);
         return known.body;
       }
+      const parts = partsAt(at);
       const [rows, total] = await Promise.all([documents.search(q, at), documents.count(q, at)]);
       const sort = ORDER_SORTS.find((s) => s.id === q.sort)!;
       const out: Uint8Array[] = [bytes(`{"query":${JSON.stringify(raw.q ?? null)},"results":[`)];
@@ -594,8 +462,7 @@ export function createOrderReadModel(deps: OrderReadModelDeps) {
         ),
       );
       const body = Buffer.concat(out);
-      if (at !== undefined && !deps.faults.failMember)
-        searchPages.set(pageKey, at, { body, disclosed: [...new Set(disclosed)] });
+      if (!deps.faults.failMember) searchPages.set(pageKey, at, { body, disclosed: [...new Set(disclosed)] });
       return body;
     },
   };

@@ -1,5 +1,6 @@
 import { type Keyring, openJson } from '@mostrador/server-kit/store';
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { userAad } from '../../crypto/user-aad.ts';
 import { precompiled } from '../../db/precompiled.ts';
 import type { Database } from '../../db/schema.ts';
@@ -24,8 +25,6 @@ interface PartyCards {
 export interface PartyCardOptions {
   /** The store's snapshot reader (SQLite files): lookups without the query queue. */
   read?: SnapshotRead;
-  /** The store's change count (SQLite files): while it stands still, nothing changed anywhere. */
-  changeCount?: () => number;
   capacity?: number;
 }
 
@@ -34,16 +33,18 @@ const PG_SETTLING_MS = 10_000;
 
 /**
  * Buyer and seller cards of orders (spec 2.4). Personal data is opened once per user and kept, rendered, in a
- * bounded cache. Before each read, `sync()` drops the cards of users changed since, by this process or any other
- * (`read_model_changes`, decision 0114): an order read then costs a map lookup per party.
+ * bounded cache. Before each read, `sync(at)` drops the cards of users changed since, by this process or any other
+ * (`read_model_changes`, decision 0114), whenever the store's change sequence moved (decision 0240): an order read
+ * then costs a map lookup per party.
  */
 export function createPartyCards(db: Kysely<Database>, keyring: Keyring, options: PartyCardOptions = {}) {
-  const { read, changeCount } = options;
-  const capacity = options.capacity ?? 50_000;
-  const cache = new Map<number, PartyCards>();
+  const { read } = options;
+  const cache = new LRUCache<number, PartyCards>({ max: options.capacity ?? 50_000 });
   let seenId: number | undefined;
-  let seenCount: number | undefined;
+  let seenAt: number | undefined;
   let syncedAt = 0;
+  // Catch-ups so far: a card loaded while one ran may predate a change it dropped, and is not kept.
+  let generation = 0;
 
   // Asked before every read where the store counts no changes: compiled once (a prepared statement there).
   const changesAfter = precompiled(db, (db, param) =>
@@ -109,52 +110,33 @@ export function createPartyCards(db: Kysely<Database>, keyring: Keyring, options
     return withContact ? cards.searchContact : cards.searchNickname;
   }
 
-  /**
-   * Where a read of the changes starts, for a caller that reads them itself, in the same statement as other things
-   * (PostgreSQL's order read, decision 0157): changes after `afterId`, and those stamped at `sinceAt` or later (a
-   * transaction may commit after a later one). Undefined when `sync()` must start from nothing.
-   */
-  function cursor(now: number): { afterId: number; sinceAt: number } | undefined {
-    if (seenId === undefined || now - syncedAt > CHANGES_KEPT_MS / 2) return undefined;
-    return { afterId: seenId, sinceAt: now - PG_SETTLING_MS };
-  }
-  /** Drops the cards of the users in changes read from `cursor(now)`. */
-  function apply(changes: readonly { id: number | bigint; key: number | bigint }[], now: number): void {
-    for (const change of changes) {
-      cache.delete(Number(change.key));
-      seenId = Math.max(seenId ?? 0, Number(change.id));
-    }
-    syncedAt = now;
-  }
-
   /** Drops the cards of users changed since the last look (see `sync`). */
-  async function catchUp(count: number | undefined): Promise<void> {
+  async function catchUp(at: number): Promise<void> {
     const now = Date.now();
-    const from = cursor(now);
-    if (!from) {
+    generation++;
+    if (seenId === undefined || now - syncedAt > CHANGES_KEPT_MS / 2) {
       // First use, or idle longer than changes are kept: start from nothing.
       cache.clear();
       seenId = await latestId();
-      syncedAt = now;
     } else {
-      apply(await changedSince(from.afterId, now), now);
+      for (const change of await changedSince(seenId, now)) {
+        cache.delete(Number(change.key));
+        seenId = Math.max(seenId ?? 0, Number(change.id));
+      }
     }
-    seenCount = count;
+    syncedAt = now;
+    seenAt = at;
   }
 
   return {
     /**
-     * Drops what changed since the last call, in any process: call before a read, with the store's change count
-     * if it was just read. On a SQLite file it costs nothing more while nothing changed; on PostgreSQL one indexed
-     * query.
+     * Drops what changed since the last call, in any process: call before a read with the request's reading of the
+     * change sequence. While it stands still this costs nothing; after a change, one indexed query.
      */
-    sync(at: number | undefined = changeCount?.()): Promise<void> | undefined {
-      // Nothing changed since: nothing to wait for (a read's promise fewer, decision 0210).
-      if (at !== undefined && at === seenCount) return undefined;
+    sync(at: number): Promise<void> | undefined {
+      if (at === seenAt) return undefined;
       return catchUp(at);
     },
-    cursor,
-    apply,
     /**
      * The JSON bytes of a party card: `id` as a string in the single-order form and an integer in search results;
      * names and phones only when `withContact`. Synchronous when the card is cached.
@@ -162,10 +144,10 @@ export function createPartyCards(db: Kysely<Database>, keyring: Keyring, options
     card(userId: number, form: 'single' | 'search', withContact: boolean): Buffer | Promise<Buffer> {
       const hit = cache.get(userId);
       if (hit) return pickCard(hit, form, withContact);
+      const started = generation;
       return load(userId).then((cards) => {
         if (!cards) throw new Error('party not found');
-        if (cache.size >= capacity) cache.delete(cache.keys().next().value as number);
-        cache.set(userId, cards);
+        if (generation === started) cache.set(userId, cards);
         return pickCard(cards, form, withContact);
       });
     },

@@ -53,15 +53,12 @@ export async function openPostgresStore<DB extends TableMap<DB>>(
   const tables = storeTables(root, { dialect: 'postgres', keyring, url: options.url });
   const own = tables<DB>();
   const reads = preparedReads(options.url);
-  // Hot lookups by key, one statement in flight at a time (the order read-ahead): one connection, planned once.
-  const generic = preparedReads(options.url, 1, 'generic');
-  registerPreparedReads(own.db, { custom: reads.read, generic: generic.read });
+  registerPreparedReads(own.db, reads.read);
   return {
     ...own,
     tables,
-    async stopBackground() {},
     async close() {
-      await Promise.all([reads.close(), generic.close()]);
+      await reads.close();
       await root.destroy();
     },
   };

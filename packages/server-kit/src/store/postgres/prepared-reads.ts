@@ -4,14 +4,7 @@ import { storeTypes } from './pool.ts';
 /** Runs read-only SQL compiled for PostgreSQL with its parameters; answers the rows. */
 export type PreparedRead = <R>(sql: string, parameters: readonly unknown[]) => Promise<R[]>;
 
-/**
- * How a prepared statement is planned: `custom`, PostgreSQL's own choice (a plan for each execution's values until a
- * generic one looks as good), or `generic`, planned once for any values. A statement whose plan cannot depend on
- * its values (lookups by key) and that runs many times a second is planned in vain every time under `custom`.
- */
-export type PlanMode = 'custom' | 'generic';
-
-const readers = new WeakMap<object, Record<PlanMode, PreparedRead>>();
+const readers = new WeakMap<object, PreparedRead>();
 
 interface Reader {
   client: pg.Client;
@@ -27,11 +20,7 @@ interface Reader {
  * text a named prepared statement, parsed and planned once per connection and then only executed. A connection
  * that fails is replaced at the next read.
  */
-export function preparedReads(
-  url: string,
-  connections = 3,
-  plans: PlanMode = 'custom',
-): { read: PreparedRead; close(): Promise<void> } {
+export function preparedReads(url: string, connections = 3): { read: PreparedRead; close(): Promise<void> } {
   const names = new Map<string, string>();
   const open: Reader[] = [];
   let closed = false;
@@ -39,14 +28,10 @@ export function preparedReads(
     const client = new pg.Client({
       connectionString: url,
       types: storeTypes,
-      application_name: plans === 'generic' ? 'mostrador-generic-reads' : 'mostrador-reads',
+      application_name: 'mostrador-reads',
       connectionTimeoutMillis: 10_000,
     });
-    // Set once the session is open rather than as a startup option, which a connection pooler may refuse.
-    const opened =
-      plans === 'generic'
-        ? client.connect().then(() => client.query('set plan_cache_mode = force_generic_plan'))
-        : client.connect();
+    const opened = client.connect();
     const reader: Reader = { client, tail: opened, pending: 0, broken: false };
     const broken = () => {
       reader.broken = true;
@@ -95,14 +80,14 @@ export function preparedReads(
   };
 }
 
-export function registerPreparedReads(db: object, read: Record<PlanMode, PreparedRead>) {
+export function registerPreparedReads(db: object, read: PreparedRead) {
   readers.set(db, read);
 }
 
 /**
  * The prepared reads of a PostgreSQL store's own handle (never of a transaction, whose statements must run on its
- * connection), planned as `plans` says: undefined for SQLite stores and for any other handle.
+ * connection): undefined for SQLite stores and for any other handle.
  */
-export function preparedReadsOf(db: object, plans: PlanMode = 'custom'): PreparedRead | undefined {
-  return readers.get(db)?.[plans];
+export function preparedReadsOf(db: object): PreparedRead | undefined {
+  return readers.get(db);
 }

@@ -8,8 +8,6 @@ import { type MigrationOptions, migrate } from '../migrate.ts';
 import type { SnapshotRead, Store } from '../store.ts';
 import { storeTables } from '../store.ts';
 import type { TableMap } from '../tables.ts';
-import { type ChangeCounter, walChangeCounter } from './change-count.ts';
-import { type Checkpointer, startCheckpointer } from './checkpointer.ts';
 import { withStatementCache, withWriteLockedTransactions } from './statement-cache.ts';
 
 type SqliteHandle = InstanceType<typeof SqliteDatabase>;
@@ -26,10 +24,6 @@ export interface SqliteStoreOptions extends MigrationOptions {
   pageSize?: number;
   /** Databases attached under their schema names, each with its own write-ahead log and flush policy. */
   attach?: readonly { schema: string; file: string; synchronous: 'OFF' | 'NORMAL' | 'FULL' }[];
-  /** File stores: work the background thread does each round before checkpointing (see `startCheckpointer`). */
-  backgroundTask?: { module: URL; data?: unknown };
-  /** The background thread failed: this process does its rounds' work itself from now on. */
-  onBackgroundFailure?: () => void;
 }
 
 /**
@@ -53,8 +47,8 @@ function checkDatabaseFile(file: string): void {
 }
 
 /**
- * A SQLite store (better-sqlite3, WAL). File stores also get a snapshot reader and its change count, and a
- * background thread that checkpoints the logs; writers then never checkpoint themselves (decision 0086).
+ * A SQLite store (better-sqlite3, WAL). File stores also get a snapshot reader: a read-only connection of its own
+ * whose statements each see every commit made before them.
  */
 export async function openSqliteStore<DB extends TableMap<DB>>(
   options: SqliteStoreOptions,
@@ -110,10 +104,7 @@ export async function openSqliteStore<DB extends TableMap<DB>>(
     throw error;
   }
   let read: SnapshotRead | undefined;
-  let changeCount: (() => number) | undefined;
   let reader: SqliteHandle | undefined;
-  let checkpointer: Checkpointer | undefined;
-  let counter: ChangeCounter | undefined;
   if (file !== ':memory:') {
     reader = new SqliteDatabase(file, { readonly: true });
     reader.pragma('cache_size = -65536');
@@ -122,40 +113,15 @@ export async function openSqliteStore<DB extends TableMap<DB>>(
     const statements = withStatementCache(reader);
     read = <R>(sql: string, parameters: readonly unknown[]) =>
       (statements.prepare(sql) as unknown as { all(p: readonly unknown[]): R[] }).all(parameters);
-    // Attached databases have changes of their own; only the main database's count.
-    const dataVersion = reader.prepare('pragma main.data_version').pluck();
-    dataVersion.get();
-    counter = walChangeCounter(file, () => dataVersion.get() as number);
-    changeCount = counter.count;
-    if (!options.unsafeFastWrites) {
-      checkpointer = startCheckpointer({
-        file,
-        attach: attach.map(({ schema, file: attached }) => ({ schema, file: attached })),
-        ...(options.backgroundTask ? { task: options.backgroundTask } : {}),
-        onFailure: () => {
-          // Without its own thread the writer checkpoints again, as SQLite does by default.
-          sqlite.pragma('wal_autocheckpoint = 1000');
-          options.onBackgroundFailure?.();
-        },
-      });
-      sqlite.pragma('wal_autocheckpoint = 0');
-    }
   }
-  const stopBackground = async () => {
-    await checkpointer?.stop();
-  };
   const tables = storeTables(root, { dialect: 'sqlite', keyring });
   return {
     ...tables<DB>(),
     ...(read ? { read } : {}),
-    ...(changeCount ? { changeCount } : {}),
     tables,
-    stopBackground,
     async close() {
-      await stopBackground();
       reader?.close();
       await root.destroy();
-      counter?.close();
     },
   };
 }

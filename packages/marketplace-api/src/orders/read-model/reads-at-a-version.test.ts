@@ -1,57 +1,68 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { orderSchema, orderSearchEnvelopeSchema } from '@mostrador/contracts';
-import SqliteDatabase from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type KyselyPlugin, sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMarketplaceApi } from '../../app.ts';
-import { openStore, type Store } from '../../db/store.ts';
+import type { Store } from '../../db/store.ts';
 import { createTokenRepository, hashToken } from '../../oauth/token-repository.ts';
 import { DEMO_APPLICATION_ID } from '../../seed/generate.ts';
 import { type SeedManifest, seedStore } from '../../seed/seed.ts';
-import { expectError, SEED_NOW } from '../../test-support.ts';
+import { expectError, openSecondStore, openTestStore, SEED_NOW } from '../../test-support.ts';
 
 /**
- * Reads that trust what they confirmed while the store's change count stays the same (decision 0087). Only file
- * stores keep the count, so these run on a file, with a second connection standing in for another process.
+ * Reads that trust what they kept while the store's change sequence stands still (decision 0240), on the store this
+ * run tests (a SQLite file, or PostgreSQL with TEST_DATABASE_URL), with a second store on the same database standing
+ * in for another process or instance.
  */
-const dir = mkdtempSync(join(tmpdir(), 'mostrador-changes-'));
-const file = join(dir, 'marketplace.db');
 let store: Store;
+let other: Store;
 let manifest: SeedManifest;
-let other: InstanceType<typeof SqliteDatabase>;
 let now = Date.now();
 let queries = 0;
 let app: ReturnType<typeof createMarketplaceApi>;
 
 beforeAll(async () => {
-  store = await openStore({ file });
+  store = await openTestStore();
   manifest = await seedStore(store, { orders: 300, seed: 11, now: SEED_NOW });
-  const read = store.read!;
-  // Every statement the API runs on the snapshot reader, counted (the change count itself is not one of them).
-  const counted: Store = {
-    ...store,
-    read: (sql, parameters) => {
+  other = await openSecondStore(store);
+  // Every statement the API reads with, counted; not the reading of the change sequence (the store's own) nor the
+  // commit group's writes (the access log's rows).
+  const counting: KyselyPlugin = {
+    transformQuery: (args) => args.node,
+    transformResult: async (args) => {
       queries++;
-      return read(sql, parameters);
+      return args.result;
     },
   };
+  const read = store.read;
+  const counted: Store = {
+    ...store,
+    db: store.db.withPlugin(counting),
+    ...(read
+      ? {
+          read: (text, parameters) => {
+            queries++;
+            return read(text, parameters);
+          },
+        }
+      : {}),
+  };
   app = createMarketplaceApi({ store: counted, clock: () => new Date(now) });
-  other = new SqliteDatabase(file);
-  other.pragma('busy_timeout = 5000');
-});
-
-afterAll(async () => {
-  other.close();
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+}, 60_000);
 
 const issue = (userId: number) =>
   createTokenRepository(store.db).issue(DEMO_APPLICATION_ID, userId, new Date(now));
 const seller = () => manifest.users.find((u) => u.role === 'seller')!;
 const get = (path: string, token: string) =>
   app.request(path, { headers: { authorization: `Bearer ${token}`, 'x-format-new': 'true' } });
+const logged = async () =>
+  Number(
+    (
+      await store.db
+        .selectFrom('personal_data_access_log')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 async function paidOrderOf(token: string, sellerId: number) {
   const res = await get(`/orders/search?seller=${sellerId}&order.status=paid&limit=1`, token);
@@ -59,8 +70,8 @@ async function paidOrderOf(token: string, sellerId: number) {
   return results[0]!;
 }
 
-describe('reads while nothing changed (decision 0087)', () => {
-  it('answers a second read of an unchanged order, token included, without a single query', async () => {
+describe('reads while nothing changed (decision 0240)', () => {
+  it('answers a second read of an unchanged order, token included, without a single read', async () => {
     const { access_token: token, id } = seller();
     const order = await paidOrderOf(token, id);
     const first = await get(`/orders/${order.id}`, token);
@@ -74,30 +85,38 @@ describe('reads while nothing changed (decision 0087)', () => {
     expect(body.buyer.first_name).toBeTruthy();
   });
 
-  it('sees a change another connection committed at the very next read', async () => {
+  it('sees a change another process committed at the very next read', async () => {
     const { access_token: token, id } = seller();
     const order = await paidOrderOf(token, id);
     await get(`/orders/${order.id}`, token);
     await get(`/orders/${order.id}`, token);
-    other
-      .prepare(
-        `update orders set version = version + 1,
-           doc = cast(replace(cast(doc as text), '"total_amount":', '"total_amount":1234.5,"was":') as blob)
-         where id = ?`,
-      )
-      .run(order.id);
+    const row = await other.db
+      .selectFrom('orders')
+      .select('doc')
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    const doc = { ...JSON.parse(Buffer.from(row.doc).toString('utf8')), total_amount: 1234.5 };
+    await other.db
+      .updateTable('orders')
+      .set({ version: sql`version + 1`, doc: Buffer.from(JSON.stringify(doc)) })
+      .where('id', '=', order.id)
+      .execute();
     const res = await get(`/orders/${order.id}`, token);
     expect(res.status).toBe(200);
     expect(((await res.json()) as { total_amount: number }).total_amount).toBe(1234.5);
   });
 
-  it('refuses a token another connection revoked, at the very next request', async () => {
+  it('refuses a token another process revoked, at the very next request', async () => {
     const { id } = seller();
     const { token } = await issue(id);
     const order = await paidOrderOf(token, id);
     expect((await get(`/orders/${order.id}`, token)).status).toBe(200);
     expect((await get(`/orders/${order.id}`, token)).status).toBe(200);
-    other.prepare('update access_tokens set revoked_at = ? where token_hash = ?').run(now, hashToken(token));
+    await other.db
+      .updateTable('access_tokens')
+      .set({ revoked_at: now })
+      .where('token_hash', '=', hashToken(token))
+      .execute();
     await expectError(await get(`/orders/${order.id}`, token), 401, 'invalid_token');
   });
 
@@ -140,34 +159,58 @@ describe('reads while nothing changed (decision 0087)', () => {
     const first = await get(path, token);
     expect(first.status).toBe(200);
     const page = orderSearchEnvelopeSchema.parse(await first.json());
+    const loggedBefore = await logged();
     const before = queries;
-    store.auditJournal!.catchUp();
-    const logged = await store.auditDb
-      .selectFrom('personal_data_access_log')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
     const again = await get(path, token);
     expect(queries - before).toBe(0);
     expect(orderSearchEnvelopeSchema.parse(await again.json())).toEqual(page);
     // Every read is logged, from memory or not: the page's counterparts once more.
-    store.auditJournal!.catchUp();
-    const after = await store.auditDb
-      .selectFrom('personal_data_access_log')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
     const counterparts = new Set(page.results.map((o) => o.buyer.id)).size;
-    expect(Number(after.n) - Number(logged.n)).toBe(counterparts);
+    expect((await logged()) - loggedBefore).toBe(counterparts);
 
-    // Another connection pays the newest order: the next page and its total show it.
+    // Another process cancels the newest order: the next page and its total show it.
     const newest = page.results[0]!;
-    other
-      .prepare("update orders set status = 'cancelled', version = version + 1 where id = ?")
-      .run(newest.id);
-    other
-      .prepare("update order_counts set n = n - 1 where user_id = ? and side = 'seller' and status = 'paid'")
-      .run(id);
+    await other.db
+      .updateTable('orders')
+      .set({ status: 'cancelled', version: sql`version + 1` })
+      .where('id', '=', newest.id)
+      .execute();
+    await other.db
+      .updateTable('order_counts')
+      .set({ n: sql`n - 1` })
+      .where('user_id', '=', id)
+      .where('side', '=', 'seller')
+      .where('status', '=', 'paid')
+      .execute();
     const changed = orderSearchEnvelopeSchema.parse(await (await get(path, token)).json());
     expect(changed.results.map((o) => o.id)).not.toContain(newest.id);
     expect(changed.paging.total).toBe(page.paging.total - 1);
+  });
+
+  it('raises the sequence for a change by any connection, and not for a read', async () => {
+    const before = await store.changes.read();
+    await store.db.selectFrom('orders').select('id').limit(1).execute();
+    expect(await store.changes.read()).toBe(before);
+    await other.db
+      .updateTable('users')
+      .set({ nickname: sql`nickname` })
+      .where('id', '=', seller().id)
+      .execute();
+    const after = await store.changes.read();
+    expect(after).toBeGreaterThan(before);
+    // Writes elsewhere (the access log, the BFF's tables) leave it where it is.
+    await store.db
+      .insertInto('personal_data_access_log')
+      .values({
+        accessor_user_id: 1,
+        application_id: 1,
+        subject_user_id: 2,
+        accessed_at: now,
+        resource: 'test',
+        fields: '',
+        operator_user_id: null,
+      })
+      .execute();
+    expect(await store.changes.read()).toBe(after);
   });
 });
