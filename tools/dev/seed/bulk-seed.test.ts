@@ -139,7 +139,7 @@ describe('the bulk seed', () => {
     expect(await sortSettings(bulk.store)).toEqual(untouched);
     const other = await seeded(5_000, false, 12);
     expect((await fingerprint(other.store)).digest).not.toBe(fa.digest);
-  }, 120_000);
+  }, 180_000);
 
   it('refuses a store whose bulk load stopped before its users', async () => {
     const partial = await openTestStore();
