@@ -161,8 +161,9 @@ export async function bulkSeed(store: Store, options: BulkSeedOptions): Promise<
             TAIL_COPY_STAGES.map((stage) => stage.map((table) => [table, rowsOf.get(table)!] as const)),
           );
           const copied = new Set(TAIL_COPY_STAGES.flat());
+          const inserts = createSeedRepository(db);
           for (const [table, rows] of rowsOf)
-            if (!copied.has(table)) await createSeedRepository(db).insertMany(table, rows as never);
+            if (!copied.has(table)) await inserts.insertMany(table, rows as never);
           phase('items and reviews');
         });
       }
