@@ -5,7 +5,13 @@ import { compiledCatalogs } from './apps/web/build/compiled-catalogs.ts';
 export default defineConfig({
   plugins: [compiledCatalogs()],
   test: {
-    include: ['packages/**/*.test.ts', 'apps/**/*.test.ts', 'apps/**/*.test.tsx', 'scripts/**/*.test.ts'],
+    include: [
+      'packages/**/*.test.ts',
+      'apps/**/*.test.ts',
+      'apps/**/*.test.tsx',
+      'scripts/**/*.test.ts',
+      'tools/**/*.test.ts',
+    ],
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 20_000,
     pool: 'forks',

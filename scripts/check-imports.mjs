@@ -79,13 +79,20 @@ export const RULES = [
       (target !== null && !target.startsWith('packages/marketplace-api/')),
   },
   {
+    name: 'tools-above-runtime',
+    message: 'the development tools may import the runtime packages, never the reverse',
+    applies: (file) => /^(apps|packages)\//.test(file),
+    forbids: (specifier, target) =>
+      isPackage(specifier, ['@mostrador/dev-tools']) || (target ?? '').startsWith('tools/'),
+  },
+  {
     name: 'packages-by-name',
     message: 'another workspace package is imported by its name, never by a relative path',
-    applies: (file) => /^(apps|packages)\/[^/]+\//.test(file),
+    applies: (file) => /^(apps|packages|tools)\/[^/]+\//.test(file),
     forbids: (_specifier, target, file) => {
       if (target === null) return false;
       const home = file.split('/').slice(0, 2).join('/');
-      return /^(apps|packages)\/[^/]+\//.test(target) && !target.startsWith(`${home}/`);
+      return /^(apps|packages|tools)\/[^/]+\//.test(target) && !target.startsWith(`${home}/`);
     },
   },
   {
@@ -112,11 +119,11 @@ function withoutComments(text) {
   return text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/(^|[^:'"`\\])\/\/[^\n]*/g, '$1');
 }
 
-/** Every broken boundary under `root` (`apps/` and `packages/`), as `{ file, line, specifier, rule, message }`. */
+/** Every broken boundary under `root` (`apps/`, `packages/`, `tools/`), as `{ file, line, specifier, rule, message }`. */
 export function checkImports(root) {
   const problems = [];
   const toRepo = (path) => relative(root, path).split(sep).join('/');
-  for (const top of ['apps', 'packages']) {
+  for (const top of ['apps', 'packages', 'tools']) {
     let files;
     try {
       files = [...sourceFiles(root, join(root, top))];

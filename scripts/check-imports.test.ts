@@ -82,6 +82,23 @@ describe('import boundaries', () => {
     ]);
   });
 
+  it('lets the development tools import the runtime by name, and no runtime package import the tools', () => {
+    const root = tree({
+      'tools/dev/seed/bulk-seed.ts': "import { seedStore } from '@mostrador/marketplace-api/seed';",
+      'tools/dev/bench/api.ts': "import { bulkSeed } from '../seed/bulk-seed.ts';",
+      'tools/dev/bench/web.ts':
+        "import { openStore } from '../../../packages/marketplace-api/src/db/store.ts';",
+      'packages/marketplace-api/src/seed/demo.ts': "import { bulkSeed } from '@mostrador/dev-tools/seed';",
+      'apps/bff/src/server.ts': "import { api } from '../../../tools/dev/bench/api.ts';",
+    });
+    expect(broken(root).sort()).toEqual([
+      'apps/bff/src/server.ts packages-by-name',
+      'apps/bff/src/server.ts tools-above-runtime',
+      'packages/marketplace-api/src/seed/demo.ts tools-above-runtime',
+      'tools/dev/bench/web.ts packages-by-name',
+    ]);
+  });
+
   it('is clean on this tree', () => {
     expect(checkImports(resolve(import.meta.dirname, '..'))).toEqual([]);
   });

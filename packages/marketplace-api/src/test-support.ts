@@ -12,6 +12,7 @@ import { createTokenRepository } from './oauth/token-repository.ts';
 import { DEMO_APPLICATION_ID } from './seed/generate.ts';
 import { type SeedManifest, seedStore } from './seed/seed.ts';
 
+export { userAad } from './crypto/user-aad.ts';
 export { seedStore } from './seed/seed.ts';
 
 /** 2026-11-01T00:00:00Z: seeded tests see the same marketplace every day. */

@@ -9,11 +9,11 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { LANGUAGE_COOKIE } from '@mostrador/contracts';
 import { chromium } from '@playwright/test';
+import { freePort } from './process-stats.ts';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2)
@@ -39,16 +39,6 @@ function bundleSizes() {
   for (const file of initial) say(`  ${file}  ${kb(gz(file))}`);
   say(`loaded on demand: ${lazy.length} chunks, ${kb(lazy.reduce((s, f) => s + gz(`assets/${f}`), 0))} gzip`);
   return initialGzip;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function startServer(port: number): Promise<ChildProcess> {

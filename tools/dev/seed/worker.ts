@@ -1,11 +1,16 @@
 import { once } from 'node:events';
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
+import {
+  type ChunkStats,
+  createSeedGenerator,
+  type SeedOptions,
+  TAIL_TABLES,
+  type UsersTable,
+} from '@mostrador/marketplace-api/seed';
 import type { Keyring } from '@mostrador/server-kit/store';
-import type { UsersTable } from '../db/schema.ts';
 import { ByteArena } from './byte-arena.ts';
 import { openChunkWriter, stageRows } from './chunk-writer.ts';
-import { type ChunkStats, createSeedGenerator, type SeedOptions } from './generate.ts';
-import { pack, REPUTATION_COLUMNS, TAIL_TABLES, toBlock } from './row-block.ts';
+import { pack, REPUTATION_COLUMNS, toBlock } from './row-block.ts';
 import type { WorkerReply, WorkerRequest } from './source.ts';
 
 const { direct, nextUser, ...options } = workerData as SeedOptions & {

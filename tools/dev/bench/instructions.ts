@@ -211,7 +211,7 @@ try {
     log(`${c.name}: the server under callgrind`);
     const server = await count(['apps/bff/src/server.ts'], serverReady, c.requests);
     log(`${c.name}: the twin under callgrind`);
-    const twin = await count(['apps/bff/bench/twin.ts', answers], twinReady, c.requests);
+    const twin = await count(['tools/dev/bench/twin.ts', answers], twinReady, c.requests);
     process.stdout.write(
       `${c.name}: request thread ${kIr(server.main)} instructions per request${everything ? '' : " (the requests' own work)"}, ` +
         `twin ${kIr(twin.main)} (${(server.main / twin.main).toFixed(2)}×)` +

@@ -1,5 +1,4 @@
-import type { Database, UsersTable } from '../db/schema.ts';
-import type { OrderBatch, SeedTail } from './generate.ts';
+import type { OrderBatch, SeedTail, UsersTable } from '@mostrador/marketplace-api/seed';
 
 /**
  * One table's rows as a single list of values, row after row in the order of `columns`. Posted to another thread it
@@ -13,28 +12,6 @@ export interface RowBlock {
 
 /** The order tables' rows of one batch, table by table (`pack` of an `OrderBatch`). */
 export type BlockBatch = Packed<OrderBatch>;
-
-/** A batch's parts and their tables, in the order they are written: orders before the rows that refer to them. */
-export const BATCH_TABLES: readonly (readonly [keyof OrderBatch, keyof Database])[] = [
-  ['orders', 'orders'],
-  ['shipments', 'shipments'],
-  ['discounts', 'order_discounts'],
-  ['products', 'order_product'],
-  ['feedback', 'feedback'],
-];
-
-/** The tail's lists of rows and their tables, in the order they are written. */
-export const TAIL_TABLES: readonly (readonly [keyof SeedTail, keyof Database])[] = [
-  ['items', 'items'],
-  ['catalogItems', 'catalog_items'],
-  ['reviews', 'reviews'],
-  ['countRows', 'order_counts'],
-  ['categories', 'categories'],
-  ['paymentMethods', 'payment_methods'],
-  ['brands', 'brands'],
-  ['blocks', 'user_blocks'],
-  ['packs', 'promotion_packs'],
-];
 
 /**
  * The tail's reputations, each a list of a user's id and one column of the users: where they are staged (as tables

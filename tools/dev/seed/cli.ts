@@ -1,9 +1,11 @@
-import { rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { openStore } from '@mostrador/marketplace-api';
+import { auditFileOf } from '@mostrador/marketplace-api/seed';
 import { dropDatabase, isPostgresUrl, recreateDatabase } from '@mostrador/server-kit/store';
-import { auditFileOf, openStore } from '../db/store.ts';
-import { seedStore } from './seed.ts';
-import { createSeedRepository } from './seed-repository.ts';
+import { createBulkRepository } from './bulk-repository.ts';
+import { bulkSeed } from './bulk-seed.ts';
 
 /**
  * An order row carries about 2.7 KB of documents: an 8 KB page holds two and leaves a third of itself empty, a 16 KB
@@ -40,10 +42,14 @@ if (!Number.isSafeInteger(seed)) fail('--seed must be a whole number');
 const file = values.db;
 const postgres = isPostgresUrl(file);
 const started = performance.now();
-/** The store's file with those suffixes, and its access log's file (decision 0086). */
+/** The store's file with those suffixes, and whatever its access log keeps beside it (decision 0086). */
 function removeFiles(suffixes: string[]) {
   for (const suffix of suffixes) rmSync(`${file}${suffix}`, { force: true });
-  for (const suffix of ['', '-wal', '-shm']) rmSync(`${auditFileOf(file)}${suffix}`, { force: true });
+  const audit = auditFileOf(file);
+  const folder = dirname(audit);
+  if (!existsSync(folder)) return;
+  for (const name of readdirSync(folder))
+    if (name.startsWith(basename(audit))) rmSync(join(folder, name), { recursive: true, force: true });
 }
 try {
   if (postgres) await recreateDatabase(file);
@@ -64,10 +70,9 @@ const store = await openStore(
 );
 let lastReport = 0;
 try {
-  const manifest = await seedStore(store, {
+  const manifest = await bulkSeed(store, {
     orders,
     seed,
-    bulk: true,
     ...(postgres ? {} : { file }),
     onPhase(name, seconds) {
       process.stderr.write(`seed: ${name} in ${seconds.toFixed(1)} s\n`);
@@ -82,7 +87,7 @@ try {
     },
   });
   const seconds = (performance.now() - started) / 1000;
-  await createSeedRepository(store.db).recordSeedSeconds(seconds);
+  await createBulkRepository(store.db).recordSeedSeconds(seconds);
   await store.close();
   process.stderr.write(`seed: done in ${seconds.toFixed(1)} s\n`);
   process.stdout.write(`${JSON.stringify(manifest)}\n`);

@@ -20,6 +20,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openStore } from '@mostrador/marketplace-api';
 import { databaseExists } from '@mostrador/server-kit/store';
+import { createBulkRepository } from '../seed/bulk-repository.ts';
 import { prepareCases, type Request } from './cases.ts';
 import { startPgCluster } from './pg-cluster.ts';
 import { cpuMs, freePort } from './process-stats.ts';
@@ -58,15 +59,7 @@ function seed(target: string): number {
   const started = performance.now();
   const result = spawnSync(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      'packages/marketplace-api/src/seed/cli.ts',
-      '--db',
-      target,
-      '--orders',
-      String(orders),
-    ],
+    ['--import', 'tsx', 'tools/dev/seed/cli.ts', '--db', target, '--orders', String(orders)],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   if (result.status !== 0) throw new Error('the seed failed');
@@ -148,7 +141,7 @@ function load(origin: string, pid: number, requests: Request[], seconds: number)
       [
         '--import',
         'tsx',
-        'apps/bff/bench/load.ts',
+        'tools/dev/bench/load.ts',
         JSON.stringify({
           url: origin,
           requests,
@@ -213,17 +206,7 @@ async function benchStore(
           .executeTakeFirstOrThrow()
       ).n,
     );
-    const recorded =
-      seeded ??
-      Number(
-        (
-          await store.db
-            .selectFrom('store_meta')
-            .select('value')
-            .where('key', '=', 'seed_seconds')
-            .executeTakeFirst()
-        )?.value ?? Number.NaN,
-      );
+    const recorded = seeded ?? (await createBulkRepository(store.db).seedSeconds()) ?? Number.NaN;
     await store.close();
 
     const server = await startServer(kind, target);
@@ -243,7 +226,7 @@ async function benchStore(
     }
     const answersFile = join(work, `answers-${kind}.json`);
     writeFileSync(answersFile, JSON.stringify(answers));
-    const twin = spawn(process.execPath, ['--import', 'tsx', 'apps/bff/bench/twin.ts', answersFile], {
+    const twin = spawn(process.execPath, ['--import', 'tsx', 'tools/dev/bench/twin.ts', answersFile], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     servers.push(twin);

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { OrderBatch } from '@mostrador/marketplace-api/seed';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openChunkWriter, TURN_CLOSED, TURN_FAILED } from './chunk-writer.ts';
-import type { OrderBatch } from './generate.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'mostrador-chunk-writer-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -2,70 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
-import type { UsersTable } from '../db/schema.ts';
-import { TURN_CLOSED } from './chunk-writer.ts';
 import {
   chunkCountOf,
-  createSeedGenerator,
   type SeedHeader,
   type SeedOptions,
   type SeedTail,
-} from './generate.ts';
-import { type BlockBatch, fromBlock, type Packed, pack, type RowBlock, unpack } from './row-block.ts';
-
-export type { SeedHeader, SeedTail };
-
-/** Where seed rows come from: generated in this thread, or by workers while this one writes. */
-export interface SeedSource {
-  header(): Promise<SeedHeader>;
-  /** The order tables' rows, batch after batch, for the caller to write (unless `writesOrders`). */
-  batches(): AsyncGenerator<BlockBatch>;
-  /** Whether the source writes the order tables itself (workers on a SQLite file): then `written()`, not `batches()`. */
-  writesOrders: boolean;
-  /** Lets the source write the order tables, which are ready (created, without their indexes). */
-  openTurns(): void;
-  /** The orders of each batch once the source has written it, batch after batch. */
-  written(): AsyncGenerator<number>;
-  /** The users, their personal data sealed; workers seal them once they have no more orders to generate. */
-  users(): Promise<UsersTable[]>;
-  tail(): Promise<SeedTail>;
-  /**
-   * With `writesOrders`, in place of `users()` and `tail()`: SQLite files (see `stageRows`) for the seed to copy in,
-   * one holding the tail's tables (its reputations as tables named after their lists, REPUTATION_COLUMNS) and one a worker
-   * holding the users it sealed. Removed by `close()`.
-   */
-  staged(): Promise<string[]>;
-  close(): Promise<void>;
-}
-
-export function inThreadSource(options: SeedOptions): SeedSource {
-  const gen = createSeedGenerator(options);
-  return {
-    async header() {
-      return gen.header();
-    },
-    async *batches() {
-      for (let c = 0; c < gen.chunkCount; c++) {
-        const { batch, stats } = gen.chunk(c);
-        gen.absorb(stats);
-        yield pack(batch);
-      }
-    },
-    writesOrders: false,
-    openTurns() {},
-    async *written() {},
-    async users() {
-      return gen.sealUsers();
-    },
-    async tail() {
-      return gen.finish();
-    },
-    async staged(): Promise<string[]> {
-      throw new Error('the rows are staged only by workers that write the file');
-    },
-    async close() {},
-  };
-}
+  type UsersTable,
+} from '@mostrador/marketplace-api/seed';
+import { TURN_CLOSED } from './chunk-writer.ts';
+import { type BlockBatch, fromBlock, type Packed, type RowBlock, unpack } from './row-block.ts';
 
 /**
  * Each generation worker's young generation (decision 0212). Generating an order makes many short-lived objects
@@ -102,9 +47,9 @@ export type WorkerReply =
   | { type: 'error'; message: string };
 
 /**
- * Generation (random data, rendering, sealing personal data) runs in workers while the main thread writes. Chunk
- * `c` goes to worker `c % n`, each kept AHEAD chunks ahead; chunks come from their own random streams, so the database
- * is the same as in-thread and for any number of workers. The first worker also answers the header and, given the
+ * Where the bulk seed's rows come from. Generation (random data, rendering, sealing personal data) runs in workers
+ * while the main thread writes. Chunk `c` goes to worker `c % n`, each kept AHEAD chunks ahead; chunks come from
+ * their own random streams, so the database is the same as the plain seed's and for any number of workers. The first worker also answers the header and, given the
  * others' totals, the tail: this thread builds no world of its own, and can build the indexes while the tail is
  * computed.
  * Given a SQLite file (`writeTo`), each worker writes its own chunks into it instead, in chunk order, taking turns
@@ -114,7 +59,7 @@ export function workerSource(
   options: SeedOptions,
   writeTo?: string,
   count = Math.max(1, Math.min(2, availableParallelism())),
-): SeedSource {
+) {
   const chunkCount = chunkCountOf(options.orders);
   // The next chunk to write, shared with the workers; closed until the order tables are ready.
   const turn = writeTo ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
@@ -225,22 +170,27 @@ export function workerSource(
   }
 
   return {
+    /** The demo accounts; asking for it sets the workers going on their first chunks. */
     async header() {
       request(0, { type: 'header' });
       for (let c = 0; c < Math.min(count * AHEAD, chunkCount); c++) requestChunk(c);
       return ((await receive('header')) as Extract<WorkerReply, { type: 'header' }>).header;
     },
+    /** The order tables' rows, batch after batch, for the caller to write (unless `writesOrders`). */
     async *batches() {
       if (turn) throw new Error('the workers write the order tables themselves');
       for await (const m of inChunkOrder<Extract<WorkerReply, { type: 'chunk' }>>((c) => `c${c}`))
         yield m.batch;
     },
+    /** Whether the workers write the order tables themselves (on a SQLite file): then `written()`, not `batches()`. */
     writesOrders: turn !== undefined,
+    /** Lets the workers write the order tables, which are ready (created, without their indexes). */
     openTurns() {
       if (!turn || Atomics.load(turn, 0) !== TURN_CLOSED) return;
       Atomics.store(turn, 0, 0);
       Atomics.notify(turn, 0);
     },
+    /** The orders of each batch once a worker has written it, batch after batch. */
     async *written() {
       if (!turn) return;
       for await (const m of inChunkOrder<Extract<WorkerReply, { type: 'written' }>>((c) => `w${c}`))
@@ -249,6 +199,7 @@ export function workerSource(
         request(i, { type: 'close', index: i });
       });
     },
+    /** The users, their personal data sealed; the workers seal them once they have no more orders to generate. */
     async users() {
       requestUsers(false);
       const users: UsersTable[] = [];
@@ -265,6 +216,11 @@ export function workerSource(
       requestUsers(false);
       return unpack(((await receive('tail')) as Extract<WorkerReply, { type: 'tail' }>).tail);
     },
+    /**
+     * With `writesOrders`, in place of `users()` and `tail()`: SQLite files (see `stageRows`) for the seed to copy
+     * in, one holding the tail's tables (its reputations as tables named after their lists, REPUTATION_COLUMNS) and
+     * one a worker holding the users it sealed. Removed by `close()`.
+     */
     async staged() {
       const tail = stageFile('tail');
       if (!tail) throw new Error('the rows are staged only by workers that write the file');

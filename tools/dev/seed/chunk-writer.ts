@@ -1,7 +1,6 @@
 import { rmSync } from 'node:fs';
+import { BATCH_TABLES, type OrderBatch } from '@mostrador/marketplace-api/seed';
 import SqliteDatabase from 'better-sqlite3';
-import type { OrderBatch } from './generate.ts';
-import { BATCH_TABLES } from './row-block.ts';
 
 /** Written into the turn when a writer failed: the others stop waiting and fail too. */
 export const TURN_FAILED = -2;
