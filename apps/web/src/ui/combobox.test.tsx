@@ -195,4 +195,40 @@ describe('Combobox', () => {
     expect(onChange).toHaveBeenCalledWith({ id: 'UY', label: 'Uruguay' });
     expect(input().value).toBe('Uruguay');
   });
+
+  it('as a search box (the owner finds the options) closes on a choice, clears itself and chooses once', () => {
+    const onChange = vi.fn();
+    function Search() {
+      const [query, setQuery] = useState('');
+      const found =
+        query.trim().length >= 2 ? COUNTRIES.filter((country) => country.label.includes(query.trim())) : [];
+      return (
+        <LiveRegionProvider>
+          <Combobox
+            label="Country"
+            options={found}
+            value={null}
+            onQueryChange={setQuery}
+            emptyMessage="Type two letters"
+            onChange={(option) => {
+              setQuery('');
+              onChange(option);
+            }}
+          />
+          <button type="button">Next</button>
+        </LiveRegionProvider>
+      );
+    }
+    renderInEnglish(<Search />);
+    type('U');
+    expect(screen.getByRole('listbox').textContent).toBe('Type two letters');
+    type('Ur');
+    expect(visibleOptions()).toEqual(['Uruguay']);
+    key('Enter');
+    expect(onChange).toHaveBeenCalledWith({ id: 'UY', label: 'Uruguay' });
+    expect(input().getAttribute('aria-expanded')).toBe('false');
+    expect(input().value).toBe('');
+    act(() => screen.getByText('Next').focus());
+    expect(onChange).toHaveBeenCalledTimes(1);
+  });
 });

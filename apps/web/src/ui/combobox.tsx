@@ -1,6 +1,7 @@
 import { type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import {
   ComboBox,
+  type ComboBoxState,
   ComboBoxStateContext,
   Input,
   Label,
@@ -89,6 +90,10 @@ export function Combobox<Option extends ComboboxOption>({
   const selectedText = selected ? displayValue(selected) : '';
   // What the user typed since the last choice; null while the input shows the chosen option (every option offered).
   const [query, setQuery] = useState<string | null>(null);
+  // A search box (the owner searches) keeps no value: what was picked in it is held here until the user types again,
+  // so the list closes on the choice as it does when the owner's value changes.
+  const [picked, setPicked] = useState<string | null>(null);
+  const chosen = onQueryChange ? picked : value;
   const typing = query !== null && query.trim() !== '';
   // Filtered by React Aria (it keeps every option, so the chosen one is known while the typed text hides it); an
   // owner that searches by itself passes the matches.
@@ -103,10 +108,11 @@ export function Combobox<Option extends ComboboxOption>({
       <ComboBox<Option>
         className={cx('flex flex-col gap-1.5', className)}
         {...(onQueryChange ? { items: options } : { defaultItems: ordered, defaultFilter: matches })}
-        selectedKey={value}
+        selectedKey={chosen}
         inputValue={query ?? selectedText}
         onInputChange={(text) => {
           setQuery(text);
+          setPicked(null);
           onQueryChange?.(text);
         }}
         onSelectionChange={(key) => {
@@ -114,7 +120,9 @@ export function Combobox<Option extends ComboboxOption>({
           // with none when the typed text filtered the chosen option out of the list.
           setQuery(null);
           const option = options.find((candidate) => candidate.id === key);
-          if (option && key !== value) onChange(option);
+          if (!option || key === chosen) return;
+          if (onQueryChange) setPicked(option.id);
+          onChange(option);
         }}
         isDisabled={disabled}
         isInvalid={error ? true : undefined}
@@ -123,7 +131,7 @@ export function Combobox<Option extends ComboboxOption>({
       >
         <Label className="text-body font-medium text-ink">{label}</Label>
         <div className="relative">
-          <ComboboxInput placeholder={placeholder} loading={loading} testId={inputTestId} />
+          <ComboboxInput placeholder={placeholder} loading={loading} testId={inputTestId} typing={typing} />
           <ChevronDownIcon
             aria-hidden="true"
             className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-muted"
@@ -187,15 +195,28 @@ export function Combobox<Option extends ComboboxOption>({
   );
 }
 
-/** The input: a click on it opens or closes the list, as a click on the chevron beside it would. */
+/** While the user types, the first match is the active option (if none is), so Enter or Tab takes it. */
+function activateFirstMatch(state: ComboBoxState<ComboboxOption> | null, typing: boolean) {
+  if (!state || !typing || !state.isOpen || state.selectionManager.focusedKey !== null) return;
+  const first = state.collection.getFirstKey();
+  if (first !== null) state.selectionManager.setFocusedKey(first);
+}
+
+/**
+ * The input. A click on it opens or closes the list, as a click on the chevron beside it would. The first match is
+ * made active before the library handles a key, so a key pressed before the list has re-rendered after typing
+ * (ArrowDown, Enter) starts from it, as the list shows.
+ */
 function ComboboxInput({
   placeholder,
   loading,
   testId,
+  typing,
 }: {
   placeholder: string | undefined;
   loading: boolean;
   testId: string | undefined;
+  typing: boolean;
 }) {
   const state = useContext(ComboBoxStateContext);
   return (
@@ -206,6 +227,7 @@ function ComboboxInput({
       data-testid={testId}
       className={cx(controlClasses, 'pr-8')}
       onClick={() => state?.toggle(null, 'manual')}
+      onKeyDownCapture={() => activateFirstMatch(state, typing)}
     />
   );
 }
@@ -217,10 +239,6 @@ function ComboboxInput({
  */
 function FirstMatchActive({ when }: { when: boolean }) {
   const state = useContext(ComboBoxStateContext);
-  useEffect(() => {
-    if (!state || !when || !state.isOpen || state.selectionManager.focusedKey !== null) return;
-    const first = state.collection.getFirstKey();
-    if (first !== null) state.selectionManager.setFocusedKey(first);
-  });
+  useEffect(() => activateFirstMatch(state, when));
   return null;
 }
