@@ -80,7 +80,9 @@ export function Toast({ message, action, durationMs = 6000, onDismiss }: ToastPr
 /** The toast's action, focused when it appears. */
 function ToastAction({ label, onAction, pending }: NonNullable<ToastProps['action']>) {
   const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => button.current?.focus(), []);
+  // After the toast's own effect has started its clock (the toast's effects run after this one), so that the focus
+  // arriving in the region stops it.
+  useEffect(() => queueMicrotask(() => button.current?.focus()), []);
   return (
     <Button ref={button} size="sm" pending={pending} onClick={onAction}>
       {label}
