@@ -98,8 +98,8 @@ export function Combobox<Option extends ComboboxOption>({
   // Filtered by React Aria (it keeps every option, so the chosen one is known while the typed text hides it); an
   // owner that searches by itself passes the matches.
   const ordered = useMemo(
-    () => (onQueryChange || !typing ? options : startsFirst(options, query ?? '')),
-    [options, query, typing, onQueryChange],
+    () => (typing ? startsFirst(options, query ?? '') : options),
+    [options, query, typing],
   );
 
   const description = error ?? hint;
