@@ -41,7 +41,14 @@ test('filter by status and date, sort and page: all of it in the URL', async ({ 
   await page.getByRole('checkbox', { name: 'Paid', exact: true }).click();
   await expect(page.getByRole('checkbox', { name: 'Paid', exact: true })).toBeChecked();
   await page.keyboard.press('Escape');
+  const statusButton = page.getByRole('button', { name: 'Status, 1 selected' });
+  await expect(statusButton).toBeFocused();
   await expect(page).toHaveURL(/order\.status=paid/);
+  // A press elsewhere closes the panel too.
+  await statusButton.click();
+  await expect(page.getByRole('dialog', { name: 'Status, 1 selected' })).toBeVisible();
+  await page.getByRole('heading', { level: 1, name: 'Orders' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(rows(page).first()).toBeVisible();
   for (const badge of await page.locator('tbody td:nth-child(7)').allTextContents())
     expect(badge).toBe('Paid');

@@ -8,6 +8,8 @@ import {
 } from '@tanstack/react-router';
 import { type RenderOptions, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
+// jsdom has no CSS.escape, which React Aria's lists use to find their options.
+import 'css.escape';
 import { LanguageProvider } from '../lib/i18n/use-t.tsx';
 import { LiveRegionProvider } from '../ui/live-region.tsx';
 

@@ -1,11 +1,22 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  ComboBox,
+  type ComboBoxState,
+  ComboBoxStateContext,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Text,
+} from 'react-aria-components/ComboBox';
 import { cx } from '../lib/class-names.ts';
 import { translate } from '../lib/i18n/i18n.ts';
 import { useT } from '../lib/i18n/use-t.tsx';
+import { AriaLocale } from './aria-locale.tsx';
 import { cardClasses } from './card.tsx';
 import { controlClasses } from './field.tsx';
 import { ChevronDownIcon } from './icons.tsx';
-import { useAnnounce } from './live-region.tsx';
 
 export interface ComboboxOption {
   id: string;
@@ -15,16 +26,14 @@ export interface ComboboxOption {
 }
 
 export interface ComboboxProps<Option extends ComboboxOption> {
-  label: ReactNode;
-  /** Names the control for announcements ("3 countries"). */
-  noun?: { one: string; many: string };
+  label: string;
   options: readonly Option[];
   /** The chosen option's id, or null. */
   value: string | null;
   onChange: (option: Option | null) => void;
   /**
-   * Called as the user types. Without it the options are filtered here (accent- and case-insensitive); with it the
-   * owner loads matching options (a server search) and passes them in.
+   * Called as the user types. Without it the options are filtered here (accent- and case-insensitive, the names that
+   * start with the text first); with it the owner loads matching options (a server search) and passes them in.
    */
   onQueryChange?: (query: string) => void;
   loading?: boolean;
@@ -35,8 +44,6 @@ export interface ComboboxProps<Option extends ComboboxOption> {
   /** Shown in the list when nothing matches. */
   emptyMessage?: string;
   className?: string;
-  /** Longer lists are cut here; typing narrows them. */
-  maxVisible?: number;
   /** The selected option's text shown in the input (defaults to its label). */
   displayValue?: (option: Option) => string;
   inputTestId?: string;
@@ -44,15 +51,26 @@ export interface ComboboxProps<Option extends ComboboxOption> {
 
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
+/** Whether an option's text matches what was typed: accent- and case-insensitively, anywhere in it. */
+const matches = (text: string, typed: string) => fold(text).includes(fold(typed.trim()));
+
+/** The options with those whose names start with the typed text first, each group in its own order. */
+function startsFirst<Option extends ComboboxOption>(options: readonly Option[], typed: string): Option[] {
+  const q = fold(typed.trim());
+  const starts = (option: Option) => fold(option.label).startsWith(q);
+  return [...options.filter(starts), ...options.filter((option) => !starts(option))];
+}
+
 /**
- * The ARIA 1.2 combobox pattern (editable, list autocomplete): the input keeps focus while `aria-activedescendant`
- * points at the active option. Arrows move (and open), Home/End jump to the ends of an open list, Enter chooses,
- * Escape closes (and a second Escape restores the chosen value), Tab leaves. Result counts, loading and "no results"
- * are announced through the app's polite live region.
+ * React Aria's combobox (editable, list autocomplete): the input keeps focus while `aria-activedescendant` points at
+ * the active option. Typing filters and makes the first match active, arrows move (wrapping) and open, Home/End
+ * jump to the ends of an open list, Enter chooses, Escape closes and puts the chosen value back, a click on the input
+ * opens or closes the list. React Aria announces how many options the list holds, through its own live region: while
+ * the list is open it hides the rest of the page from screen readers, the app's live region too. Loading shows in the
+ * list and marks the input busy.
  */
 export function Combobox<Option extends ComboboxOption>({
   label,
-  noun = { one: translate('ui.combobox.result'), many: translate('ui.combobox.results') },
   options,
   value,
   onChange,
@@ -64,244 +82,163 @@ export function Combobox<Option extends ComboboxOption>({
   error,
   emptyMessage = translate('ui.combobox.noMatches'),
   className,
-  maxVisible = 100,
   displayValue = (option) => option.label,
   inputTestId,
 }: ComboboxProps<Option>) {
   const t = useT();
-  const id = useId();
-  const inputId = `${id}-input`;
-  const listId = `${id}-list`;
-  const descriptionId = `${id}-description`;
-  const announce = useAnnounce();
   const selected = useMemo(() => options.find((option) => option.id === value) ?? null, [options, value]);
   const selectedText = selected ? displayValue(selected) : '';
-
-  const [open, setOpen] = useState(false);
+  // What the user typed since the last choice; null while the input shows the chosen option (every option offered).
   const [query, setQuery] = useState<string | null>(null);
-  const [active, setActive] = useState(-1);
-  const input = useRef<HTMLInputElement>(null);
-
-  const text = query ?? selectedText;
-  const filtered = useMemo(() => {
-    if (onQueryChange || query === null || query.trim() === '') return options;
-    const q = fold(query.trim());
-    const starts: Option[] = [];
-    const contains: Option[] = [];
-    for (const option of options) {
-      const name = fold(option.label);
-      if (name.startsWith(q)) starts.push(option);
-      else if (name.includes(q)) contains.push(option);
-    }
-    return [...starts, ...contains];
-  }, [options, query, onQueryChange]);
-  const visible = filtered.slice(0, maxVisible);
-  const optionId = (index: number) => `${id}-option-${index}`;
-
-  // Tell screen-reader users what the list holds after they type (not on every render).
-  const lastAnnounced = useRef('');
-  useEffect(() => {
-    if (!open) {
-      lastAnnounced.current = '';
-      return;
-    }
-    const message = loading
-      ? translate('ui.combobox.loading')
-      : filtered.length === 0
-        ? emptyMessage
-        : filtered.length > maxVisible
-          ? translate('ui.combobox.countFirstShown', {
-              count: filtered.length,
-              one: noun.one,
-              many: noun.many,
-              shown: maxVisible,
-            })
-          : translate('ui.combobox.count', { count: filtered.length, one: noun.one, many: noun.many });
-    if (message === lastAnnounced.current) return;
-    lastAnnounced.current = message;
-    const timer = setTimeout(() => announce(message), loading ? 0 : 300);
-    return () => clearTimeout(timer);
-  }, [open, loading, filtered.length, emptyMessage, noun, maxVisible, announce]);
-
-  // Keep the active option in view.
-  useEffect(() => {
-    if (!open || active < 0) return;
-    document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
-  });
-
-  const openList = (activeIndex: number) => {
-    setOpen(true);
-    setActive(activeIndex);
-  };
-  const close = () => {
-    setOpen(false);
-    setActive(-1);
-  };
-  const choose = (option: Option) => {
-    setQuery(null);
-    close();
-    onChange(option);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const last = visible.length - 1;
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        if (!open)
-          openList(
-            Math.max(
-              0,
-              visible.findIndex((o) => o.id === value),
-            ),
-          );
-        else setActive((index) => (index >= last ? 0 : index + 1));
-        return;
-      case 'ArrowUp':
-        event.preventDefault();
-        if (!open) openList(last);
-        else setActive((index) => (index <= 0 ? last : index - 1));
-        return;
-      case 'Home':
-      case 'End':
-        if (!open || visible.length === 0) return;
-        event.preventDefault();
-        setActive(event.key === 'Home' ? 0 : last);
-        return;
-      case 'Enter': {
-        const option = visible[active];
-        if (open && option) {
-          event.preventDefault();
-          choose(option);
-        }
-        return;
-      }
-      case 'Escape':
-        if (open) {
-          event.preventDefault();
-          close();
-        } else if (query !== null) {
-          event.preventDefault();
-          setQuery(null);
-        }
-        return;
-      case 'Tab':
-        close();
-        setQuery(null);
-        return;
-    }
-  };
+  // A search box (the owner searches) keeps no value: what was picked in it is held here until the user types again,
+  // so the list closes on the choice as it does when the owner's value changes.
+  const [picked, setPicked] = useState<string | null>(null);
+  const chosen = onQueryChange ? picked : value;
+  const typing = query !== null && query.trim() !== '';
+  // Filtered by React Aria (it keeps every option, so the chosen one is known while the typed text hides it); an
+  // owner that searches by itself passes the matches.
+  const ordered = useMemo(
+    () => (typing ? startsFirst(options, query ?? '') : options),
+    [options, query, typing],
+  );
 
   const description = error ?? hint;
-
   return (
-    <div className={cx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={inputId} className="text-body font-medium text-ink">
-        {label}
-      </label>
-      <div className="relative">
-        <input
-          ref={input}
-          id={inputId}
-          type="text"
-          role="combobox"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={open && active >= 0 && visible[active] ? optionId(active) : undefined}
-          aria-describedby={description ? descriptionId : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-busy={loading || undefined}
-          autoComplete="off"
-          spellCheck={false}
-          disabled={disabled}
-          placeholder={placeholder}
-          value={text}
-          data-testid={inputTestId}
-          className={cx(controlClasses, 'pr-8')}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            onQueryChange?.(event.target.value);
-            openList(event.target.value.trim() === '' ? -1 : 0);
-          }}
-          onKeyDown={onKeyDown}
-          onClick={() =>
-            open
-              ? close()
-              : openList(
-                  Math.max(
-                    -1,
-                    visible.findIndex((o) => o.id === value),
-                  ),
-                )
-          }
-          onBlur={() => {
-            close();
-            setQuery(null);
-          }}
-        />
-        <ChevronDownIcon
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-muted"
-        />
-        <div
-          id={listId}
-          role="listbox"
-          aria-label={typeof label === 'string' ? label : undefined}
-          hidden={!open}
+    <AriaLocale>
+      <ComboBox<Option>
+        className={cx('flex flex-col gap-1.5', className)}
+        {...(onQueryChange ? { items: options } : { defaultItems: ordered, defaultFilter: matches })}
+        selectedKey={chosen}
+        inputValue={query ?? selectedText}
+        onInputChange={(text) => {
+          setQuery(text);
+          setPicked(null);
+          onQueryChange?.(text);
+        }}
+        onSelectionChange={(key) => {
+          // Also called when the list closes (blur, Escape) to put the chosen value back: with the chosen key, or
+          // with none when the typed text filtered the chosen option out of the list.
+          setQuery(null);
+          const option = options.find((candidate) => candidate.id === key);
+          if (!option || key === chosen) return;
+          if (onQueryChange) setPicked(option.id);
+          onChange(option);
+        }}
+        isDisabled={disabled}
+        isInvalid={error ? true : undefined}
+        allowsEmptyCollection
+        shouldFocusWrap
+      >
+        <Label className="text-body font-medium text-ink">{label}</Label>
+        <div className="relative">
+          <ComboboxInput placeholder={placeholder} loading={loading} testId={inputTestId} typing={typing} />
+          <ChevronDownIcon
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-muted"
+          />
+        </div>
+        {description ? (
+          <Text
+            slot={error ? 'errorMessage' : 'description'}
+            className={cx('text-xs', error ? 'text-danger' : 'text-muted')}
+          >
+            {description}
+          </Text>
+        ) : null}
+        <Popover
+          offset={4}
           className={cardClasses(
             'raised',
-            'absolute top-full right-0 left-0 z-30 mt-1 max-h-64 overflow-y-auto p-1 text-sm shadow-lg',
+            'z-30 max-h-64 w-(--trigger-width) overflow-y-auto p-1 text-sm shadow-lg',
           )}
         >
-          {loading && visible.length === 0 ? (
-            <div className="px-2 py-1.5 text-muted" aria-hidden="true">
-              {t('ui.combobox.loading')}
-            </div>
-          ) : null}
-          {!loading && visible.length === 0 ? (
-            <div className="px-2 py-1.5 text-muted" aria-hidden="true">
-              {emptyMessage}
-            </div>
-          ) : null}
-          {visible.map((option, index) => (
-            // biome-ignore lint/a11y/useKeyWithClickEvents: focus stays in the input (aria-activedescendant), whose keys choose options
-            <div
-              key={option.id}
-              id={optionId(index)}
-              role="option"
-              tabIndex={-1}
-              aria-selected={option.id === value}
-              // Pointer down would blur the input before the click lands.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => choose(option)}
-              onMouseMove={() => active !== index && setActive(index)}
-              className={cx(
-                'flex cursor-default flex-col rounded-md px-2 py-1.5',
-                index === active && 'bg-accent-soft text-accent-soft-ink',
-                option.id === value && 'font-medium',
-              )}
-            >
-              <span className="truncate">{option.label}</span>
-              {option.description ? (
-                <span className={cx('truncate text-xs', index === active ? 'opacity-80' : 'text-muted')}>
-                  {option.description}
-                </span>
-              ) : null}
-            </div>
-          ))}
-          {filtered.length > maxVisible ? (
-            <div className="px-2 py-1.5 text-xs text-muted" aria-hidden="true">
-              {translate('ui.combobox.keepTyping', { count: filtered.length - maxVisible })}
-            </div>
-          ) : null}
-        </div>
-      </div>
-      {description ? (
-        <p id={descriptionId} className={cx('text-xs', error ? 'text-danger' : 'text-muted')}>
-          {description}
-        </p>
-      ) : null}
-    </div>
+          <ListBox<Option>
+            className="outline-none"
+            renderEmptyState={() => (
+              <div className="px-2 py-1.5 text-muted">
+                {loading ? t('ui.combobox.loading') : emptyMessage}
+              </div>
+            )}
+          >
+            {(option) => (
+              <ListBoxItem
+                id={option.id}
+                textValue={option.label}
+                className={({ isFocused, isSelected }) =>
+                  cx(
+                    'flex cursor-default flex-col rounded-md px-2 py-1.5 outline-none',
+                    isFocused && 'bg-accent-soft text-accent-soft-ink',
+                    isSelected && 'font-medium',
+                  )
+                }
+              >
+                {({ isFocused }) => (
+                  <>
+                    <span className="truncate">{option.label}</span>
+                    {option.description ? (
+                      <Text
+                        slot="description"
+                        className={cx('truncate text-xs', isFocused ? 'opacity-80' : 'text-muted')}
+                      >
+                        {option.description}
+                      </Text>
+                    ) : null}
+                  </>
+                )}
+              </ListBoxItem>
+            )}
+          </ListBox>
+          <FirstMatchActive when={typing} />
+        </Popover>
+      </ComboBox>
+    </AriaLocale>
   );
+}
+
+/** While the user types, the first match is the active option (if none is), so Enter or Tab takes it. */
+function activateFirstMatch(state: ComboBoxState<ComboboxOption> | null, typing: boolean) {
+  if (!state || !typing || !state.isOpen || state.selectionManager.focusedKey !== null) return;
+  const first = state.collection.getFirstKey();
+  if (first !== null) state.selectionManager.setFocusedKey(first);
+}
+
+/**
+ * The input. A click on it opens or closes the list, as a click on the chevron beside it would. The first match is
+ * made active before the library handles a key, so a key pressed before the list has re-rendered after typing
+ * (ArrowDown, Enter) starts from it, as the list shows.
+ */
+function ComboboxInput({
+  placeholder,
+  loading,
+  testId,
+  typing,
+}: {
+  placeholder: string | undefined;
+  loading: boolean;
+  testId: string | undefined;
+  typing: boolean;
+}) {
+  const state = useContext(ComboBoxStateContext);
+  return (
+    <Input
+      placeholder={placeholder}
+      spellCheck={false}
+      aria-busy={loading || undefined}
+      data-testid={testId}
+      className={cx(controlClasses, 'pr-8')}
+      onClick={() => state?.toggle(null, 'manual')}
+      onKeyDownCapture={() => activateFirstMatch(state, typing)}
+    />
+  );
+}
+
+/**
+ * While the user types, the first match is the active option, so Enter (or Tab) takes it: the ARIA practices' list
+ * autocomplete with automatic selection, which React Aria's combobox leaves to its users. Rendered after the list, so
+ * it runs once the list has set its own active option on opening.
+ */
+function FirstMatchActive({ when }: { when: boolean }) {
+  const state = useContext(ComboBoxStateContext);
+  useEffect(() => activateFirstMatch(state, when));
+  return null;
 }

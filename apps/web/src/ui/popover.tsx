@@ -1,9 +1,13 @@
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
+import { useInteractOutside } from 'react-aria/useInteractOutside';
+import { Button } from 'react-aria-components/Button';
+import { Dialog, DialogTrigger } from 'react-aria-components/Dialog';
+import { Popover as AriaPopover } from 'react-aria-components/Popover';
 import { cx } from '../lib/class-names.ts';
+import { AriaLocale } from './aria-locale.tsx';
 import { buttonClasses } from './button.tsx';
 import { cardClasses } from './card.tsx';
 import { ChevronDownIcon } from './icons.tsx';
-import { useDismiss } from './use-dismiss.ts';
 
 export interface PopoverProps {
   /** The trigger's content; it is a button with `aria-expanded`. */
@@ -12,71 +16,58 @@ export interface PopoverProps {
   ariaLabel?: string;
   children: ReactNode | ((close: () => void) => ReactNode);
   align?: 'start' | 'end';
-  className?: string;
   panelClassName?: string;
   active?: boolean;
 }
 
 /**
- * A disclosure whose panel floats under its button: Escape and a click elsewhere close it and focus returns to the
- * button. For filter pickers and menus of checkboxes; not a modal.
+ * A panel under its button (React Aria's dialog trigger, popover and dialog), for filter pickers and menus of
+ * checkboxes. Focus moves into it; Escape, a press elsewhere or focus leaving it closes it, and focus returns to the
+ * button. It is not modal: what it changes (the list behind it) stays readable, and the app's live region is heard,
+ * while it is open.
  */
 export function Popover({
   label,
   ariaLabel,
   children,
   align = 'start',
-  className,
   panelClassName,
   active,
 }: PopoverProps) {
   const [open, setOpen] = useState(false);
-  const id = useId();
-  const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
-
-  useDismiss(open, root, (event) => {
-    setOpen(false);
-    if (event instanceof KeyboardEvent) {
-      event.stopPropagation();
-      trigger.current?.focus();
-    }
+  const panel = useRef<HTMLElement>(null);
+  // A non-modal popover leaves presses outside to its owner; the trigger's own press toggles it.
+  useInteractOutside({
+    ref: panel,
+    isDisabled: !open,
+    onInteractOutside: (event) => {
+      if (!trigger.current?.contains(event.target as Node)) setOpen(false);
+    },
   });
-
-  const close = () => {
-    setOpen(false);
-    trigger.current?.focus();
-  };
-
   return (
-    <div ref={root} className={cx('relative', className)}>
-      <button
-        ref={trigger}
-        type="button"
-        aria-expanded={open}
-        aria-controls={id}
-        aria-label={ariaLabel}
-        onClick={() => setOpen((value) => !value)}
-        className={buttonClasses('secondary', 'md', cx(active && 'border-accent/60 text-accent-soft-ink'))}
-      >
-        {label}
-        <ChevronDownIcon className="size-3.5 opacity-70" />
-      </button>
-      {open ? (
-        <div
-          id={id}
-          className={cardClasses(
-            'raised',
-            cx(
-              'absolute top-9 z-40 min-w-56 p-2 text-body shadow-lg',
-              align === 'end' ? 'right-0' : 'left-0',
-              panelClassName,
-            ),
-          )}
+    <AriaLocale>
+      <DialogTrigger isOpen={open} onOpenChange={setOpen}>
+        <Button
+          ref={trigger}
+          aria-label={ariaLabel}
+          className={buttonClasses('secondary', 'md', cx(active && 'border-accent/60 text-accent-soft-ink'))}
         >
-          {typeof children === 'function' ? children(close) : children}
-        </div>
-      ) : null}
-    </div>
+          {label}
+          <ChevronDownIcon className="size-3.5 opacity-70" />
+        </Button>
+        <AriaPopover
+          ref={panel}
+          isNonModal
+          placement={align === 'end' ? 'bottom end' : 'bottom start'}
+          offset={4}
+          className={cardClasses('raised', cx('z-40 min-w-56 p-2 text-body shadow-lg', panelClassName))}
+        >
+          <Dialog className="outline-none">
+            {({ close }) => (typeof children === 'function' ? children(close) : children)}
+          </Dialog>
+        </AriaPopover>
+      </DialogTrigger>
+    </AriaLocale>
   );
 }

@@ -1,5 +1,7 @@
-import { type KeyboardEvent, type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
+import { Tabs as AriaTabs, Tab, TabList, TabPanel } from 'react-aria-components/Tabs';
 import { cx } from '../lib/class-names.ts';
+import { AriaLocale } from './aria-locale.tsx';
 
 export interface TabItem<Id extends string> {
   id: Id;
@@ -20,8 +22,9 @@ export interface TabsProps<Id extends string> {
 }
 
 /**
- * ARIA tabs with automatic activation: arrows move and select, Home/End jump to the ends, and only the selected tab
- * is in the Tab order (the panel is the next stop).
+ * React Aria's tabs with automatic activation: arrows move and select (wrapping), Home/End jump to the ends, and only
+ * the selected tab is in the Tab order. The selection lives with the caller (the URL), so one panel is rendered: the
+ * selected tab's.
  */
 export function Tabs<Id extends string>({
   label,
@@ -31,58 +34,20 @@ export function Tabs<Id extends string>({
   children,
   className,
 }: TabsProps<Id>) {
-  const base = useId();
-  const tabId = (id: string) => `${base}-tab-${id}`;
-  const panelId = `${base}-panel`;
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = tabs.findIndex((tab) => tab.id === selected);
-    const last = tabs.length - 1;
-    const next =
-      event.key === 'ArrowRight'
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowLeft'
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : -1;
-    const tab = tabs[next];
-    if (next < 0 || !tab) return;
-    event.preventDefault();
-    onSelect(tab.id);
-    document.getElementById(tabId(tab.id))?.focus();
-  };
-
   return (
-    <div className={className}>
-      <div
-        role="tablist"
-        aria-label={label}
-        onKeyDown={onKeyDown}
-        className="flex gap-1 border-b border-line"
-      >
-        {tabs.map((tab) => {
-          const active = tab.id === selected;
-          return (
-            <button
+    <AriaLocale>
+      <AriaTabs selectedKey={selected} onSelectionChange={(key) => onSelect(key as Id)} className={className}>
+        <TabList aria-label={label} className="flex gap-1 border-b border-line">
+          {tabs.map((tab) => (
+            <Tab
               key={tab.id}
-              id={tabId(tab.id)}
-              type="button"
-              role="tab"
-              aria-selected={active}
-              aria-controls={panelId}
-              tabIndex={active ? 0 : -1}
-              onClick={() => onSelect(tab.id)}
-              className={cx(
-                '-mb-px flex h-9 items-center gap-2 border-b-2 px-2.5 text-body font-medium transition-colors',
-                active ? 'border-accent text-ink' : 'border-transparent text-muted hover:text-ink',
-              )}
+              id={tab.id}
+              className={({ isSelected }) =>
+                cx(
+                  '-mb-px flex h-9 cursor-default items-center gap-2 border-b-2 px-2.5 text-body font-medium transition-colors',
+                  isSelected ? 'border-accent text-ink' : 'border-transparent text-muted hover:text-ink',
+                )
+              }
             >
               {tab.label}
               {tab.count !== undefined ? (
@@ -90,13 +55,13 @@ export function Tabs<Id extends string>({
                   {tab.count}
                 </span>
               ) : null}
-            </button>
-          );
-        })}
-      </div>
-      <div id={panelId} role="tabpanel" aria-labelledby={tabId(selected)} className="pt-4">
-        {children}
-      </div>
-    </div>
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanel id={selected} className="pt-4">
+          {children}
+        </TabPanel>
+      </AriaTabs>
+    </AriaLocale>
   );
 }

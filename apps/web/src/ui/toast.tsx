@@ -1,6 +1,15 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Button as AriaButton } from 'react-aria-components/Button';
+import { Text } from 'react-aria-components/Text';
+import {
+  UNSTABLE_Toast as AriaToast,
+  UNSTABLE_ToastContent as ToastContent,
+  UNSTABLE_ToastQueue as ToastQueue,
+  UNSTABLE_ToastRegion as ToastRegion,
+} from 'react-aria-components/Toast';
 import { useT } from '../lib/i18n/use-t.tsx';
-import { Button } from './button.tsx';
+import { AriaLocale } from './aria-locale.tsx';
+import { Button, buttonClasses } from './button.tsx';
 import { cardClasses } from './card.tsx';
 import { CloseIcon } from './icons.tsx';
 
@@ -14,68 +23,69 @@ export interface ToastProps {
 }
 
 /**
- * A transient message at the bottom of the screen with one optional action. Announce the message through the
- * live region as well: the toast itself is not a live region, so it is never read twice.
+ * A transient message at the bottom of the screen with one optional action: React Aria's toast, an alert dialog in a
+ * landmark region, so screen readers read the message when it appears (do not announce it again). Shown while it is
+ * rendered; it calls `onDismiss` when its time runs out or its close button is pressed.
  */
 export function Toast({ message, action, durationMs = 6000, onDismiss }: ToastProps) {
   const t = useT();
-  const root = useRef<HTMLElement>(null);
-  const actionButton = useRef<HTMLButtonElement>(null);
-  const left = useRef(durationMs);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const started = useRef(0);
+  const [queue] = useState(() => new ToastQueue<null>());
   const dismiss = useRef(onDismiss);
   dismiss.current = onDismiss;
 
   useEffect(() => {
-    const start = () => {
-      started.current = Date.now();
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => dismiss.current(), left.current);
-    };
-    const stop = () => {
-      clearTimeout(timer.current);
-      left.current = Math.max(1500, left.current - (Date.now() - started.current));
-    };
-    const element = root.current;
-    start();
-    element?.addEventListener('pointerenter', stop);
-    element?.addEventListener('pointerleave', start);
-    element?.addEventListener('focusin', stop);
-    element?.addEventListener('focusout', start);
-    actionButton.current?.focus();
+    let shown = true;
+    const key = queue.add(null, { timeout: durationMs, onClose: () => shown && dismiss.current() });
+    // Taken away by its owner (another toast replaced it): no dismissal to report.
     return () => {
-      clearTimeout(timer.current);
-      element?.removeEventListener('pointerenter', stop);
-      element?.removeEventListener('pointerleave', start);
-      element?.removeEventListener('focusin', stop);
-      element?.removeEventListener('focusout', start);
+      shown = false;
+      queue.close(key);
     };
-  }, []);
+  }, [queue, durationMs]);
 
   return (
-    <section
-      ref={root}
-      aria-label={t('ui.toast.notice')}
-      data-testid="toast"
-      className={cardClasses(
-        'raised',
-        'fixed right-4 bottom-4 z-50 flex max-w-md items-center gap-3 py-2 pr-2 pl-4 text-sm text-ink shadow-lg',
-      )}
-    >
-      <div className="min-w-0 flex-1">{message}</div>
-      {action ? (
-        <Button ref={actionButton} size="sm" pending={action.pending} onClick={action.onAction}>
-          {action.label}
-        </Button>
-      ) : null}
-      <Button
-        variant="ghost"
-        size="sm"
-        aria-label={t('ui.toast.dismiss')}
-        icon={<CloseIcon />}
-        onClick={onDismiss}
-      />
-    </section>
+    <AriaLocale>
+      <ToastRegion
+        queue={queue}
+        aria-label={t('ui.toast.notice')}
+        className="fixed right-4 bottom-4 z-50 max-w-md"
+      >
+        {({ toast }) => (
+          <AriaToast
+            toast={toast}
+            data-testid="toast"
+            className={cardClasses(
+              'raised',
+              'flex items-center gap-3 py-2 pr-2 pl-4 text-sm text-ink shadow-lg',
+            )}
+          >
+            <ToastContent className="min-w-0 flex-1">
+              <Text slot="title">{message}</Text>
+            </ToastContent>
+            {action ? <ToastAction {...action} /> : null}
+            <AriaButton
+              slot="close"
+              aria-label={t('ui.toast.dismiss')}
+              className={buttonClasses('ghost', 'sm', 'aspect-square px-0')}
+            >
+              <CloseIcon />
+            </AriaButton>
+          </AriaToast>
+        )}
+      </ToastRegion>
+    </AriaLocale>
+  );
+}
+
+/** The toast's action, focused when it appears. */
+function ToastAction({ label, onAction, pending }: NonNullable<ToastProps['action']>) {
+  const button = useRef<HTMLButtonElement>(null);
+  // After the toast's own effect has started its clock (the toast's effects run after this one), so that the focus
+  // arriving in the region stops it.
+  useEffect(() => queueMicrotask(() => button.current?.focus()), []);
+  return (
+    <Button ref={button} size="sm" pending={pending} onClick={onAction}>
+      {label}
+    </Button>
   );
 }

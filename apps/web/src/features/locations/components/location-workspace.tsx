@@ -110,10 +110,6 @@ export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps
             <div className="flex flex-col gap-5">
               <Combobox<SearchOption>
                 label={t('locations.locationWorkspace.searchAllPlaces')}
-                noun={{
-                  one: t('locations.locationWorkspace.noun.place'),
-                  many: t('locations.locationWorkspace.noun.places'),
-                }}
                 placeholder={t('locations.locationWorkspace.aNeighborhoodCityState')}
                 options={searchOptions}
                 value={null}
@@ -137,10 +133,6 @@ export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps
                 </legend>
                 <Combobox
                   label={t('locations.locationWorkspace.country')}
-                  noun={{
-                    one: t('locations.locationWorkspace.noun.country'),
-                    many: t('locations.locationWorkspace.noun.countries'),
-                  }}
                   options={toOptions(countries.data ?? [])}
                   loading={countries.isPending}
                   value={view.country ?? null}
@@ -148,10 +140,6 @@ export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps
                 />
                 <Combobox
                   label={t('locations.locationWorkspace.state')}
-                  noun={{
-                    one: t('locations.locationWorkspace.noun.state'),
-                    many: t('locations.locationWorkspace.noun.states'),
-                  }}
                   options={toOptions(country.data?.states ?? [])}
                   loading={country.isFetching}
                   disabled={!view.country}
@@ -161,10 +149,6 @@ export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps
                 />
                 <Combobox
                   label={t('locations.locationWorkspace.city')}
-                  noun={{
-                    one: t('locations.locationWorkspace.noun.city'),
-                    many: t('locations.locationWorkspace.noun.cities'),
-                  }}
                   options={toOptions(state.data?.cities ?? [])}
                   loading={state.isFetching}
                   disabled={!view.state}
@@ -180,10 +164,6 @@ export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps
                 />
                 <Combobox
                   label={t('locations.locationWorkspace.neighborhood')}
-                  noun={{
-                    one: t('locations.locationWorkspace.noun.neighborhood'),
-                    many: t('locations.locationWorkspace.noun.neighborhoods'),
-                  }}
                   options={toOptions(city.data?.neighborhoods ?? [])}
                   loading={city.isFetching}
                   disabled={!view.city || cityHasNeighborhoods === false}

@@ -178,12 +178,8 @@ export function BlockedBuyersWorkspace({ seller, view, onViewChange }: BlockedBu
         onClose={() => setConfirming(null)}
         onUnblocked={(done) => {
           setConfirming(null);
+          // The toast is an alert: it says so itself.
           setUnblocked(done);
-          announce(
-            translate('blocklists.blockedBuyersWorkspace.unblockedUndoIsAvailable', {
-              nickname: done.nickname,
-            }),
-          );
         }}
       />
 

@@ -42,8 +42,7 @@ export function SavedViews({
         current ? translate('orders.savedViews.view', { name: current.name }) : t('orders.savedViews.views')
       }
       align="end"
-      // On a phone the panel spans the screen's width under its button instead of running off its left edge.
-      panelClassName="w-72 max-sm:fixed max-sm:inset-x-4 max-sm:top-auto max-sm:w-auto"
+      panelClassName="w-72"
     >
       {(close) => (
         <div className="flex flex-col gap-2">
