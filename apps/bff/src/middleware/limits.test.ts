@@ -119,7 +119,11 @@ describe('body size', () => {
     });
   }
 
-  async function post(kit: Kit, body: BodyInit, headers: Record<string, string> = {}) {
+  async function post(
+    kit: Kit,
+    body: NonNullable<RequestInit['body']>,
+    headers: Record<string, string> = {},
+  ) {
     return kit.bff.app.request(
       'http://127.0.0.1:4000/api/users/1/order_blacklist',
       {

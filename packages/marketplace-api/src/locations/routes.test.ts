@@ -230,7 +230,7 @@ describe('conventions on locations', () => {
       method: 'OPTIONS',
     });
     expect(options.status).toBe(200);
-    expect((await options.json()).name).toBe('City');
+    expect(await options.json()).toMatchObject({ name: 'City' });
     const jsonp = await api.get('/classified_locations/cities/NOPE?callback=cb');
     expect(jsonp.status).toBe(200);
     expect(await jsonp.text()).toMatch(/^cb\(\[404, .*"error":"not_found"/);

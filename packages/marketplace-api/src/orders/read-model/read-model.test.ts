@@ -234,7 +234,7 @@ describe('the legacy form of an order read', () => {
     const res = await app.request(`/orders/${legacy.orderId}`, {
       headers: { authorization: `Bearer ${legacy.token}`, 'x-format-new': 'true' },
     });
-    expect((await res.json()).shipping).toEqual({ id: legacy.shippingId });
+    expect(((await res.json()) as { shipping: unknown }).shipping).toEqual({ id: legacy.shippingId });
   }, 120_000);
 });
 
