@@ -83,8 +83,6 @@ export async function createKit(options: KitOptions = {}): Promise<Kit> {
   const upstream: string[] = [];
   const inner: FetchApp = options.marketplace ? options.marketplace(embedded, store) : embedded;
   const marketplace: FetchApp = {
-    // The embedded marketplace is in this process, as `npm start` runs it; a wrapper says what it is.
-    inProcess: options.marketplace ? inner.inProcess === true : true,
     async fetch(request) {
       const url = new URL(request.url);
       upstream.push(`${request.method} ${url.pathname}`);
@@ -145,20 +143,8 @@ export async function createKit(options: KitOptions = {}): Promise<Kit> {
 
 type RequestOptions = Omit<RequestInit, 'headers'> & { headers?: Record<string, string> };
 
-/**
- * The connection a request arrives on, as @hono/node-server hands it to the app: its peer's address and, when given,
- * the header lines as they came on the wire (`rawHeaders`: name, value, name, value…).
- */
-export const connection = (remoteAddress: string, rawHeaders?: string[]) => ({
-  incoming: { socket: { remoteAddress }, ...(rawHeaders ? { rawHeaders } : {}) },
-});
-
-/** The header lines a client sends for `url` with these headers: `Host` first, then the rest as written. */
-export const wireHeaders = (url: string, headers: Record<string, string>): string[] => [
-  'Host',
-  new URL(url).host,
-  ...Object.entries(headers).flat(),
-];
+/** The connection a request arrives on, as @hono/node-server hands it to the app (`env.incoming`): its peer's address. */
+export const connection = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
 
 /**
  * A browser's view of the BFF: a cookie jar (with the flags it was given), every body it received, and the
@@ -189,11 +175,7 @@ export class Browser {
     }
     const cookie = this.cookieHeader();
     if (cookie && !('cookie' in headers)) headers.cookie = cookie;
-    const res = await this.kit.bff.app.request(
-      url,
-      { ...init, headers },
-      connection(this.address, wireHeaders(url, headers)),
-    );
+    const res = await this.kit.bff.app.request(url, { ...init, headers }, connection(this.address));
     for (const line of res.headers.getSetCookie()) {
       this.setCookieHeaders.push(line);
       const [pair = '', ...attributes] = line.split(';');

@@ -3,11 +3,18 @@ import { Hono } from 'hono';
 
 const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'content-length'];
 
+export interface RemoteMarketplaceOptions {
+  /** Longest a call may take: the BFF's request time limit (decision 0036). */
+  timeoutMs: number;
+  fetch?: typeof fetch;
+}
+
 /**
  * A stand-in for the embedded marketplace that forwards every request to a remote API at `baseUrl`
  * (e.g. `https://api.example.com`), keeping status, headers and body as the remote sent them.
  */
-export function createRemoteMarketplace(baseUrl: string, fetchImpl: typeof fetch = fetch): Hono {
+export function createRemoteMarketplace(baseUrl: string, options: RemoteMarketplaceOptions): Hono {
+  const fetchImpl = options.fetch ?? fetch;
   const base = baseUrl.replace(/\/+$/, '');
   const app = new Hono();
   app.all('*', async (c) => {
@@ -24,7 +31,7 @@ export function createRemoteMarketplace(baseUrl: string, fetchImpl: typeof fetch
         body,
         redirect: 'manual',
         // The BFF's request time limit reaches the remote call too.
-        signal: c.req.raw.signal,
+        signal: AbortSignal.timeout(options.timeoutMs),
       });
     } catch (error) {
       // The platform did not answer within the request's time limit: the same 504 the BFF's own limit gives, whichever
