@@ -90,6 +90,8 @@ export interface Bff {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The methods of every route that reads a body or changes state, the marketplace's included. */
+const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'];
 const SIGN_IN = (c: Context) =>
   (c.req.method === 'GET' && c.req.path === '/bff/login') ||
   (c.req.method === 'POST' && c.req.path === '/bff/session');
@@ -167,8 +169,11 @@ export function createBffApp(deps: BffDeps): Bff {
     }),
   );
   app.use(timeLimit(limits.timeoutMs));
-  app.use(bodySizeLimit(limits.bodyBytes));
-  app.use(
+  // Only requests that may carry a body or change state meet these two (GET, HEAD and OPTIONS pass them by).
+  app.on(WRITES, '*', bodySizeLimit(limits.bodyBytes));
+  app.on(
+    WRITES,
+    '*',
     csrfProtection({
       origins: (c) => [new URL(c.req.url).origin, ...origins],
       exempt: (path) => path === '/bff/notifications',

@@ -13,8 +13,8 @@ const DRAIN_CAP_BYTES = 8 * 1024 * 1024;
  * The body size limit, before any handler reads a byte. A declared length is judged by its header alone: touching
  * the body would attach a reader to it, and a body with a reader the handler never finishes cannot be drained, so
  * the server would drop the connection with the next request already on it. A body without a length (or with a
- * `Transfer-Encoding` beside one) is counted as it arrives, up to the limit, by Hono's `bodyLimit`. GET and HEAD
- * carry no body here and pass.
+ * `Transfer-Encoding` beside one) is counted as it arrives, up to the limit, by Hono's `bodyLimit`. Registered for
+ * the methods whose bodies are read (`app.ts`).
  */
 export function bodySizeLimit(maxBytes: number): MiddlewareHandler {
   const tooLarge = (c: Context, close: boolean) =>
@@ -25,10 +25,6 @@ export function bodySizeLimit(maxBytes: number): MiddlewareHandler {
     );
   const counted = bodyLimit({ maxSize: maxBytes, onError: (c) => tooLarge(c, true) });
   return async (c, next) => {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') {
-      await next();
-      return;
-    }
     const length = c.req.header('content-length');
     if (length === undefined || c.req.header('transfer-encoding') !== undefined) return counted(c, next);
     const declared = Number(length);

@@ -101,7 +101,8 @@ export function apiForwarder(options: ApiForwarderOptions): Handler<SessionEnv> 
       }
     }
 
-    const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+    // The methods the body limit is registered for: OPTIONS asks for a resource's description, never with a body.
+    const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS';
     const upstream = await options.marketplace.fetch(
       new Request(`${url.origin}${path}${url.search}`, {
         method: c.req.method,
