@@ -143,8 +143,20 @@ export async function createKit(options: KitOptions = {}): Promise<Kit> {
 
 type RequestOptions = Omit<RequestInit, 'headers'> & { headers?: Record<string, string> };
 
-/** The connection a request arrives on, as @hono/node-server hands it to the app (`env.incoming`): its peer's address. */
-export const connection = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
+/**
+ * The connection a request arrives on, as @hono/node-server hands it to the app (`env.incoming`): its peer's address
+ * and, when given, the header lines as they came on the wire (`rawHeaders`: name, value, name, value…).
+ */
+export const connection = (remoteAddress: string, rawHeaders?: string[]) => ({
+  incoming: { socket: { remoteAddress }, ...(rawHeaders ? { rawHeaders } : {}) },
+});
+
+/** The header lines a client sends for `url` with these headers: `Host` first, then the rest as written. */
+export const wireHeaders = (url: string, headers: Record<string, string>): string[] => [
+  'Host',
+  new URL(url).host,
+  ...Object.entries(headers).flat(),
+];
 
 /**
  * A browser's view of the BFF: a cookie jar (with the flags it was given), every body it received, and the
@@ -175,7 +187,11 @@ export class Browser {
     }
     const cookie = this.cookieHeader();
     if (cookie && !('cookie' in headers)) headers.cookie = cookie;
-    const res = await this.kit.bff.app.request(url, { ...init, headers }, connection(this.address));
+    const res = await this.kit.bff.app.request(
+      url,
+      { ...init, headers },
+      connection(this.address, wireHeaders(url, headers)),
+    );
     for (const line of res.headers.getSetCookie()) {
       this.setCookieHeaders.push(line);
       const [pair = '', ...attributes] = line.split(';');

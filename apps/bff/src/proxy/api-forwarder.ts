@@ -1,3 +1,4 @@
+import type { HttpBindings } from '@hono/node-server';
 import { type ErrorBody, errorBody } from '@mostrador/contracts';
 import { isJsonpCallback, jsonpAnswer } from '@mostrador/server-kit/http';
 import type { Context, Handler } from 'hono';
@@ -16,6 +17,9 @@ const REQUEST_HEADERS_DROPPED: ReadonlySet<string> = new Set([
   'transfer-encoding',
   'upgrade',
 ]);
+
+/** HTTP/2's pseudo-headers (`:path`) start with it: no header of the request's. */
+const COLON = 58;
 
 // The marketplace (a remote one especially) never grants CORS or sets cookies on this origin.
 const RESPONSE_HEADER_DROPPED = /^(access-control-|set-cookie$|set-cookie2$)/;
@@ -40,11 +44,25 @@ function withoutDroppedHeaders(upstream: Response): Response {
   return new Response(upstream.body, { status: upstream.status, headers });
 }
 
-/** The request's headers as the marketplace gets them: without the dropped ones, with the session's token if any. */
+/**
+ * The request's headers as the marketplace gets them: without the dropped ones, with the session's token if any. On a
+ * connection of this server they are taken from the header lines it received (`incoming.rawHeaders`, as
+ * @hono/node-server hands the connection to the app), names in lower case; the new `Request` checks and joins them
+ * as `Headers` does. Reading them through the incoming request's `Headers` would build and check them all once more.
+ */
 function forwardedHeaders(c: Context, authorization: string | undefined): [string, string][] {
   const headers: [string, string][] = [];
-  for (const [name, value] of c.req.raw.headers) {
-    if (!REQUEST_HEADERS_DROPPED.has(name)) headers.push([name, value]);
+  const lines = (c.env as Partial<HttpBindings> | undefined)?.incoming?.rawHeaders;
+  if (lines) {
+    for (let i = 0; i + 1 < lines.length; i += 2) {
+      const name = lines[i]!.toLowerCase();
+      if (!REQUEST_HEADERS_DROPPED.has(name) && name.charCodeAt(0) !== COLON)
+        headers.push([name, lines[i + 1]!]);
+    }
+  } else {
+    for (const [name, value] of c.req.raw.headers) {
+      if (!REQUEST_HEADERS_DROPPED.has(name)) headers.push([name, value]);
+    }
   }
   // Only a request without a token of its own gets the session's: there is no other to replace.
   if (authorization !== undefined) headers.push(['authorization', authorization]);
