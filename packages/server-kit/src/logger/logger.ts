@@ -63,7 +63,9 @@ export function redact(value: unknown, depth = 0, seen = new WeakSet<object>()):
     };
   }
   const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) {
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const v = (value as Record<string, unknown>)[key];
     out[key] = SECRET_KEYS.has(key.toLowerCase()) ? REDACTED : redact(v, depth + 1, seen);
   }
   return out;
