@@ -3,10 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { errorBody } from '@mostrador/contracts';
-import { errorRenderer, HttpError, renderError } from '@mostrador/server-kit/http';
+import { errorRenderer, HttpError, renderError, requestLog } from '@mostrador/server-kit/http';
 import type { Logger } from '@mostrador/server-kit/logger';
-import { Context, Hono } from 'hono';
-import { getPath } from 'hono/utils/url';
+import { type Context, Hono } from 'hono';
 import { createBlockNoteRepository } from './block-notes/block-note-repository.ts';
 import { blockAudit, blockNoteRoutes } from './block-notes/block-note-routes.ts';
 import type { BffStore } from './db/migrate.ts';
@@ -16,24 +15,23 @@ import { createStreamRegistry, type StreamRegistry } from './live-updates/stream
 import { createLocationIndex } from './locations/location-index.ts';
 import { locationSearchRoutes } from './locations/location-search-routes.ts';
 import type { FetchApp } from './marketplace.ts';
+import { bodySizeLimit } from './middleware/body-size-limit.ts';
 import { type ClientAddress, connectionAddress, isLoopbackKey } from './middleware/client-address.ts';
 import { compression, varyOnEncoding } from './middleware/compression.ts';
 import { bringsOwnToken, csrfProtection } from './middleware/csrf.ts';
 import { hostCheck } from './middleware/host-check.ts';
-import { DEFAULT_LIMITS, type Limits, limitSteps } from './middleware/limits.ts';
-import { requestLogStep } from './middleware/request-log.ts';
+import { DEFAULT_LIMITS, type Limits, rateLimits } from './middleware/limits.ts';
+import { noStore } from './middleware/no-store.ts';
 import { requestTarget } from './middleware/request-target.ts';
-import { noStore, securityHeaders } from './middleware/security-headers.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
 import { type SessionEnv, sessionContext } from './middleware/session.ts';
-import { runSteps, type Step, stepsMiddleware } from './middleware/steps.ts';
+import { timeLimit } from './middleware/time-limit.ts';
 import { createOrderNoteRepository } from './order-notes/order-note-repository.ts';
 import { orderNoteRoutes } from './order-notes/order-note-routes.ts';
-import { isApiPath } from './paths.ts';
 import { createLanguages } from './preferences/languages.ts';
 import { createPreferenceRepository } from './preferences/preference-repository.ts';
 import { preferenceRoutes } from './preferences/preference-routes.ts';
 import { apiForwarder } from './proxy/api-forwarder.ts';
-import { readOnce } from './proxy/in-process-request.ts';
 import { createSavedViewRepository } from './saved-views/saved-view-repository.ts';
 import { savedViewRoutes } from './saved-views/saved-view-routes.ts';
 import { createMarketplaceClient } from './session/marketplace-client.ts';
@@ -92,6 +90,8 @@ export interface Bff {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The methods of every route that reads a body or changes state, the marketplace's included. */
+const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'];
 const SIGN_IN = (c: Context) =>
   (c.req.method === 'GET' && c.req.path === '/bff/login') ||
   (c.req.method === 'POST' && c.req.path === '/bff/session');
@@ -119,12 +119,13 @@ export function createBffApp(deps: BffDeps): Bff {
   });
   const app = new Hono<SessionEnv>();
 
-  // Every failure answers `{message, error, status, cause}`, whether a step or a route failed.
-  const onError = errorRenderer({
-    internalError: errorBody('internal_error'),
-    onUnexpected: (error, c) => deps.logger?.error({ err: error, path: c.req.path }, 'unexpected error'),
-  });
-  app.onError(onError);
+  // Every failure answers `{message, error, status, cause}`, whether a middleware or a route failed.
+  app.onError(
+    errorRenderer({
+      internalError: errorBody('internal_error'),
+      onUnexpected: (error, c) => deps.logger?.error({ err: error, path: c.req.path }, 'unexpected error'),
+    }),
+  );
   app.notFound((c) => renderError(c, new HttpError(errorBody('not_found', { message: 'No such route' }))));
 
   const languages = createLanguages({
@@ -139,22 +140,22 @@ export function createBffApp(deps: BffDeps): Bff {
     onUnreadable: (where: { seller_id: number; buyer_id: number; list: string }) =>
       deps.logger?.error(where, 'block note could not be opened'),
   };
-  // What every request goes through, in this order, around whatever answers it (decision 0208).
-  const steps: Step<SessionEnv>[] = [
-    securityHeaders({ https: origins.length > 0 && origins.every((o) => o.startsWith('https://')) }),
-    hostCheck(origins),
-    requestTarget(),
-    // One line per request, the marketplace's included (decision 0150): the query of `/api` requests as the
-    // marketplace logged it, and the path only elsewhere (queries carry codes and states on the callback).
-    ...(deps.logger
-      ? [requestLogStep(deps.logger, { query: (path: string) => path.startsWith('/api/') })]
-      : []),
-    noStore(),
-    // Inside the request log, so the time it logs includes compressing.
-    compression(),
-    sessionContext(sessions, origins),
-    languages.step(),
-    ...limitSteps({
+  // What every request goes through, in this order, whatever answers it: the outer ones see every answer, the
+  // refusals of those further in included.
+  app.use(securityHeaders({ https: origins.length > 0 && origins.every((o) => o.startsWith('https://')) }));
+  app.use(hostCheck(origins));
+  app.use(requestTarget());
+  // One line per request, the marketplace's included (decision 0150): the query of `/api` requests as the
+  // marketplace logged it, and the path only elsewhere (queries carry codes and states on the callback).
+  if (deps.logger) app.use(requestLog(deps.logger, { query: (path) => path.startsWith('/api/') }));
+  app.use('/api/*', noStore());
+  app.use('/bff/*', noStore());
+  // Inside the request log, so the time it logs includes compressing.
+  app.use(compression());
+  app.use(sessionContext(sessions, origins));
+  app.use(languages.middleware());
+  app.use(
+    rateLimits({
       limits,
       now,
       clientAddress: deps.clientAddress ?? connectionAddress,
@@ -166,15 +167,23 @@ export function createBffApp(deps: BffDeps): Bff {
           ? null
           : c.var.session().then((session) => (session ? `session:${session.idHash}` : null)),
     }),
+  );
+  app.use(timeLimit(limits.timeoutMs));
+  // Only requests that may carry a body or change state meet these two (GET, HEAD and OPTIONS pass them by).
+  app.on(WRITES, '*', bodySizeLimit(limits.bodyBytes));
+  app.on(
+    WRITES,
+    '*',
     csrfProtection({
       origins: (c) => [new URL(c.req.url).origin, ...origins],
       exempt: (path) => path === '/bff/notifications',
       authorizationServer: (path) => path === '/api/authorization' || path === '/api/oauth/token',
     }),
-    // Only `/api/users/…/…_blacklist` writes: it looks at nothing else.
-    blockAudit(blockNotes),
-  ];
-  app.use('*', stepsMiddleware(steps, onError));
+  );
+
+  // The marketplace's API. `/api` itself is no resource of it: the forwarder's allowlist refuses it as any other.
+  app.use('/api/users/*', blockAudit(blockNotes));
+  app.all('/api/*', apiForwarder({ marketplace: deps.marketplace, sessions }));
 
   app.get('/bff/health', (c) => c.json({ status: 'ok' }));
   app.route(
@@ -262,24 +271,6 @@ export function createBffApp(deps: BffDeps): Bff {
       const html = await readFile(indexFile, 'utf8');
       return c.html(pageIn(html, await c.var.language()));
     });
-  }
-
-  // `/api` is answered by the steps and the marketplace alone: no router stands between them (decision 0208). The
-  // app's `fetch` (and so `request`) takes it there, and everything else to the routes above.
-  // `/api` itself is no resource of the marketplace: the forwarder's allowlist refuses it as it refuses any other.
-  const forward = apiForwarder({ marketplace: deps.marketplace, sessions, timeoutMs: limits.timeoutMs });
-  const route = app.fetch;
-  app.fetch = (request, env, executionCtx) => {
-    const path = getPath(request);
-    if (!isApiPath(path)) return route(request, env, executionCtx);
-    return answerApiRequest(request, env, path);
-  };
-  async function answerApiRequest(request: Request, env: unknown, path: string): Promise<Response> {
-    const c = new Context<SessionEnv>(readOnce(request, env), { env, path });
-    await runSteps(c, steps, forward, onError);
-    if (!c.finalized) return onError(new Error('the request got no answer'), c);
-    // As Hono answers HEAD: the GET's answer, without its body.
-    return request.method === 'HEAD' ? new Response(null, c.res) : c.res;
   }
 
   return { app, sessions, streams, liveUpdates };

@@ -24,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Bff, createBffApp } from './app.ts';
 import { type BffDatabase, migrateBff } from './db/migrate.ts';
 import { createEventSignal, type EventSignal } from './live-updates/event-signal.ts';
+import { API_BASE_PATH } from './marketplace.ts';
 import { Browser, CLIENT_SECRET, connection, type Kit, LOOSE_LIMITS, ORIGIN } from './test-support.ts';
 
 /**
@@ -51,7 +52,7 @@ async function instance(url: string, options: { workerPollMs?: number } = {}): P
   await migrateBff(bffStore);
   const signal = createEventSignal(bffStore);
   const bff = createBffApp({
-    marketplace: createMarketplaceApi({ store, localUse: true }),
+    marketplace: createMarketplaceApi({ store, localUse: true, basePath: API_BASE_PATH }),
     store: bffStore,
     oauth: {
       clientId: DEMO_APPLICATION_ID,

@@ -23,7 +23,7 @@ import type { Keyring } from '@mostrador/server-kit/store';
 import { createBffApp } from './app.ts';
 import { type BffDatabase, type BffStore, migrateBff, openBffStore } from './db/migrate.ts';
 import { env } from './env.ts';
-import type { FetchApp } from './marketplace.ts';
+import { API_BASE_PATH, type FetchApp } from './marketplace.ts';
 import { answerClientErrors } from './middleware/client-errors.ts';
 import { answerExpectContinue } from './middleware/expect-continue.ts';
 import { createRemoteMarketplace } from './proxy/remote-marketplace.ts';
@@ -128,9 +128,8 @@ async function openEmbeddedMarketplace(store: Store, clientSecret: string): Prom
     clientSecret,
     redirectUris: publicOrigins.map((origin) => `${origin}/bff/callback`),
   });
-  // In this process: `/api` requests reach its handlers without a copy, and the BFF's line is their log line.
-  const api = createMarketplaceApi({ store, localUse: true, logger, requestLog: false });
-  return { fetch: api.fetch, inProcess: true };
+  // In this process, at the paths the browser uses; the BFF's request line is the line of its `/api` requests.
+  return createMarketplaceApi({ store, localUse: true, logger, requestLog: false, basePath: API_BASE_PATH });
 }
 
 const remoteBaseUrl = env.MARKETPLACE_BASE_URL;
@@ -143,7 +142,7 @@ const clientSecret =
     : randomBytes(32).toString('base64url'));
 const marketplace = marketplaceStore
   ? await openEmbeddedMarketplace(marketplaceStore, clientSecret).catch(failStart)
-  : createRemoteMarketplace(remoteBaseUrl!);
+  : createRemoteMarketplace(remoteBaseUrl!, { timeoutMs: env.REQUEST_TIMEOUT_MS });
 const authorizationUrl =
   env.MARKETPLACE_AUTHORIZATION_URL ??
   (remoteBaseUrl ? `${remoteBaseUrl.replace(/\/+$/, '')}/authorization` : '/api/authorization');

@@ -12,7 +12,7 @@ import { createLogger } from '@mostrador/server-kit/logger';
 import { expect } from 'vitest';
 import { type BffDeps, createBffApp } from './app.ts';
 import { type BffDatabase, type BffStore, migrateBff, openBffStore } from './db/migrate.ts';
-import type { FetchApp } from './marketplace.ts';
+import { API_BASE_PATH, type FetchApp } from './marketplace.ts';
 import type { Limits } from './middleware/limits.ts';
 
 export const ORIGIN = 'http://127.0.0.1:4000';
@@ -38,7 +38,7 @@ export interface Kit {
   bff: ReturnType<typeof createBffApp>;
   /** Every token the marketplace's token endpoint issued: none may ever reach a browser or a log. */
   issued: Set<string>;
-  /** Calls the marketplace received, as `METHOD /path`. */
+  /** Calls the marketplace received, as `METHOD /path` (the path from the API's root, without `/api`). */
   upstream: string[];
   logs: string[];
   now(): number;
@@ -78,18 +78,17 @@ export async function createKit(options: KitOptions = {}): Promise<Kit> {
       ...origins.filter((o) => /^https:|^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(o)),
     ].map((o) => `${o}/bff/callback`),
   });
-  const embedded = createMarketplaceApi({ store, clock: () => new Date(now) });
+  const embedded = createMarketplaceApi({ store, clock: () => new Date(now), basePath: API_BASE_PATH });
   const issued = new Set<string>();
   const upstream: string[] = [];
   const inner: FetchApp = options.marketplace ? options.marketplace(embedded, store) : embedded;
   const marketplace: FetchApp = {
-    // The embedded marketplace is in this process, as `npm start` runs it; a wrapper says what it is.
-    inProcess: options.marketplace ? inner.inProcess === true : true,
     async fetch(request) {
-      const url = new URL(request.url);
-      upstream.push(`${request.method} ${url.pathname}`);
+      // As the marketplace names its resources: from the API's root.
+      const path = new URL(request.url).pathname.slice(API_BASE_PATH.length);
+      upstream.push(`${request.method} ${path}`);
       const res = await inner.fetch(request);
-      if (url.pathname === '/oauth/token' && res.status === 200) {
+      if (path === '/oauth/token' && res.status === 200) {
         const body = (await res.clone().json()) as { access_token: string; refresh_token?: string };
         issued.add(body.access_token);
         if (body.refresh_token) issued.add(body.refresh_token);
@@ -146,8 +145,8 @@ export async function createKit(options: KitOptions = {}): Promise<Kit> {
 type RequestOptions = Omit<RequestInit, 'headers'> & { headers?: Record<string, string> };
 
 /**
- * The connection a request arrives on, as @hono/node-server hands it to the app: its peer's address and, when given,
- * the header lines as they came on the wire (`rawHeaders`: name, value, name, value…).
+ * The connection a request arrives on, as @hono/node-server hands it to the app (`env.incoming`): its peer's address
+ * and, when given, the header lines as they came on the wire (`rawHeaders`: name, value, name, value…).
  */
 export const connection = (remoteAddress: string, rawHeaders?: string[]) => ({
   incoming: { socket: { remoteAddress }, ...(rawHeaders ? { rawHeaders } : {}) },

@@ -118,10 +118,15 @@ export interface MarketplaceDeps {
   localUse?: boolean;
   /** Secret that lets the platform's own tools (the simulator) run platform operations, as `X-Operator-Token`. */
   operatorToken?: string;
+  /**
+   * Where the API answers (Hono's `basePath`): `/api` when served on the dashboard's origin, as the BFF does, so the
+   * browser's requests reach it at the paths they name. The API's own root by default.
+   */
+  basePath?: string;
 }
 
 /**
- * The marketplace API as a Hono app, its paths from its own root (mount it at `/api`): the spec's conventions as
+ * The marketplace API as a Hono app, at its own root or under `basePath`: the spec's conventions as
  * middleware in front of every route (the request log, JSONP, `attributes`, OPTIONS), the authorization server,
  * then the bearer token, then each module at its prefix with the repositories it needs.
  */
@@ -145,7 +150,8 @@ export function createMarketplaceApi(deps: MarketplaceDeps): Hono<ApiEnv> {
   const accounts = createAccountRepository(store.db);
   const readModel = createOrderReadModel({ store, orders, shipments, accessLog, clock, faults });
 
-  const app = new Hono<ApiEnv>();
+  const basePath = deps.basePath ?? '';
+  const app = new Hono<ApiEnv>().basePath(basePath);
   app.onError(
     errorRenderer({
       internalError: new ApiError('internal_error').body(),
@@ -164,10 +170,10 @@ export function createMarketplaceApi(deps: MarketplaceDeps): Hono<ApiEnv> {
     throw new ApiError('not_found', { message: 'resource not found' });
   });
 
-  if (deps.logger && deps.requestLog !== false) app.use(requestLog(deps.logger));
+  if (deps.logger && deps.requestLog !== false) app.use(requestLog(deps.logger, { basePath }));
   app.use(jsonp);
   app.use(attributes);
-  app.options('*', describeResource(API_TABLE));
+  app.options('*', describeResource(API_TABLE, basePath));
 
   const oauth = { clock, oauth: createOAuthRepository(store.db), operators };
   app.route('/authorization', mountModule(authorizationModule, oauth));
@@ -202,7 +208,7 @@ export function createMarketplaceApi(deps: MarketplaceDeps): Hono<ApiEnv> {
 
   // A known path with a method it does not serve: 405 rather than "not found".
   app.all('*', (c) => {
-    const resource = API_TABLE.match(c.req.path);
+    const resource = API_TABLE.match(c.req.path.slice(basePath.length) || '/');
     if (resource) throw methodNotAllowed(c.req.method, resource);
     throw new ApiError('not_found', { message: 'resource not found' });
   });

@@ -3,9 +3,10 @@
  *
  * - `openStore({ file })` opens (and migrates) the SQLite database; `':memory:'` for tests. `openStore({ url })` opens
  *   a PostgreSQL database (`postgres://…`) with the same schema; `isPostgres(db)` tells a handle's kind.
- * - `createMarketplaceApi({ store, clock })` builds the Hono app, to be mounted at `/api`. `API_PATHS` lists every
- *   documented path with its methods, from the same definitions as the routes; `resourcePattern(path, segment)` is
- *   the regular expression of one (a proxy's allowlist is built from both).
+ * - `createMarketplaceApi({ store, clock, basePath })` builds the Hono app, at its own root or under `basePath`
+ *   (`/api` on the dashboard's origin). `API_PATHS` lists every documented path with its methods, from the same
+ *   definitions as the routes; `resourcePattern(path, segment)` is the regular expression of one (a proxy's
+ *   allowlist is built from both).
  * - `ensureDemoData(store, { orders })` seeds an empty database and returns the manifest (or null when not empty);
  *   `demoAccessTokens(store)` issues fresh tokens for its demo accounts, `demoAccessToken(store, nickname)` for one.
  * - `logger` takes the redacting structured logger of `@mostrador/server-kit/logger`; `startRetentionJob(store,

@@ -7,10 +7,9 @@ import {
   errorBody,
 } from '@mostrador/contracts';
 import { readJsonBody } from '@mostrador/server-kit/http';
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { invalidInput } from '../invalid-input.ts';
 import type { SessionEnv } from '../middleware/session.ts';
-import type { Step } from '../middleware/steps.ts';
 import { accountActor } from '../session/account-actor.ts';
 import type { Sessions } from '../session/sessions.ts';
 import { type BlockNoteRepository, BlockNoteUnreadable } from './block-note-repository.ts';
@@ -133,7 +132,7 @@ const BLOCK_WRITE = /^\/api\/users\/([1-9]\d{0,15})\/(order|questions)_blacklist
  * workspace, an order's detail…) once the marketplace has accepted it. The audit row is written before the answer
  * goes back, so an acknowledged block is never missing from the trail.
  */
-export function blockAudit(options: BlockNoteOptions): Step<SessionEnv> {
+export function blockAudit(options: BlockNoteOptions): MiddlewareHandler<SessionEnv> {
   async function record(c: Context<SessionEnv>, method: string, match: RegExpExecArray) {
     const actor = await actorOf(c, options);
     if (!actor) return;
@@ -156,13 +155,12 @@ export function blockAudit(options: BlockNoteOptions): Step<SessionEnv> {
     });
   }
 
-  return {
-    leave(c) {
-      const method = c.req.method;
-      if ((method !== 'POST' && method !== 'DELETE') || c.res.status !== 200) return;
-      const match = BLOCK_WRITE.exec(c.req.path);
-      if (!match || (method === 'POST') === (match[3] !== undefined)) return;
-      return record(c, method, match);
-    },
+  return async (c, next) => {
+    await next();
+    const method = c.req.method;
+    if ((method !== 'POST' && method !== 'DELETE') || c.res.status !== 200) return;
+    const match = BLOCK_WRITE.exec(c.req.path);
+    if (!match || (method === 'POST') === (match[3] !== undefined)) return;
+    await record(c, method, match);
   };
 }

@@ -152,7 +152,7 @@ describe('GET /bff/events', () => {
     const client = await stream(palermo.browser);
     const orders = palermo.orders.slice(0, 5);
     for (const id of orders) await notify(notificationBody(palermo.id, id));
-    unavailable = `/orders/${orders[2]}`;
+    unavailable = `/api/orders/${orders[2]}`;
     await kit.bff.liveUpdates.worker.drain();
     await client.until((c) => c.messages.length === 2, 5_000, 'two events');
     expect(events(client).map((e) => e.order.id)).toEqual(orders.slice(0, 2));
@@ -200,7 +200,7 @@ describe('GET /bff/events', () => {
     const client = await stream(palermo.browser);
     const orders = palermo.orders.slice(0, 3);
     for (const id of orders) await notify(notificationBody(palermo.id, id));
-    refused = `/orders/${orders[0]}`;
+    refused = `/api/orders/${orders[0]}`;
     await kit.bff.liveUpdates.worker.drain();
     await client.until((c) => c.messages.length === 2, 5_000, 'two events');
     expect(events(client).map((e) => e.order.id)).toEqual(orders.slice(1));

@@ -1,11 +1,10 @@
 import { type LiveOrder, liveEventSchema, partialOrderSchema } from '@mostrador/contracts';
 import { createLeaseQueue } from '@mostrador/server-kit/lease-queue';
-import type { FetchApp } from '../marketplace.ts';
+import { apiRequest, type FetchApp } from '../marketplace.ts';
 import type { EventBus } from './event-bus.ts';
 import type { NotificationQueueRepository, QueuedNotification } from './notification-queue-repository.ts';
 import { jsonLine } from './sse-format.ts';
 
-const INTERNAL_ORIGIN = 'http://marketplace.internal';
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Why a notification was set aside: it cannot be shown to anyone. */
@@ -84,7 +83,7 @@ export function createNotificationWorker(options: WorkerOptions) {
     let res: Response;
     try {
       res = await options.marketplace.fetch(
-        new Request(`${INTERNAL_ORIGIN}${row.resource}`, {
+        apiRequest(row.resource, {
           headers: { authorization: `Bearer ${token}`, accept: 'application/json', 'x-format-new': 'true' },
           signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
         }),

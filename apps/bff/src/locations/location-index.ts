@@ -7,9 +7,8 @@ import {
   stateSchema,
 } from '@mostrador/contracts';
 import type { z } from 'zod';
-import type { FetchApp } from '../marketplace.ts';
+import { apiRequest, type FetchApp } from '../marketplace.ts';
 
-const INTERNAL_ORIGIN = 'http://marketplace.internal';
 /** The marketplace lets location answers be cached for an hour; the index follows it. */
 const INDEX_TTL_MS = 60 * 60_000;
 const CONCURRENCY = 8;
@@ -36,7 +35,7 @@ export function createLocationIndex(options: LocationIndexOptions) {
 
   async function read<T extends z.ZodType>(path: string, schema: T): Promise<z.output<T>> {
     const res = await options.marketplace.fetch(
-      new Request(`${INTERNAL_ORIGIN}${path}`, { signal: AbortSignal.timeout(options.timeoutMs) }),
+      apiRequest(path, { signal: AbortSignal.timeout(options.timeoutMs) }),
     );
     if (!res.ok) throw new Error(`location read failed with ${res.status}`);
     return schema.parse(await res.json());

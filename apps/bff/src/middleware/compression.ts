@@ -1,8 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { type HeaderAccess, lightBody, responseHeaders } from '@mostrador/server-kit/http';
-import type { Context } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
-import type { Step } from './steps.ts';
 
 /**
  * Below 4 KB a smaller body saves a TCP segment or two, while compressing it would nearly double the CPU of the
@@ -44,7 +42,7 @@ export function chooseEncoding(header: string | undefined): Encoding | undefined
 }
 
 /** Adds `Accept-Encoding` to `Vary`: the answer depends on it whenever it could have been compressed. */
-export function varyOnEncoding(headers: HeaderAccess): void {
+export function varyOnEncoding(headers: Headers): void {
   const vary = headers.get('Vary');
   if (vary === '*' || (vary && VARY_ACCEPT_ENCODING.test(vary))) return;
   headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
@@ -57,54 +55,46 @@ export function varyOnEncoding(headers: HeaderAccess): void {
  * the event loop: a hop to zlib's thread pool would cost about as much. Answers already encoded (the build's
  * precompressed assets), ranges, event streams and `no-transform` answers pass as they are.
  */
-export function compression(options: { threshold?: number } = {}): Step {
+export function compression(options: { threshold?: number } = {}): MiddlewareHandler {
   const threshold = options.threshold ?? COMPRESSION_THRESHOLD_BYTES;
 
-  function send(c: Context, res: Response, encoding: Encoding, body: Buffer) {
-    const headers = new Headers(res.headers);
+  function compress(encoding: Encoding, body: Buffer): Buffer {
+    return encoding === 'br'
+      ? brotliCompressSync(body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 1,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          },
+        })
+      : gzipSync(body, { level: 1 });
+  }
+
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    if (c.req.method === 'HEAD' || res.status === 206 || res.status === 204 || res.status === 304) return;
+    const headers = res.headers;
+    if (headers.has('Content-Encoding') || !compressible(headers.get('Content-Type') ?? '')) return;
+    if (NO_TRANSFORM.test(headers.get('Cache-Control') ?? '')) return;
+    varyOnEncoding(headers);
+    const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
+    if (!encoding) return;
+    // Judged by the declared length when there is one, so a small answer's body is not read here; an answer made
+    // without one (a handler's JSON) is read, and sent as read when it is below the threshold.
+    const length = headers.get('Content-Length');
+    if (length !== null && Number(length) < threshold) return;
+    const body = Buffer.from(await res.arrayBuffer());
     let sent: Buffer = body;
     if (body.byteLength >= threshold) {
-      sent =
-        encoding === 'br'
-          ? brotliCompressSync(body, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: 1,
-                [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-              },
-            })
-          : gzipSync(body, { level: 1 });
+      sent = compress(encoding, body);
       headers.set('Content-Encoding', encoding);
       const etag = headers.get('ETag');
       if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
     }
     headers.set('Content-Length', String(sent.byteLength));
-    // Assigned through `c.res`, a response's headers would be merged back over these (the old Content-Length).
+    // Replaced, not assigned over: an assigned answer would get the old one's headers merged back (its length).
     c.res = undefined;
-    c.res = new Response(sent as Uint8Array<ArrayBuffer>, {
-      status: res.status,
-      headers,
-    });
-  }
-
-  return {
-    leave(c) {
-      // Status and headers only until it is sure to compress: reading `res.body` of @hono/node-server's light
-      // answer makes a full Response of it, and the answer loses its fast path to the socket.
-      const res = c.res;
-      if (c.req.method === 'HEAD' || res.status === 206 || res.status === 204 || res.status === 304) return;
-      const answered = responseHeaders(res);
-      if (answered.has('Content-Encoding') || !compressible(answered.get('Content-Type') ?? '')) return;
-      if (NO_TRANSFORM.test(answered.get('Cache-Control') ?? '')) return;
-      varyOnEncoding(answered);
-      const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
-      if (!encoding) return;
-      const length = answered.get('Content-Length');
-      if (length !== null && Number(length) < threshold) return;
-      const light = lightBody(res);
-      if (light !== null) return send(c, res, encoding, light);
-      if (!res.body) return;
-      return res.arrayBuffer().then((body) => send(c, res, encoding, Buffer.from(body)));
-    },
+    c.res = new Response(sent as Uint8Array<ArrayBuffer>, { status: res.status, headers });
   };
 }

@@ -1,6 +1,5 @@
 import { errorBody } from '@mostrador/contracts';
-import type { Context } from 'hono';
-import type { Step } from './steps.ts';
+import type { Context, MiddlewareHandler } from 'hono';
 
 const SAFE_METHODS = /^(GET|HEAD|OPTIONS)$/;
 
@@ -33,20 +32,25 @@ const refuse = (c: Context, message: string) => c.json(errorBody('forbidden', { 
  * `X-Requested-With` (which no cross-origin page can add without a CORS preflight, and none is ever granted) and,
  * when an `Origin` header is present, come from this application's origin.
  */
-export function csrfProtection(options: CsrfOptions): Step {
-  return {
-    enter(c) {
-      if (SAFE_METHODS.test(c.req.method)) return;
-      const path = c.req.path;
-      if (options.exempt(path) || bringsOwnToken(c)) return;
-      const origin = c.req.header('origin');
-      if (origin !== undefined && !options.origins(c).includes(origin)) {
-        return refuse(c, 'cross-origin request refused');
-      }
-      if (options.authorizationServer(path)) return;
-      if (!c.req.header('x-requested-with')) {
-        return refuse(c, 'state-changing requests must carry an X-Requested-With header');
-      }
-    },
+export function csrfProtection(options: CsrfOptions): MiddlewareHandler {
+  return async (c, next) => {
+    const refusal = SAFE_METHODS.test(c.req.method) ? undefined : check(c, options);
+    if (refusal) return refusal;
+    await next();
   };
+}
+
+/** The refusal of a state-changing request, or nothing when it may go on. */
+function check(c: Context, options: CsrfOptions): Response | undefined {
+  const path = c.req.path;
+  if (options.exempt(path) || bringsOwnToken(c)) return undefined;
+  const origin = c.req.header('origin');
+  if (origin !== undefined && !options.origins(c).includes(origin)) {
+    return refuse(c, 'cross-origin request refused');
+  }
+  if (options.authorizationServer(path)) return undefined;
+  if (!c.req.header('x-requested-with')) {
+    return refuse(c, 'state-changing requests must carry an X-Requested-With header');
+  }
+  return undefined;
 }

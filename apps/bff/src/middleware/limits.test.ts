@@ -182,7 +182,7 @@ describe('request timeout', () => {
       limits: { timeoutMs: 50 },
       marketplace: (embedded) => ({
         async fetch(request) {
-          if (new URL(request.url).pathname === '/currencies') {
+          if (new URL(request.url).pathname === '/api/currencies') {
             await new Promise((resolve) => setTimeout(resolve, 1_000));
           }
           return embedded.fetch(request);

@@ -1,15 +1,10 @@
 import { errorBody, type Language } from '@mostrador/contracts';
-import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { HTTPException } from 'hono/http-exception';
+import type { Context, MiddlewareHandler } from 'hono';
 import { escapeHtml, type ServerMessageId, serverMessage } from '../i18n/server-messages.ts';
-import { isApiOrBffPath } from '../paths.ts';
 import type { ClientAddress } from './client-address.ts';
 import { bringsOwnToken } from './csrf.ts';
 import { FixedWindowLimiter, InvalidRequestBlocker } from './rate-limiter.ts';
 import type { SessionEnv } from './session.ts';
-import type { Step } from './steps.ts';
-import { timeLimit as requestTimeLimit } from './time-limit.ts';
 
 /** Spec 8's recommendations for an integrator's own application, each configurable (decision 0036). */
 export interface Limits {
@@ -46,10 +41,13 @@ function countsAsInvalid(c: Context): boolean {
   return INVALID_STATUSES.has(c.res.status) || (c.res.status === 401 && bringsOwnToken(c));
 }
 
+/** `/api`, `/bff` and what is under them: per-user answers, never the SPA's files. */
+const API_OR_BFF = /^\/(api|bff)(\/|$)/;
+
 /** The SPA's own files and pages: reading them never counts against anyone (a cold page load is dozens). */
 function isStaticRead(c: Context): boolean {
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return false;
-  return !isApiOrBffPath(c.req.path);
+  return !API_OR_BFF.test(c.req.path);
 }
 
 const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
@@ -106,17 +104,15 @@ export interface LimitOptions {
 }
 
 /**
- * The limits, in the order a request meets them: an address blocked for invalid requests, the per-minute rate,
- * the sign-in rate; then the time limit and the body size (before any handler reads a byte).
+ * The limits a request meets first, in this order: an address blocked for invalid requests, the per-minute rate, the
+ * sign-in rate. Once the request is answered, an answer that says the client sent something wrong counts towards the
+ * block. The time limit and the body size follow as middleware of their own (`time-limit.ts`, `body-size-limit.ts`).
  */
-export function limitSteps(options: LimitOptions): Step[] {
+export function rateLimits(options: LimitOptions): MiddlewareHandler {
   const { limits, now } = options;
   const rate = new FixedWindowLimiter(limits.ratePerMinute, MINUTE, now);
   const signIns = new FixedWindowLimiter(limits.signInPer15Minutes, FIFTEEN_MINUTES, now);
   const blocker = new InvalidRequestBlocker(limits.invalidBeforeBlock, FIFTEEN_MINUTES, now);
-  const metered = (c: Context) => !isStaticRead(c) && !options.unmetered?.(c);
-  // A request that brings its own token has no session: its key is known at once, without a promise.
-  const sessionOf = (c: Context) => options.sessionKey?.(c) ?? null;
 
   function admit(c: Context, session: string | null) {
     const address = options.clientAddress(c);
@@ -134,72 +130,17 @@ export function limitSteps(options: LimitOptions): Step[] {
     return undefined;
   }
 
-  function recordInvalid(c: Context, session: string | null) {
+  return async (c, next) => {
+    if (isStaticRead(c) || options.unmetered?.(c)) {
+      await next();
+      return;
+    }
+    const session = (await options.sessionKey?.(c)) ?? null;
+    const refusal = admit(c, session);
+    if (refusal) return refusal;
+    await next();
+    if (!countsAsInvalid(c) || session !== null) return;
     const address = options.clientAddress(c);
-    if (session === null && !(options.localUser?.(address) ?? false)) blocker.recordInvalid(address);
-  }
-
-  const guard: Step = {
-    enter(c) {
-      if (!metered(c)) return;
-      const session = sessionOf(c);
-      return session instanceof Promise ? session.then((key) => admit(c, key)) : admit(c, session);
-    },
-    leave(c) {
-      if (!metered(c) || !countsAsInvalid(c)) return;
-      const session = sessionOf(c);
-      if (!(session instanceof Promise)) return recordInvalid(c, session);
-      return session.then((key) => recordInvalid(c, key));
-    },
-  };
-
-  const timeLimit = requestTimeLimit(
-    limits.timeoutMs,
-    () =>
-      new HTTPException(504, {
-        res: Response.json(errorBody('gateway_timeout'), {
-          status: 504,
-          headers: { 'Cache-Control': 'no-store' },
-        }),
-      }),
-  );
-
-  return [guard, { around: timeLimit }, bodySizeLimit(limits.bodyBytes)];
-}
-
-/**
- * A body declared this large or less that is answered without being read (a 413, a CSRF refusal, a logout) is read
- * to its end and dropped by the server, so the next request on the connection is answered; past it, or of unknown
- * length, the answer closes the connection instead.
- */
-const DRAIN_CAP_BYTES = 8 * 1024 * 1024;
-
-/**
- * The body size limit, before any handler reads a byte. A declared length is judged by its header alone: touching
- * the body would attach a reader to it, and a body with a reader the handler never finishes cannot be drained, so
- * the server would drop the connection with the next request already on it. A body without a length is counted as
- * it arrives, up to the limit: only such a request is held by the step (GET and HEAD pass it by).
- */
-function bodySizeLimit(maxBytes: number): Step {
-  const tooLarge = (c: Context, close: boolean) =>
-    c.json(
-      errorBody('payload_too_large', { message: `bodies are limited to ${maxBytes} bytes` }),
-      413,
-      close ? { Connection: 'close' } : {},
-    );
-  const counted = bodyLimit({ maxSize: maxBytes, onError: (c) => tooLarge(c, true) });
-  const hasBody = (c: Context) => c.req.method !== 'GET' && c.req.method !== 'HEAD';
-  const undeclared = (c: Context) =>
-    c.req.header('content-length') === undefined || c.req.header('transfer-encoding') !== undefined;
-  return {
-    enter(c) {
-      if (!hasBody(c) || undeclared(c)) return;
-      const declared = Number(c.req.header('content-length'));
-      if (declared <= maxBytes) return;
-      // A client waiting for `100 Continue` never sent the body; one that did is drained if that is cheap.
-      return tooLarge(c, declared > DRAIN_CAP_BYTES || /100-continue/i.test(c.req.header('expect') ?? ''));
-    },
-    holds: (c) => hasBody(c) && undeclared(c),
-    around: counted,
+    if (!(options.localUser?.(address) ?? false)) blocker.recordInvalid(address);
   };
 }

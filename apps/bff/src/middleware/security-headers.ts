@@ -1,6 +1,5 @@
-import { prepareHeaders, responseHeaders, setHeaders } from '@mostrador/server-kit/http';
-import { isApiOrBffPath } from '../paths.ts';
-import type { Step } from './steps.ts';
+import type { MiddlewareHandler } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
 
 /**
  * No inline scripts or styles anywhere: the SPA ships only hashed files from 'self', and the theme is set by a
@@ -8,69 +7,55 @@ import type { Step } from './steps.ts';
  * React Aria's pressable controls add once (`touch-action` for taps, docs/decisions/0224); a new version of the
  * library that changes it shows as a CSP violation in the browser journeys.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-/** A year: browsers that saw the site over HTTPS keep to HTTPS (no subdomains, no preload list: not ours to decide). */
-export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
-
-/** The headers every response gets, whatever it is, worked out once. */
-const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
-  ['Content-Security-Policy', CONTENT_SECURITY_POLICY],
-  ['X-Content-Type-Options', 'nosniff'],
-  // Not `no-referrer`: under it browsers send `Origin: null` even on same-origin writes, which the CSRF check must
-  // refuse. `same-origin` still sends nothing to other origins.
-  ['Referrer-Policy', 'same-origin'],
-  ['X-Frame-Options', 'DENY'],
-  ['Cross-Origin-Opener-Policy', 'same-origin'],
-  ['Cross-Origin-Resource-Policy', 'same-origin'],
-  ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
-];
-
-/**
- * Sets the security headers on every response, whoever produced it (BFF, marketplace or static files). `https`: the
- * public origin is HTTPS (`PUBLIC_ORIGIN`), so browsers are told to keep to it, also when TLS ends at a proxy.
- */
-export const securityHeaders = (options: { https?: boolean } = {}): Step => {
-  const set = prepareHeaders(
-    options.https
-      ? [['Strict-Transport-Security', STRICT_TRANSPORT_SECURITY], ...SECURITY_HEADERS]
-      : SECURITY_HEADERS,
-  );
-  return {
-    leave(c) {
-      const headers = responseHeaders(c.res);
-      setHeaders(headers, set);
-      // Every JSON answer names its charset, the BFF's own as the marketplace's.
-      if (headers.get('Content-Type') === 'application/json') {
-        headers.set('Content-Type', 'application/json; charset=UTF-8');
-      }
-    },
-  };
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'none'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
 };
 
-const PUBLIC = /(^|,)\s*public\s*(,|$)/i;
+/** A year: browsers that saw the site over HTTPS keep to HTTPS (no subdomains, no preload list: not ours to decide). */
+const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
+const JSON_TYPE = 'application/json';
+const JSON_WITH_CHARSET = 'application/json; charset=UTF-8';
 
 /**
- * API and session responses (`/api`, `/bff`) are per-user data: never store them in any cache. The one exception is
- * what the marketplace itself marks `public` (reference data the same for everybody, such as the classified
- * locations: decision 0020), which keeps its policy.
+ * Sets the security headers on every response, whoever produced it (BFF, marketplace or static files), refusals and
+ * errors included, with Hono's `secureHeaders`: the policy above, no framing, no sniffing, no referrer to other
+ * origins, no camera, microphone, location or payment. `https`: the public origin is HTTPS (`PUBLIC_ORIGIN`), so
+ * browsers are told to keep to it, also when TLS ends at a proxy. Every JSON answer names its charset, the BFF's own
+ * as the marketplace's.
  */
-export const noStore = (): Step => ({
-  leave(c) {
-    if (!isApiOrBffPath(c.req.path)) return;
-    const headers = responseHeaders(c.res);
-    if (PUBLIC.test(headers.get('Cache-Control') ?? '')) return;
-    headers.set('Cache-Control', 'no-store');
-  },
-});
+export function securityHeaders(options: { https?: boolean } = {}): MiddlewareHandler {
+  const secure = secureHeaders({
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    strictTransportSecurity: options.https ? STRICT_TRANSPORT_SECURITY : false,
+    xContentTypeOptions: true,
+    // Not `no-referrer`: under it browsers send `Origin: null` even on same-origin writes, which the CSRF check must
+    // refuse. `same-origin` still sends nothing to other origins.
+    referrerPolicy: 'same-origin',
+    xFrameOptions: 'DENY',
+    crossOriginOpenerPolicy: 'same-origin',
+    crossOriginResourcePolicy: 'same-origin',
+    permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
+    // Headers for browsers long gone, or that this site has no use for: not sent.
+    crossOriginEmbedderPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+    removePoweredBy: false,
+  });
+  return async (c, next) => {
+    await secure(c, next);
+    if (c.res.headers.get('Content-Type') === JSON_TYPE) c.res.headers.set('Content-Type', JSON_WITH_CHARSET);
+  };
+}

@@ -1,12 +1,7 @@
-import { errorBody } from '@mostrador/contracts';
-import { errorRenderer } from '@mostrador/server-kit/http';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { ActiveSession, Sessions } from '../session/sessions.ts';
 import { activeUserOf, type SessionEnv, sessionContext } from './session.ts';
-import { stepsMiddleware } from './steps.ts';
-
-const onError = errorRenderer({ internalError: errorBody('internal_error') });
 
 function countingSessions(found: ActiveSession | null) {
   const asked: (string | undefined)[] = [];
@@ -23,7 +18,7 @@ const session = { idHash: 'h', row: { active_user_id: 7 } } as unknown as Active
 
 function app(sessions: Sessions) {
   const a = new Hono<SessionEnv>();
-  a.use('*', stepsMiddleware([sessionContext(sessions, [])], onError));
+  a.use(sessionContext(sessions, []));
   a.get('/twice', async (c) => {
     const first = await c.var.session();
     const second = await c.var.session();

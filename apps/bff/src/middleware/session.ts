@@ -1,9 +1,8 @@
 import type { Language } from '@mostrador/contracts';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { publicOrigin, readSessionCookie } from '../session/session-cookie.ts';
 import type { ActiveSession, Sessions } from '../session/sessions.ts';
 import { bringsOwnToken } from './csrf.ts';
-import type { Step } from './steps.ts';
 
 export interface SessionVariables {
   /**
@@ -19,20 +18,19 @@ export interface SessionVariables {
 export type SessionEnv = { Variables: SessionVariables };
 
 /** Puts the request's session on the context (`c.var.session()`). */
-export function sessionContext(sessions: Sessions, origins: readonly string[]): Step<SessionEnv> {
-  return {
-    enter(c) {
-      let found: Promise<ActiveSession | null> | undefined;
-      c.set('session', () => {
-        if (found === undefined) {
-          found = bringsOwnToken(c)
-            ? Promise.resolve(null)
-            : sessions.resolve(readSessionCookie(c, publicOrigin(c, origins)));
-        }
-        return found;
-      });
-      return undefined;
-    },
+export function sessionContext(
+  sessions: Sessions,
+  origins: readonly string[],
+): MiddlewareHandler<SessionEnv> {
+  return async (c, next) => {
+    let found: Promise<ActiveSession | null> | undefined;
+    c.set('session', () => {
+      found ??= bringsOwnToken(c)
+        ? Promise.resolve(null)
+        : sessions.resolve(readSessionCookie(c, publicOrigin(c, origins)));
+      return found;
+    });
+    await next();
   };
 }
 

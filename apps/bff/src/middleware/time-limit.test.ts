@@ -9,7 +9,7 @@ function appWithLimit(limitMs: number) {
   app.onError((error) =>
     error instanceof HTTPException ? error.getResponse() : new Response('failed', { status: 500 }),
   );
-  app.use(timeLimit(limitMs, () => new HTTPException(504, { res: new Response('late', { status: 504 }) })));
+  app.use(timeLimit(limitMs));
   app.get('/wait/:ms', async (c) => {
     await new Promise((resolve) => setTimeout(resolve, Number(c.req.param('ms'))));
     return c.text(`waited ${c.req.param('ms')}`);
@@ -21,9 +21,13 @@ function appWithLimit(limitMs: number) {
   return app;
 }
 
+/** The status and what the answer says: the text of a handler's answer, the error code of the limit's. */
 const answer = async (res: Response | Promise<Response>) => {
   const r = await res;
-  return `${r.status} ${await r.text()}`;
+  const text = await r.text();
+  if (r.status !== 504) return `${r.status} ${text}`;
+  expect(r.headers.get('cache-control')).toBe('no-store');
+  return `${r.status} ${(JSON.parse(text) as { error: string }).error}`;
 };
 
 describe('timeLimit', () => {
@@ -34,7 +38,7 @@ describe('timeLimit', () => {
       answer(app.request('/wait/0')),
       answer(app.request('/fails')),
     ]);
-    expect(slow).toBe('504 late');
+    expect(slow).toBe('504 gateway_timeout');
     expect(fast).toBe('200 waited 0');
     expect(failing).toBe('500 failed');
   });
@@ -45,8 +49,8 @@ describe('timeLimit', () => {
     const slow = [answer(app.request('/wait/3000'))];
     await new Promise((resolve) => setTimeout(resolve, 30));
     slow.push(answer(app.request('/wait/3000')), answer(app.request('/wait/5')));
-    expect(await Promise.all(slow)).toEqual(['504 late', '504 late', '200 waited 5']);
+    expect(await Promise.all(slow)).toEqual(['504 gateway_timeout', '504 gateway_timeout', '200 waited 5']);
     // The limit holds again once nothing is in flight.
-    expect(await answer(app.request('/wait/3000'))).toBe('504 late');
+    expect(await answer(app.request('/wait/3000'))).toBe('504 gateway_timeout');
   });
 });

@@ -1,7 +1,7 @@
 import { errorBody, errorBodySchema, orderNoteWriteSchema } from '@mostrador/contracts';
 import { readJsonBody } from '@mostrador/server-kit/http';
 import { type Context, Hono } from 'hono';
-import type { FetchApp } from '../marketplace.ts';
+import { apiRequest, type FetchApp } from '../marketplace.ts';
 import type { SessionEnv } from '../middleware/session.ts';
 import type { Sessions } from '../session/sessions.ts';
 import type { NoteAuthor, OrderNoteRepository } from './order-note-repository.ts';
@@ -14,7 +14,6 @@ export interface OrderNoteOptions {
   timeoutMs: number;
 }
 
-const INTERNAL_ORIGIN = 'http://marketplace.internal';
 const ORDER_ID = /^[1-9]\d{0,15}$/;
 const MAX_JSON_BYTES = 8 * 1024;
 
@@ -51,7 +50,7 @@ async function accessTo(c: Context<SessionEnv>, options: OrderNoteOptions, rawId
   let res: Response;
   try {
     res = await options.marketplace.fetch(
-      new Request(`${INTERNAL_ORIGIN}/orders/${rawId}`, {
+      apiRequest(`/orders/${rawId}`, {
         headers: { authorization: `Bearer ${token}`, accept: 'application/json', 'x-format-new': 'true' },
         signal: AbortSignal.timeout(options.timeoutMs),
       }),

@@ -5,10 +5,9 @@ import {
   resolveLanguage,
   type Session,
 } from '@mostrador/contracts';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { SessionEnv } from '../middleware/session.ts';
-import type { Step } from '../middleware/steps.ts';
 import { cookiePolicy } from '../session/session-cookie.ts';
 import type { SessionRepository } from '../session/session-repository.ts';
 import type { ActiveSession } from '../session/sessions.ts';
@@ -73,16 +72,14 @@ export function createLanguages(options: LanguagesOptions) {
     },
 
     /** Puts the request's language on the context (`c.var.language()`); after `sessionContext`. */
-    step(): Step<SessionEnv> {
-      return {
-        enter(c) {
-          let found: Promise<Language> | undefined;
-          c.set('language', () => {
-            found ??= c.var.session().then((session) => resolve(c, session));
-            return found;
-          });
-          return undefined;
-        },
+    middleware(): MiddlewareHandler<SessionEnv> {
+      return async (c, next) => {
+        let found: Promise<Language> | undefined;
+        c.set('language', () => {
+          found ??= c.var.session().then((session) => resolve(c, session));
+          return found;
+        });
+        await next();
       };
     },
 

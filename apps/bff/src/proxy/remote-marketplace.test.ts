@@ -10,7 +10,7 @@ describe('createRemoteMarketplace', () => {
           headers: { 'Content-Type': 'application/json', 'X-Upstream': '1' },
         }),
     );
-    const app = createRemoteMarketplace('https://api.example.com/', fetchImpl);
+    const app = createRemoteMarketplace('https://api.example.com/', { timeoutMs: 30_000, fetch: fetchImpl });
     const res = await app.request('/users/1/questions_blacklist?caller.id=1', {
       method: 'POST',
       headers: { Authorization: 'Bearer T', 'Content-Type': 'application/json' },

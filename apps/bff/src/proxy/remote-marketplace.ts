@@ -1,13 +1,26 @@
 import { errorBody } from '@mostrador/contracts';
 import { Hono } from 'hono';
+import { API_BASE_PATH } from '../marketplace.ts';
+
+/** The platform's path of a path under `/api` (the API's own root). */
+const platformPath = (path: string) =>
+  path.startsWith(`${API_BASE_PATH}/`) ? path.slice(API_BASE_PATH.length) : path;
 
 const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'content-length'];
 
+export interface RemoteMarketplaceOptions {
+  /** Longest a call may take: the BFF's request time limit (decision 0036). */
+  timeoutMs: number;
+  fetch?: typeof fetch;
+}
+
 /**
  * A stand-in for the embedded marketplace that forwards every request to a remote API at `baseUrl`
- * (e.g. `https://api.example.com`), keeping status, headers and body as the remote sent them.
+ * (e.g. `https://api.example.com`), keeping status, headers and body as the remote sent them. It answers under
+ * `/api`, as the embedded one does: `/api/orders/1` is the platform's `/orders/1`.
  */
-export function createRemoteMarketplace(baseUrl: string, fetchImpl: typeof fetch = fetch): Hono {
+export function createRemoteMarketplace(baseUrl: string, options: RemoteMarketplaceOptions): Hono {
+  const fetchImpl = options.fetch ?? fetch;
   const base = baseUrl.replace(/\/+$/, '');
   const app = new Hono();
   app.all('*', async (c) => {
@@ -18,13 +31,13 @@ export function createRemoteMarketplace(baseUrl: string, fetchImpl: typeof fetch
     const body = hasBody ? await c.req.arrayBuffer() : undefined;
     let upstream: Response;
     try {
-      upstream = await fetchImpl(`${base}${incoming.pathname}${incoming.search}`, {
+      upstream = await fetchImpl(`${base}${platformPath(incoming.pathname)}${incoming.search}`, {
         method: c.req.method,
         headers,
         body,
         redirect: 'manual',
         // The BFF's request time limit reaches the remote call too.
-        signal: c.req.raw.signal,
+        signal: AbortSignal.timeout(options.timeoutMs),
       });
     } catch (error) {
       // The platform did not answer within the request's time limit: the same 504 the BFF's own limit gives, whichever

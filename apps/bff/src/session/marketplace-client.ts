@@ -6,11 +6,10 @@ import {
   operatedAccountListSchema,
   userPrivateSchema,
 } from '@mostrador/contracts';
-import type { FetchApp } from '../marketplace.ts';
+import { apiRequest, type FetchApp } from '../marketplace.ts';
 
 // Requests to the marketplace are built against this placeholder origin; the embedded app ignores it and the
 // remote forwarder keeps only path and query.
-const INTERNAL_ORIGIN = 'http://marketplace.internal';
 
 const identitySchema = userPrivateSchema.pick({ id: true, nickname: true, site_id: true });
 
@@ -57,7 +56,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
   async function call(path: string, init: RequestInit): Promise<Response> {
     const signal = AbortSignal.timeout(options.timeoutMs ?? 10_000);
     try {
-      return await marketplace.fetch(new Request(`${INTERNAL_ORIGIN}${path}`, { ...init, signal }));
+      return await marketplace.fetch(apiRequest(path, { ...init, signal }));
     } catch {
       throw new TokenRequestFailed('unavailable');
     }

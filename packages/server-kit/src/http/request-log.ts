@@ -1,5 +1,5 @@
-import type { Context, MiddlewareHandler } from 'hono';
-import { infoLine, type Logger, REDACTED } from '../logger/logger.ts';
+import type { MiddlewareHandler } from 'hono';
+import { type Logger, REDACTED } from '../logger/logger.ts';
 import { Remembered } from './remembered.ts';
 
 export interface RequestLogOptions {
@@ -66,59 +66,44 @@ function frozenQuery(url: string): Readonly<Record<string, string>> | undefined 
 }
 
 /**
- * Writes the line of one request that started at `started` (`performance.now()`) and was answered `c.res`: method,
- * path (never the raw query), its parameters decoded and masked unless told not to, final status and duration. Never
- * headers or bodies. For servers that run their own steps around a request (the BFF's) rather than Hono middleware.
+ * One line per request as Hono middleware: method, path (never the raw query), its parameters decoded and masked
+ * unless told not to, the final status and the duration. Never headers or bodies. Registered before the middleware
+ * that may refuse or rewrite an answer, it logs the status actually sent (the API's: 200 under JSONP).
  */
-export function requestLine(
-  logger: Logger,
-  options: RequestLogOptions = {},
-): (c: Context, started: number) => void {
+export function requestLog(logger: Logger, options: RequestLogOptions = {}): MiddlewareHandler {
   const basePath = options.basePath ?? '';
   const wanted = options.query ?? true;
   const withQuery = typeof wanted === 'function' ? wanted : () => wanted;
   // The loggable form of a query, remembered by its query string: it depends on nothing else, and a dashboard asks
   // the same search again and again (decision 0215). Frozen, since lines share it.
   const queryForms = new Remembered<Readonly<Record<string, string>> | undefined>(1024, 2048);
-  return (c, started) => {
-    // The path as `URL` gives it (a request's URL is already normalised), parsed only when there is a query.
-    const url = c.req.url;
-    const start = url.indexOf('/', url.indexOf('//') + 2);
-    const hash = url.indexOf('#', start);
-    const end = hash < 0 ? url.length : hash;
-    const queryAt = url.indexOf('?', start);
-    const pathEnd = queryAt < 0 || queryAt > end ? end : queryAt;
-    const path = url.slice(start + basePath.length, pathEnd) || '/';
-    const query =
-      end - pathEnd > 1 && withQuery(path)
-        ? queryForms.get(url.slice(pathEnd, end), frozenQuery, url)
-        : undefined;
-    infoLine(
-      logger,
-      {
-        method: c.req.method,
-        path,
-        query,
-        status: c.res.status,
-        duration_ms: Math.round((performance.now() - started) * 10) / 10,
-      },
-      'request',
-    );
-  };
-}
-
-/**
- * One line per request (see `requestLine`) as Hono middleware. Registered first, it logs the status actually sent
- * (the API's: 200 under JSONP).
- */
-export function requestLog(logger: Logger, options: RequestLogOptions = {}): MiddlewareHandler {
-  const line = requestLine(logger, options);
   return async (c, next) => {
     const started = performance.now();
     try {
       await next();
     } finally {
-      line(c, started);
+      // The path as `URL` gives it (a request's URL is already normalised), parsed only when there is a query.
+      const url = c.req.url;
+      const start = url.indexOf('/', url.indexOf('//') + 2);
+      const hash = url.indexOf('#', start);
+      const end = hash < 0 ? url.length : hash;
+      const queryAt = url.indexOf('?', start);
+      const pathEnd = queryAt < 0 || queryAt > end ? end : queryAt;
+      const path = url.slice(start + basePath.length, pathEnd) || '/';
+      const query =
+        end - pathEnd > 1 && withQuery(path)
+          ? queryForms.get(url.slice(pathEnd, end), frozenQuery, url)
+          : undefined;
+      logger.info(
+        {
+          method: c.req.method,
+          path,
+          query,
+          status: c.res.status,
+          duration_ms: Math.round((performance.now() - started) * 10) / 10,
+        },
+        'request',
+      );
     }
   };
 }

@@ -1,6 +1,5 @@
 export {
   createLogger,
-  infoLine,
   type Logger,
   type LoggerOptions,
   REDACTED,

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it, vi } from 'vitest';
-import { createLogger, infoLine, REDACTED, redact, scrubText } from './logger.ts';
+import { describe, expect, it } from 'vitest';
+import { createLogger, REDACTED, redact, scrubText } from './logger.ts';
 
 /** A destination that keeps every line written. */
 function capture() {
@@ -160,109 +160,6 @@ function loggingProcess(script: string) {
     exited: new Promise<number | null>((done) => child.once('exit', done)),
   };
 }
-
-describe('infoLine', () => {
-  it('writes the very line logger.info writes, redaction and bindings included', () => {
-    const out = capture();
-    const logger = createLogger({ destination: out.stream, base: { service: 'bff' } }).child({ worker: 2 });
-    const before = Date.now();
-    const cases: [Record<string, unknown>, string][] = [
-      [{ method: 'GET', path: '/api/orders/2000001', status: 200, duration_ms: 1.3 }, 'request'],
-      [
-        {
-          method: 'GET',
-          path: `/api/users/${CANARY.email}`,
-          query: { access_token: REDACTED, q: 'a "quoted" \\ value', email: CANARY.email, limit: '50' },
-          status: 404,
-          duration_ms: 0,
-        },
-        'request',
-      ],
-      [
-        {
-          token: CANARY.token,
-          note: `Bearer ${CANARY.refresh}`,
-          gone: undefined,
-          ratio: Number.NaN,
-          ok: true,
-        },
-        'x',
-      ],
-      [
-        { nested: { phone: CANARY.phone, deep: { first_name: CANARY.first_name, list: [CANARY.email, 1] } } },
-        'y',
-      ],
-      [{ path: '/\u0001control\n' }, `message with ${CANARY.email}`],
-      [
-        {
-          tenths: 0.1,
-          more: 12.3,
-          negative: -0.5,
-          large: 123456789.5,
-          tiny: 1e-7,
-          huge: 1e21,
-          inexact: 0.1 + 0.2,
-          smallest: 5e-324,
-          zero: -0,
-          hundredths: 2.25,
-        },
-        'numbers',
-      ],
-      [
-        { accented: 'São Paulo, Coyoacán', tab: 'a\tb', quote: '"q"', separator: '\u2028', del: '\u007f' },
-        'z',
-      ],
-    ];
-    for (const [fields, message] of cases) {
-      logger.info(fields, message);
-      infoLine(logger, fields, message);
-    }
-    for (const line of out.lines) {
-      const time = Date.parse(JSON.parse(line).time);
-      expect(time).toBeGreaterThanOrEqual(before);
-      expect(time).toBeLessThanOrEqual(Date.now());
-    }
-    const withoutTime = out.lines.map((l) => l.replace(/"time":"[^"]+"/, '"time":"…"'));
-    expect(withoutTime).toHaveLength(cases.length * 2);
-    for (let i = 0; i < cases.length; i++) expect(withoutTime[2 * i + 1]).toBe(withoutTime[2 * i]);
-    expect(out.text()).not.toContain(CANARY.email);
-    expect(out.text()).not.toContain(CANARY.phone);
-    expect(out.text()).not.toContain(CANARY.first_name);
-    expect(out.text()).not.toContain(CANARY.token.slice(8));
-  });
-
-  it('writes the time as toISOString does, to the millisecond, across seconds', () => {
-    const out = capture();
-    const logger = createLogger({ destination: out.stream });
-    const times = [
-      Date.UTC(2026, 10, 26, 22, 25, 5, 9),
-      Date.UTC(2026, 10, 26, 22, 25, 5, 99),
-      Date.UTC(2026, 10, 26, 22, 25, 5, 999),
-      Date.UTC(2026, 10, 26, 22, 25, 6, 0),
-      Date.UTC(2026, 10, 26, 22, 25, 6, 450),
-      Date.UTC(2026, 10, 26, 22, 25, 5, 100),
-      Date.UTC(1969, 11, 31, 23, 59, 59, 500),
-      Date.UTC(2027, 0, 1, 0, 0, 0, 1),
-    ];
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
-      for (const at of times) {
-        vi.setSystemTime(at);
-        infoLine(logger, { n: 1 }, 'tick');
-      }
-    } finally {
-      vi.useRealTimers();
-    }
-    expect(out.lines.map((l) => JSON.parse(l).time)).toEqual(times.map((t) => new Date(t).toISOString()));
-  });
-
-  it('writes nothing below the logger level', () => {
-    const out = capture();
-    const logger = createLogger({ destination: out.stream, level: 'warn' });
-    infoLine(logger, { method: 'GET' }, 'request');
-    expect(out.lines).toEqual([]);
-  });
-});
 
 describe('standard output, written in batches', () => {
   it('keeps every line whole and in order, and writes the rest when the process exits', async () => {
