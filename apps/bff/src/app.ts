@@ -42,7 +42,7 @@ import { type SimulatorControl, simulatorRoutes } from './simulator/simulator-ro
 import { pageIn } from './spa-page.ts';
 
 export interface BffDeps {
-  /** The marketplace API app, reached at `/api` (it sees paths without the prefix). */
+  /** The marketplace, answering at the paths the browser uses, under `/api` (`marketplace.ts`). */
   marketplace: FetchApp;
   /**
    * The BFF's tables (migrated: `openBffStore`, or `migrateBff` on the embedded marketplace's store) and the keyring
