@@ -1,6 +1,6 @@
 /**
  * `npm run bench:instructions [-- --db FILE --cases order,legacy --requests 8000 --warm 16000 --connections 10
- *   --all true]`
+ *   --all true --twin false]`
  *
  * The instructions the server's request thread runs per request, counted by valgrind's callgrind, beside the bare
  * twin's for the same URLs (decision 0210). Time on these shared machines moves by a fifth between runs of the same
@@ -36,6 +36,7 @@ const { values: args } = parseArgs({
     warm: { type: 'string', default: '16000' },
     connections: { type: 'string', default: '10' },
     all: { type: 'string', default: 'false' },
+    twin: { type: 'string', default: 'true' },
   },
 });
 const everything = args.all === 'true';
@@ -210,6 +211,10 @@ try {
     const answers = await answersOf(c.requests);
     log(`${c.name}: the server under callgrind`);
     const server = await count(['apps/bff/src/server.ts'], serverReady, c.requests);
+    if (args.twin === 'false') {
+      process.stdout.write(`${c.name}: request thread ${kIr(server.main)} instructions per request\n`);
+      continue;
+    }
     log(`${c.name}: the twin under callgrind`);
     const twin = await count(['tools/dev/bench/twin.ts', answers], twinReady, c.requests);
     process.stdout.write(

@@ -139,6 +139,29 @@ describe('the change sequence (decision 0240)', () => {
   });
 });
 
+describe.skipIf(pgUrl)('the change sequence on a SQLite file', () => {
+  it('is read once for the callers of one turn, after the last of them asked, and afresh for a later caller', async () => {
+    const read = store.read!;
+    let statements = 0;
+    const counted = changeSequenceReader(store.db as Kysely<unknown>, (sql, parameters) => {
+      statements++;
+      return read(sql, parameters);
+    });
+    const before = await counted.read();
+    statements = 0;
+    const early = counted.read();
+    // Committed after the first caller asked and before the last: the one reading is taken after both, so counts it.
+    await second.db.insertInto('watched').values({ id: 1, text: 'one' }).execute();
+    const late = counted.read();
+    expect(await early).toBe(await late);
+    expect(await late).toBeGreaterThan(before);
+    expect(statements).toBe(1);
+    await second.db.insertInto('watched').values({ id: 2, text: 'two' }).execute();
+    expect(await counted.read()).toBeGreaterThan(await late);
+    expect(statements).toBe(2);
+  });
+});
+
 describe.runIf(pgUrl)('the change sequence on PostgreSQL', () => {
   it('lets a transaction wait for a row another holds while both changed watched rows, without a deadlock', async () => {
     await store.db

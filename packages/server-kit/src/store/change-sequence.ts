@@ -93,20 +93,31 @@ export async function raiseChangeSequence(db: Kysely<unknown>) {
 }
 
 /**
- * Reads the sequence. With a SQLite snapshot reader, at once on its own connection (each statement sees every
- * commit made before it). Elsewhere one query at a time: calls that arrive while a query is under way wait for the
- * next one, which starts after they arrived, so each reading still counts every commit acknowledged before its call,
- * and a busy server sends one query for many requests rather than one each.
+ * Reads the sequence, one reading for every caller waiting for it, always taken after each of them called: so each
+ * reading counts every commit acknowledged before its call, and a busy server reads once for many requests rather
+ * than once each.
+ *
+ * With a SQLite snapshot reader the reading is taken in the event loop's check phase (`setImmediate`), after every
+ * request that arrived in this turn has asked: one statement on the reader's own connection, which sees every commit
+ * made before it. Elsewhere (PostgreSQL) one query at a time: calls that arrive while a query is under way wait for
+ * the next one, which starts after they arrived.
  */
 export function changeSequenceReader(db: Kysely<unknown>, read?: SnapshotRead): ChangeSequence {
   if (read) {
+    let next: Promise<number> | undefined;
     return {
-      read: () => {
-        try {
-          return Promise.resolve(Number(read<{ seq: number }>(SELECT, [])[0]!.seq));
-        } catch (error) {
-          return Promise.reject(error);
-        }
+      read() {
+        next ??= new Promise<number>((resolve, reject) => {
+          setImmediate(() => {
+            next = undefined;
+            try {
+              resolve(Number(read<{ seq: number }>(SELECT, [])[0]!.seq));
+            } catch (error) {
+              reject(error);
+            }
+          });
+        });
+        return next;
       },
     };
   }
