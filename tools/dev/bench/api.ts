@@ -196,7 +196,7 @@ async function benchStore(
       if (empty || args.reseed === 'true') seeded = seed(target);
     }
     const store = await openStore(kind === 'sqlite' ? { file: target } : { url: target });
-    const cases = await prepareCases(store, kind, only);
+    const cases = await prepareCases(store, only);
     // What the store holds, which a reused one says rather than `--orders`.
     const held = Number(
       (

@@ -27,7 +27,6 @@ export interface Case {
 /** The people and orders the cases use, found in the seeded store, with fresh tokens. */
 export async function prepareCases(
   store: Store,
-  kind: 'sqlite' | 'postgres',
   only?: readonly string[],
 ): Promise<Case[]> {
   const tokens = new Map((await demoAccessTokens(store)).map((u) => [u.nickname, u]));

@@ -205,7 +205,7 @@ const kIr = (n: number) => `${n.toFixed(1)} k`;
 
 try {
   const store = await openStore({ file });
-  const cases = await prepareCases(store, 'sqlite', args.cases.split(','));
+  const cases = await prepareCases(store, args.cases.split(','));
   await store.close();
   for (const c of cases) {
     const answers = await answersOf(c.requests);
