@@ -175,6 +175,8 @@ test('a note written by the seller is seen by the operator, and the operator’s
   page,
   browser,
 }, testInfo) => {
+  // Two people in two browsers through a dozen pages: three times the budget of a journey, for a busy machine.
+  test.slow();
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAsDemo(page, server().url, 'TIENDA_PALERMO', '/orders');
   await expect(page.getByRole('banner').getByTestId('signed-in-user')).toHaveText('TIENDA_PALERMO');
