@@ -235,16 +235,23 @@ const maintenance = setInterval(() => {
 }, 60_000);
 maintenance.unref();
 
+// Decision 0252: stop accepting, give the requests in flight a short grace, cut off whatever is left, close the store.
 function shutdown(signal: NodeJS.Signals) {
   if (closing) return;
   closing = true;
   log(`${signal} received, shutting down…`);
   clearInterval(maintenance);
   // A hung close must not keep the process alive forever.
-  setTimeout(() => process.exit(1), 10_000).unref();
+  setTimeout(() => process.exit(1), env.SHUTDOWN_GRACE_MS + 10_000).unref();
   // Event streams never end by themselves; browsers reconnect and resume from their last event.
   streams.closeAll();
+  // What is still open after the grace — a request sent in part, a client that stopped reading, a stream's last
+  // bytes — is cut off: a request that never ends must not hold the shutdown.
+  const grace = setTimeout(() => {
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  }, env.SHUTDOWN_GRACE_MS);
   server.close(async (error) => {
+    clearTimeout(grace);
     if (error) console.error(error);
     try {
       await simulator?.stop();
