@@ -104,7 +104,8 @@ export function createBffApp(deps: BffDeps): Bff {
   const signal = deps.eventSignal ?? createEventSignal(deps.store);
   const streams = createStreamRegistry({
     signal,
-    onError: (error) => deps.logger?.error({ err: error }, 'telling other instances of a session end failed'),
+    onError: (error) =>
+      deps.logger?.error({ err: error }, 'closing the event streams of an ended session failed'),
   });
   const client = createMarketplaceClient({
     marketplace: deps.marketplace,
