@@ -65,7 +65,6 @@ export interface BffDeps {
   now?: () => number;
   /** Whom the limits count a request against; the TCP peer by default. */
   clientAddress?: ClientAddress;
-  streams?: StreamRegistry;
   /** One line per request (method, path without query, status, time) and unexpected errors; redacting. */
   logger?: Logger;
   /** The notification receiver, its worker and the event stream (decisions 0051–0053). */
@@ -101,7 +100,13 @@ export function createBffApp(deps: BffDeps): Bff {
   const now = deps.now ?? Date.now;
   const limits: Limits = { ...DEFAULT_LIMITS, ...deps.limits };
   const origins = deps.publicOrigins ?? [];
-  const streams = deps.streams ?? createStreamRegistry();
+  // One signal joins this instance to the others on the store: new events, and sessions that ended.
+  const signal = deps.eventSignal ?? createEventSignal(deps.store);
+  const streams = createStreamRegistry({
+    signal,
+    onError: (error) =>
+      deps.logger?.error({ err: error }, 'closing the event streams of an ended session failed'),
+  });
   const client = createMarketplaceClient({
     marketplace: deps.marketplace,
     clientId: deps.oauth.clientId,
@@ -227,7 +232,7 @@ export function createBffApp(deps: BffDeps): Bff {
     marketplace: deps.marketplace,
     applicationId: deps.oauth.clientId,
     now,
-    signal: deps.eventSignal ?? createEventSignal(deps.store),
+    signal,
     options: {
       onError: (error) => deps.logger?.error({ err: error }, 'notification worker failed'),
       onParked: (userId, reason) => deps.logger?.info({ user_id: userId, reason }, 'notification parked'),

@@ -37,6 +37,8 @@ const EnvSchema = z
     INVALID_REQUESTS_BEFORE_BLOCK: count(10, 0),
     BODY_LIMIT_BYTES: count(1024 * 1024),
     REQUEST_TIMEOUT_MS: count(30_000),
+    /** On SIGTERM or SIGINT, how long requests in flight may go on before their connections are cut (decision 0252). */
+    SHUTDOWN_GRACE_MS: count(1_000, 0),
     /**
      * Who may deliver notifications to /bff/notifications: `platform` (spec 6.5's addresses), `loopback` (those and
      * this machine), `off`. Defaults to `loopback` with the embedded marketplace, `platform` with a remote one.

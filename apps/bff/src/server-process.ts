@@ -63,11 +63,17 @@ const cookiesOf = (res: Response) =>
     .map((line) => line.split(';')[0])
     .join('; ');
 
+/** The whole OAuth sign-in (see `signInSession`); answers where it lands. */
+export async function signIn(origin: string): Promise<string> {
+  return (await signInSession(origin)).location;
+}
+
 /**
  * The whole OAuth sign-in a browser goes through: the BFF's login, the marketplace's sign-in page (its first demo
- * account), the callback, where the BFF exchanges the code with its client secret. Answers where it lands.
+ * account), the callback, where the BFF exchanges the code with its client secret. Answers where it lands and the
+ * session's cookie.
  */
-export async function signIn(origin: string): Promise<string> {
+export async function signInSession(origin: string): Promise<{ location: string; cookie: string }> {
   const login = await fetch(`${origin}/bff/login?return_to=%2Forders`, { redirect: 'manual' });
   const authorize = new URL(login.headers.get('location') ?? '', origin);
   const loginCookie = cookiesOf(login);
@@ -84,7 +90,7 @@ export async function signIn(origin: string): Promise<string> {
   });
   const callback = new URL(decided.headers.get('location') ?? '', origin);
   const done = await fetch(callback, { redirect: 'manual', headers: { cookie: loginCookie } });
-  return done.headers.get('location') ?? `(status ${done.status})`;
+  return { location: done.headers.get('location') ?? `(status ${done.status})`, cookie: cookiesOf(done) };
 }
 
 /** Whichever comes first: the process serves (`'listening'`), or it exits (its code). */

@@ -19,7 +19,7 @@ import {
   startSimulator,
 } from '@mostrador/marketplace-api';
 import { createLogger, createProgress } from '@mostrador/server-kit/logger';
-import type { Keyring } from '@mostrador/server-kit/store';
+import { type Keyring, lockSqliteServer } from '@mostrador/server-kit/store';
 import { createBffApp } from './app.ts';
 import { type BffDatabase, type BffStore, migrateBff, openBffStore } from './db/migrate.ts';
 import { env } from './env.ts';
@@ -75,8 +75,17 @@ answerExpectContinue(server, env.BODY_LIMIT_BYTES);
 answerClientErrors(server);
 const origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
 
-if (!env.DATABASE_URL && env.DATABASE_FILE !== ':memory:')
+// One server per SQLite file (decision 0251): a second would serve the same data cut off from the first one's live
+// events. The commands that open the file on purpose (privacy, simulate, token, seed) are no servers: they go on.
+let serverLock: { release(): void } | undefined;
+if (!env.DATABASE_URL && env.DATABASE_FILE !== ':memory:') {
   mkdirSync(dirname(resolve(env.DATABASE_FILE)), { recursive: true });
+  try {
+    serverLock = lockSqliteServer(env.DATABASE_FILE);
+  } catch (error) {
+    failStart(error);
+  }
+}
 // Local use: the embedded marketplace, whose demo application sends its notifications to this BFF (decision 0050).
 const localUse = !env.MARKETPLACE_BASE_URL;
 // Sessions live in this database in both modes. In local use it is the embedded marketplace's too, the BFF's
@@ -226,16 +235,23 @@ const maintenance = setInterval(() => {
 }, 60_000);
 maintenance.unref();
 
+// Decision 0252: stop accepting, give the requests in flight a short grace, cut off whatever is left, close the store.
 function shutdown(signal: NodeJS.Signals) {
   if (closing) return;
   closing = true;
   log(`${signal} received, shutting down…`);
   clearInterval(maintenance);
   // A hung close must not keep the process alive forever.
-  setTimeout(() => process.exit(1), 10_000).unref();
+  setTimeout(() => process.exit(1), env.SHUTDOWN_GRACE_MS + 10_000).unref();
   // Event streams never end by themselves; browsers reconnect and resume from their last event.
   streams.closeAll();
+  // What is still open after the grace — a request sent in part, a client that stopped reading, a stream's last
+  // bytes — is cut off: a request that never ends must not hold the shutdown.
+  const grace = setTimeout(() => {
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  }, env.SHUTDOWN_GRACE_MS);
   server.close(async (error) => {
+    clearTimeout(grace);
     if (error) console.error(error);
     try {
       await simulator?.stop();
@@ -243,6 +259,7 @@ function shutdown(signal: NodeJS.Signals) {
       await worker.stop();
       await stopRetention?.();
       await store.close();
+      serverLock?.release();
     } catch (closeError) {
       console.error(closeError);
       process.exit(1);

@@ -31,6 +31,8 @@ export function startFailure(error: unknown, at: StartContext): string {
     return `Mostrador cannot start: listening on ${where} is not allowed. Choose a PORT above 1023.`;
   if (code === 'EADDRNOTAVAIL')
     return `Mostrador cannot start: ${at.host} is not an address of this machine. Set HOST to one of its addresses.`;
+  if (code === 'STORE_SERVED_ELSEWHERE')
+    return `Mostrador cannot start: the database ${at.database} is already served by another Mostrador. Stop it, or start this one with another DATABASE_FILE.`;
   if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED' || /database is locked/i.test(message))
     return `Mostrador cannot start: the database ${at.database} is locked by another process. Start again when it is done.`;
   if (code === 'SQLITE_READONLY' || code === 'EROFS')

@@ -1,9 +1,17 @@
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refusedStart, type ServerProcess, signIn, startServerProcess } from './server-process.ts';
+import {
+  refusedStart,
+  type ServerProcess,
+  signIn,
+  startOutcome,
+  startServerProcess,
+} from './server-process.ts';
 import { startFailure } from './start-failure.ts';
 
 function clientRegistration(file: string) {
@@ -16,6 +24,18 @@ function clientRegistration(file: string) {
   } finally {
     db.close();
   }
+}
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** `npm run --silent NAME -- ARGS` as people type it, with the server's DATABASE_FILE. */
+function command(file: string, name: string, ...args: string[]) {
+  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_FILE: file };
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile('npm', ['run', '--silent', name, '--', ...args], { cwd: ROOT, env }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
 }
 
 describe('starting a second instance on the same database', () => {
@@ -57,18 +77,29 @@ describe('starting a second instance on the same database', () => {
     expect(await signIn(firstUrl)).toBe('/orders');
   }, 120_000);
 
-  it('on another port serves beside the first: both sign in, with one secret and both callbacks registered', async () => {
+  it('on another port ends with one clear line, changes nothing, and the first instance goes on signing in', async () => {
     const before = clientRegistration(file);
     const third = startServerProcess(env('0'));
     others.push(third);
-    const thirdUrl = await third.listening;
-    expect(await signIn(thirdUrl)).toBe('/orders');
-    expect(await signIn(firstUrl)).toBe('/orders');
-    const after = clientRegistration(file);
-    expect(after.secretHash).toBe(before.secretHash);
-    expect(after.redirects).toEqual(
-      expect.arrayContaining([...before.redirects, `${thirdUrl}/bff/callback`]),
+    expect(await startOutcome(third)).toBe(1);
+    expect(third.output().trim()).toBe(
+      `Mostrador cannot start: the database ${file} is already served by another Mostrador. Stop it, or start this one with another DATABASE_FILE.`,
     );
+    expect(clientRegistration(file)).toEqual(before);
+    expect(await signIn(firstUrl)).toBe('/orders');
+  }, 120_000);
+
+  it('leaves the file open to the commands that use it on purpose while the server runs', async () => {
+    const purge = await command(file, 'privacy', 'purge', '--db', file);
+    expect(purge.stderr).toBe('');
+    expect(purge.code).toBe(0);
+    const issued = await command(file, 'token', 'TIENDA_PALERMO');
+    expect(issued.code).toBe(0);
+    const me = await fetch(`${firstUrl}/api/users/me`, {
+      headers: { authorization: `Bearer ${issued.stdout.trim()}` },
+    });
+    expect(me.status).toBe(200);
+    expect(await signIn(firstUrl)).toBe('/orders');
   }, 120_000);
 
   it('after the first is killed (kill -9), a start on its port takes over and signs in with the same secret', async () => {

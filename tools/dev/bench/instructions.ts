@@ -87,6 +87,13 @@ const twinReady: Ready = (child) =>
     child.once('exit', (code) => fail(new Error(`the twin exited with ${code}`)));
   });
 
+async function stopped(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
+}
+
 /** Starts `script` under callgrind, counts `--requests` requests after `--warm`, and stops it. */
 async function count(script: string[], ready: Ready, requests: Request[]): Promise<Counted> {
   const name = `callgrind-${Date.now()}.out`;
@@ -164,7 +171,7 @@ async function count(script: string[], ready: Ready, requests: Request[]): Promi
       await new Promise((r) => setTimeout(r, 500));
     }
   } finally {
-    child.kill('SIGKILL');
+    await stopped(child, 'SIGKILL');
   }
 }
 
@@ -194,7 +201,8 @@ async function answersOf(requests: Request[]): Promise<string> {
       );
     }
   } finally {
-    plain.kill('SIGTERM');
+    // Gone before the next server starts on the file: one server per SQLite file (decision 0251).
+    await stopped(plain, 'SIGTERM');
   }
   const answersFile = join(work, `answers-${Date.now()}.json`);
   writeFileSync(answersFile, JSON.stringify(answers));

@@ -5,7 +5,7 @@ import type { EventBus } from './event-bus.ts';
 import type { EventRepository, StoredEvent } from './event-repository.ts';
 import type { NotificationQueueRepository } from './notification-queue-repository.ts';
 import { SSE_HEARTBEAT, sseMessage } from './sse-format.ts';
-import type { StreamRegistry } from './stream-registry.ts';
+import type { SessionCheck, StreamRegistry } from './stream-registry.ts';
 
 const EVENT_ID = /^\d{1,15}$/;
 const PAGE = 500;
@@ -39,12 +39,14 @@ export interface EventRoutesOptions {
   /** Comment lines this often, so a quiet stream is not taken for a dead one. */
   heartbeatMs: number;
   queue: Pick<NotificationQueueRepository, 'forOrder'>;
+  /** Whether the session still stands with that account active (`Sessions.isLive`). */
+  sessionLive: SessionCheck;
 }
 
 /**
  * `GET /bff/events` (decision 0053): the active account's events as server-sent events, resuming after
  * `Last-Event-ID` (or `?after=` on a first connection), with heartbeats. Logout, a new session id and a switch of
- * account close it (the stream registry).
+ * account close it, on whichever instance they happen (the stream registry, decision 0250).
  */
 export function eventRoutes(options: EventRoutesOptions) {
   const { streams, events, bus } = options;
@@ -136,10 +138,12 @@ export function eventRoutes(options: EventRoutesOptions) {
         const held: StoredEvent[] = [];
         let replaying = true;
         cleanups.push(bus.subscribe(userId, (event) => (replaying ? held.push(event) : deliver(event))));
-        cleanups.push(streams.register(session.idHash, { close }));
+        cleanups.push(streams.register(session.idHash, { userId, close }));
         const heartbeat = setInterval(() => write(HEARTBEAT), options.heartbeatMs);
         cleanups.push(() => clearInterval(heartbeat));
         try {
+          // A session that ended since the request was let in (its signal heard before the stream registered).
+          if (!(await options.sessionLive(session.idHash, userId))) return close();
           for (;;) {
             const page = await events.after(userId, cursor, PAGE);
             for (const event of page) deliver(event);

@@ -14,21 +14,34 @@ export interface EventSignalMessage {
   origin: string;
 }
 
+/** What a subscriber hears: each part is optional. */
+export interface SignalListener {
+  /** A new event, on any instance (this one's included). */
+  event?(message: EventSignalMessage): void;
+  /** A session ended on some instance (`origin`): its event streams close everywhere (decision 0250). */
+  sessionEnded?(sessionKey: string, origin: string): void;
+  /**
+   * The listening connection was lost and regained: signals may have been missed, so readers catch up from what
+   * they last saw, and open streams are checked against their sessions.
+   */
+  gap?(): void;
+}
+
 /**
- * Tells every BFF instance on the store that a user has a new event (decision 0082). On SQLite, instances are in
- * one process and an in-process emitter per store does it; on PostgreSQL, `NOTIFY` on one channel, heard by a
- * `LISTEN` connection in each instance. Signals carry ids only: the event itself is read from `bff_events`.
+ * Tells every BFF instance on the store that a user has a new event (decision 0082), or that a session ended
+ * (decision 0250). On SQLite, instances are in one process and an in-process emitter per store does it; on
+ * PostgreSQL, `NOTIFY` on one channel, heard by a `LISTEN` connection in each instance. Signals carry ids only: the
+ * event itself is read from `bff_events`, the session from `bff_sessions`.
  */
 export interface EventSignal {
   /** This instance's name in the signals it sends. */
   readonly origin: string;
   /** Call after the event's transaction committed. */
   notify(userId: number, eventId: number): Promise<void>;
-  /**
-   * Signals of every instance, this one's included. `onGap` runs after the listening connection was lost and
-   * regained: signals may have been missed, so readers catch up from what they last saw.
-   */
-  subscribe(listener: (message: EventSignalMessage) => void, onGap?: () => void): () => void;
+  /** Call after the session's end (or change of active account) committed. */
+  endSession(sessionKey: string): Promise<void>;
+  /** Signals of every instance, this one's included; the returned function stops them. */
+  subscribe(listener: SignalListener): () => void;
   /** Settles once signals sent from now on are heard here (PostgreSQL: the LISTEN is in place). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -55,14 +68,26 @@ export function createEventSignal(
     async notify(userId, eventId) {
       shared.emit('event', { userId, eventId, origin } satisfies EventSignalMessage);
     },
+    async endSession(sessionKey) {
+      shared.emit('session-ended', sessionKey, origin);
+    },
     subscribe(listener) {
-      shared.on('event', listener);
-      return () => shared.off('event', listener);
+      const onEvent = (message: EventSignalMessage) => listener.event?.(message);
+      const onEnded = (sessionKey: string, from: string) => listener.sessionEnded?.(sessionKey, from);
+      shared.on('event', onEvent);
+      shared.on('session-ended', onEnded);
+      return () => {
+        shared.off('event', onEvent);
+        shared.off('session-ended', onEnded);
+      };
     },
     async ready() {},
     async close() {},
   };
 }
+
+/** A session's key: the SHA-256 of its cookie, in hex. */
+const SESSION_KEY = /^[0-9a-f]{64}$/;
 
 function postgresSignal(
   store: Pick<BffStore, 'db'>,
@@ -70,21 +95,28 @@ function postgresSignal(
   origin: string,
   options: { onError?: (error: unknown) => void; reconnectMs?: number },
 ): EventSignal {
-  const listeners = new Set<{ message: (m: EventSignalMessage) => void; gap?: () => void }>();
+  const listeners = new Set<SignalListener>();
   let channel: ChannelListener | undefined;
   let closed = false;
 
+  // Two kinds of payload on one channel: `{u, e, o}` an event, `{s, o}` a session that ended.
   function onNotify(payload: string) {
-    let message: EventSignalMessage;
+    let parsed: { u?: unknown; e?: unknown; s?: unknown; o?: unknown };
     try {
-      const parsed = JSON.parse(payload) as { u?: unknown; e?: unknown; o?: unknown };
-      if (!Number.isSafeInteger(parsed.u) || !Number.isSafeInteger(parsed.e) || typeof parsed.o !== 'string')
-        return;
-      message = { userId: parsed.u as number, eventId: parsed.e as number, origin: parsed.o };
+      parsed = JSON.parse(payload);
     } catch {
       return;
     }
-    for (const l of listeners) l.message(message);
+    if (typeof parsed?.o !== 'string') return;
+    const origin = parsed.o;
+    if (typeof parsed.s === 'string' && SESSION_KEY.test(parsed.s)) {
+      const sessionKey = parsed.s;
+      for (const l of listeners) l.sessionEnded?.(sessionKey, origin);
+      return;
+    }
+    if (!Number.isSafeInteger(parsed.u) || !Number.isSafeInteger(parsed.e)) return;
+    const message = { userId: parsed.u as number, eventId: parsed.e as number, origin };
+    for (const l of listeners) l.event?.(message);
   }
 
   function stopListening() {
@@ -99,14 +131,17 @@ function postgresSignal(
       const payload = JSON.stringify({ u: userId, e: eventId, o: origin });
       await sql`select pg_notify(${EVENT_CHANNEL}, ${payload})`.execute(store.db);
     },
-    subscribe(message, gap) {
-      const entry = { message, ...(gap ? { gap } : {}) };
-      listeners.add(entry);
+    async endSession(sessionKey) {
+      const payload = JSON.stringify({ s: sessionKey, o: origin });
+      await sql`select pg_notify(${EVENT_CHANNEL}, ${payload})`.execute(store.db);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
       if (!closed && !channel) {
         channel = listenChannel(url, EVENT_CHANNEL, {
           applicationName: 'mostrador-bff-events',
           onNotify,
-          // Whatever was signalled while no connection listened is found by reading from the last id seen.
+          // Whatever was signalled while no connection listened is found by reading the tables again.
           onGap: () => {
             for (const l of listeners) l.gap?.();
           },
@@ -115,7 +150,7 @@ function postgresSignal(
         });
       }
       return () => {
-        listeners.delete(entry);
+        listeners.delete(listener);
         if (listeners.size === 0) void stopListening();
       };
     },
@@ -171,15 +206,15 @@ export function relayEvents(deps: {
     if (reading.get(userId) === tracked) reading.delete(userId);
   }
 
-  const unsubscribe = signal.subscribe(
-    (message) => {
+  const unsubscribe = signal.subscribe({
+    event(message) {
       if (message.origin === signal.origin) return;
       void catchUp(message.userId, message.eventId);
     },
-    () => {
+    gap() {
       for (const [userId, last] of seen) void catchUp(userId, last + 1);
     },
-  );
+  });
 
   return {
     /** Publishes an event committed here: to this instance's streams at once, and to the others by signal. */

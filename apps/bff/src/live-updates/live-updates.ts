@@ -103,6 +103,7 @@ export function createLiveUpdates(deps: {
       bus,
       heartbeatMs: options.heartbeatMs ?? 15_000,
       queue,
+      sessionLive: (sessionKey, userId) => deps.sessions.isLive(sessionKey, userId),
     }),
   );
 
@@ -126,6 +127,8 @@ export function createLiveUpdates(deps: {
       if (deps.signal) {
         relay = relayEvents({ bus, events, signal: deps.signal, onError: options.onError });
       }
+      // Sessions that end on other instances close their streams here (decision 0250).
+      const unfollow = deps.streams.follow((sessionKey, userId) => deps.sessions.isLive(sessionKey, userId));
       const cleanUp = setInterval(() => purge().catch((error) => options.onError?.(error)), HOUR);
       cleanUp.unref();
       return {
@@ -133,6 +136,7 @@ export function createLiveUpdates(deps: {
           wake = () => {};
           relay?.stop();
           relay = undefined;
+          unfollow();
           clearInterval(cleanUp);
           await running.stop();
         },

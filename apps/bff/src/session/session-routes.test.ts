@@ -311,9 +311,10 @@ describe('POST /bff/logout', () => {
     const cookie = sessionCookie(browser)!;
     const idHash = createHash('sha256').update(cookie).digest('hex');
     let closed = 0;
-    kit.bff.streams.register(idHash, { close: () => closed++ });
-    kit.bff.streams.register(idHash, { close: () => closed++ });
-    kit.bff.streams.register('another-session', { close: () => (closed += 100) });
+    const userId = kit.user('TIENDA_PALERMO').id;
+    kit.bff.streams.register(idHash, { userId, close: () => closed++ });
+    kit.bff.streams.register(idHash, { userId, close: () => closed++ });
+    kit.bff.streams.register('another-session', { userId, close: () => (closed += 100) });
 
     const res = await browser.write('/bff/logout');
     expect(res.status).toBe(204);
@@ -375,10 +376,13 @@ describe('token refresh', () => {
     expect((await me(browser)).status).toBe(200);
   });
 
-  it('drops an account whose grant ended and says so with session_expired', async () => {
+  it('drops an account whose grant ended, says so with session_expired and closes its event streams', async () => {
     const browser = kit.browser();
     await browser.signIn('TIENDA_PALERMO');
     const seller = kit.user('TIENDA_PALERMO');
+    const idHash = createHash('sha256').update(sessionCookie(browser)!).digest('hex');
+    let closed = false;
+    kit.bff.streams.register(idHash, { userId: seller.id, close: () => (closed = true) });
     // The seller revokes the application (with a token of their own).
     const revoked = await browser.request(`/api/users/${seller.id}/applications/${DEMO_APPLICATION_ID}`, {
       method: 'DELETE',
@@ -387,6 +391,7 @@ describe('token refresh', () => {
     expect(revoked.status).toBe(200);
     kit.advance(6 * HOUR);
     await expectErrorBody(await browser.request('/api/users/me'), 401, 'session_expired');
+    expect(closed).toBe(true);
     expect(await session(browser)).toEqual({ user: null, accounts: [], language: 'en' });
   });
 });
@@ -412,7 +417,7 @@ describe('session lifetime', () => {
     await browser.signIn('TIENDA_PALERMO');
     const idHash = createHash('sha256').update(sessionCookie(browser)!).digest('hex');
     let closed = false;
-    kit.bff.streams.register(idHash, { close: () => (closed = true) });
+    kit.bff.streams.register(idHash, { userId: kit.user('TIENDA_PALERMO').id, close: () => (closed = true) });
     kit.advance(13 * HOUR);
     expect((await kit.bff.sessions.maintain()).ended).toBe(1);
     expect(closed).toBe(true);

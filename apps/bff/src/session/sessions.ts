@@ -69,17 +69,25 @@ export function createSessions(options: SessionsOptions) {
 
   async function end(idHash: string): Promise<void> {
     await repo.deleteSession(idHash);
-    streams.closeSession(idHash);
+    await streams.closeSession(idHash);
   }
 
-  /** Drops an account whose grant ended; the session acts as another of its accounts, or as nobody. */
-  async function dropAccount(idHash: string, userId: number): Promise<void> {
+  /**
+   * Drops an account from the session, which then acts as another of its accounts, or as nobody; true when it was
+   * the active one.
+   */
+  async function dropAccount(idHash: string, userId: number): Promise<boolean> {
     await repo.deleteAccount(idHash, userId);
     const session = await repo.findSession(idHash);
-    if (session?.active_user_id === userId) {
-      const [next] = await repo.listAccounts(idHash);
-      await repo.setActive(idHash, next?.user_id ?? null);
-    }
+    if (session?.active_user_id !== userId) return false;
+    const [next] = await repo.listAccounts(idHash);
+    await repo.setActive(idHash, next?.user_id ?? null);
+    return true;
+  }
+
+  /** The platform ended an account's grant: it leaves the session, and streams that carried its events close. */
+  async function grantEnded(idHash: string, userId: number): Promise<void> {
+    if (await dropAccount(idHash, userId)) await streams.closeSession(idHash);
   }
 
   async function refreshAccount(idHash: string, account: AccountRow): Promise<string | null> {
@@ -102,7 +110,7 @@ export function createSessions(options: SessionsOptions) {
         return tokens.accessToken;
       } catch (error) {
         if (error instanceof TokenRequestFailed && error.kind === 'invalid_grant') {
-          await dropAccount(idHash, account.user_id);
+          await grantEnded(idHash, account.user_id);
           return null;
         }
         // The platform did not answer: the current token serves while it lasts.
@@ -127,7 +135,7 @@ export function createSessions(options: SessionsOptions) {
     if (account.refresh_token_enc === null) {
       if (expiresAt > now())
         return open(keyring, account.access_token_enc, accountAad(account.user_id, 'access_token'));
-      await dropAccount(idHash, account.user_id);
+      await grantEnded(idHash, account.user_id);
       return null;
     }
     return refreshAccount(idHash, account);
@@ -266,26 +274,41 @@ export function createSessions(options: SessionsOptions) {
           updated_at: at,
         },
       );
-      if (previous) streams.closeSession(previous.id_hash);
+      if (previous) await streams.closeSession(previous.id_hash);
       await landOnWorkingAccount(idHash, user.id);
       return cookieValue;
     },
 
     end,
 
+    /**
+     * Whether the session stands (not ended, not idle too long) with `userId` as its active account: an event stream
+     * of that account may go on (decision 0250).
+     */
+    async isLive(idHash: string, userId: number): Promise<boolean> {
+      const row = await repo.findSession(idHash);
+      const at = now();
+      return (
+        row !== undefined &&
+        row.active_user_id === userId &&
+        row.expires_at > at &&
+        row.last_seen_at + SESSION_TIMING.idleMs > at
+      );
+    },
+
     async activate(session: ActiveSession, userId: number): Promise<boolean> {
       if (!(await repo.findAccount(session.idHash, userId))) return false;
       await repo.setActive(session.idHash, userId);
       await landOnWorkingAccount(session.idHash, userId);
       // Event streams carry the active account's events: they reconnect as the new one (decision 0053).
-      streams.closeSession(session.idHash);
+      await streams.closeSession(session.idHash);
       return true;
     },
 
     async removeAccount(session: ActiveSession, userId: number): Promise<boolean> {
       if (!(await repo.findAccount(session.idHash, userId))) return false;
       await dropAccount(session.idHash, userId);
-      streams.closeSession(session.idHash);
+      await streams.closeSession(session.idHash);
       return true;
     },
 
@@ -370,7 +393,7 @@ export function createSessions(options: SessionsOptions) {
         }
       }
       const ended = await repo.purgeExpired(at, at - SESSION_TIMING.idleMs);
-      for (const idHash of ended) streams.closeSession(idHash);
+      await Promise.all(ended.map((idHash) => streams.closeSession(idHash)));
       return { refreshed, ended: ended.length };
     },
   };

@@ -42,6 +42,7 @@ export {
 } from './postgres/pool.ts';
 export { type PreparedRead, preparedReadsOf } from './postgres/prepared-reads.ts';
 export { openSqliteStore, type SqliteStoreOptions } from './sqlite/open-sqlite.ts';
+export { lockSqliteServer, StoreServedElsewhere } from './sqlite/server-lock.ts';
 export { withStatementCache } from './sqlite/statement-cache.ts';
 export type { Dialect, SnapshotRead, Store, StoreTables } from './store.ts';
 export type { TableMap, Tables } from './tables.ts';
