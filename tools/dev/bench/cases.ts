@@ -25,10 +25,7 @@ export interface Case {
 }
 
 /** The people and orders the cases use, found in the seeded store, with fresh tokens. */
-export async function prepareCases(
-  store: Store,
-  only?: readonly string[],
-): Promise<Case[]> {
+export async function prepareCases(store: Store, only?: readonly string[]): Promise<Case[]> {
   const tokens = new Map((await demoAccessTokens(store)).map((u) => [u.nickname, u]));
   const account = (nickname: string) => {
     const found = tokens.get(nickname);
