@@ -100,7 +100,7 @@ describe('CSRF: state-changing requests that rely on the session cookie', () => 
       ['/bff/session', { authorization: `Bearer ${buyer.access_token}` }],
     ];
     for (const [path, headers] of ways) {
-      const headerSets = [
+      const headerSets: Record<string, string>[] = [
         { origin: 'https://evil.example' },
         { origin: 'https://evil.example', 'x-requested-with': 'fetch' },
         {},
