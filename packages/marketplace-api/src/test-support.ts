@@ -35,6 +35,12 @@ export interface TestApi {
  */
 export const testDatabaseUrl: string | undefined = process.env.TEST_DATABASE_URL || undefined;
 
+/**
+ * Set by `npm run soak`: tests that load a server run at their full size, with the same assertions as the lighter
+ * size every `npm test` runs.
+ */
+export const soak: boolean = process.env.MOSTRADOR_SOAK === '1';
+
 const opened: { store: Store; database?: string; folder?: string }[] = [];
 const reopeners = new WeakMap<Store, () => Promise<Store>>();
 

@@ -85,11 +85,42 @@ describe('CSRF: state-changing requests that rely on the session cookie', () => 
     expect(res.status).toBe(403);
     expect(errorBodySchema.parse(await res.json()).message).not.toMatch(/cross-origin|X-Requested-With/);
     // A logout that brings a token is not the cookie's logout.
-    const logout = await browser.request(`/bff/logout?access_token=${buyer.access_token}`, {
-      method: 'POST',
-    });
+    const logout = await browser.write(`/bff/logout?access_token=${buyer.access_token}`);
     expect(logout.status).toBe(204);
     expect(logout.headers.getSetCookie()).toEqual([]);
+    expect(await signedIn()).toBe(true);
+  });
+
+  it("meets the BFF's own routes whatever token the request brings: no login CSRF", async () => {
+    const buyer = kit.user('COMPRADOR_BELGRANO');
+    const body = JSON.stringify({ access_token: buyer.access_token });
+    const ways: [string, Record<string, string>][] = [
+      [`/bff/session?access_token=${buyer.access_token}`, {}],
+      ['/bff/session?access_token=', {}],
+      ['/bff/session', { authorization: `Bearer ${buyer.access_token}` }],
+    ];
+    for (const [path, headers] of ways) {
+      const headerSets: Record<string, string>[] = [
+        { origin: 'https://evil.example' },
+        { origin: 'https://evil.example', 'x-requested-with': 'fetch' },
+        {},
+      ];
+      for (const extra of headerSets) {
+        const res = await browser.request(path, {
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'application/json', ...headers, ...extra },
+        });
+        expect(res.status, `${path} ${JSON.stringify(extra)}`).toBe(403);
+        expect(res.headers.getSetCookie()).toEqual([]);
+        expect(errorBodySchema.parse(await res.json()).error).toBe('forbidden');
+      }
+    }
+    for (const path of ['/bff/logout?access_token=x', `/bff/accounts/${sellerId}/activate?access_token=x`]) {
+      await expectRefused(
+        await browser.request(path, { method: 'POST', headers: { origin: 'https://evil.example' } }),
+      );
+    }
     expect(await signedIn()).toBe(true);
   });
 

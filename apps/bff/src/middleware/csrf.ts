@@ -28,7 +28,7 @@ export interface CsrfOptions {
 const refuse = (c: Context, message: string) => c.json(errorBody('forbidden', { message }), 403);
 
 /**
- * CSRF defence for state-changing requests that rely on the session cookie (decision 0035): they must carry
+ * CSRF defence for state-changing requests that rely on the session cookie (decisions 0035, 0260): they must carry
  * `X-Requested-With` (which no cross-origin page can add without a CORS preflight, and none is ever granted) and,
  * when an `Origin` header is present, come from this application's origin.
  */
@@ -40,10 +40,14 @@ export function csrfProtection(options: CsrfOptions): MiddlewareHandler {
   };
 }
 
-/** The refusal of a state-changing request, or nothing when it may go on. */
+/**
+ * The refusal of a state-changing request, or nothing when it may go on. A token of its own exempts only a request
+ * to `/api`, which the marketplace authenticates by that token; the BFF's own routes act on the cookie's session
+ * (sign-in adds to it), so a token in their URL or headers changes nothing (decision 0260).
+ */
 function check(c: Context, options: CsrfOptions): Response | undefined {
   const path = c.req.path;
-  if (options.exempt(path) || bringsOwnToken(c)) return undefined;
+  if (options.exempt(path) || (path.startsWith('/api/') && bringsOwnToken(c))) return undefined;
   const origin = c.req.header('origin');
   if (origin !== undefined && !options.origins(c).includes(origin)) {
     return refuse(c, 'cross-origin request refused');

@@ -1,6 +1,6 @@
 /**
- * Counts events per key in fixed windows: `limit` per `windowMs`. Small and in memory on purpose (one process
- * serves the BFF; decision 0036). Keys of windows that ended are swept as the map grows.
+ * Counts events per key in fixed windows: `limit` per `windowMs`. Small and in memory on purpose: each instance
+ * counts on its own (decisions 0036, 0263). Keys of windows that ended are swept as the map grows.
  */
 export class FixedWindowLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();

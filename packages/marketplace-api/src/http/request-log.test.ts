@@ -58,7 +58,7 @@ describe('request log of the API', () => {
     expect(errors).toEqual([]);
   });
 
-  it('logs a query asked again as it logged it the first time, its secrets and a phone typed into q still masked', async () => {
+  it('logs a query asked again as it logged it the first time, its secrets and search terms still masked', async () => {
     const api = await seededApi({ orders: 20 });
     const out = capture();
     const app = createMarketplaceApi({ store: api.store, logger: createLogger({ destination: out.stream }) });
@@ -70,8 +70,8 @@ describe('request log of the API', () => {
     const queries = out.lines.map((l) => JSON.parse(l).query);
     expect(queries[0]).toEqual({ seller: String(seller.id), q: REDACTED, access_token: REDACTED });
     expect(queries[1]).toEqual(queries[0]);
-    expect(queries[2]).toEqual({ seller: String(seller.id), q: 'camara', access_token: REDACTED });
-    expect(out.text()).not.toContain('4567');
+    expect(queries[2]).toEqual(queries[0]);
+    expect(out.text()).not.toMatch(/4567|camara/);
   });
 
   it('logs an unexpected error without its request data', async () => {
@@ -126,6 +126,7 @@ describe('request log of the API', () => {
       '5555',
       '55550199',
       'canary.person',
+      'TIENDA',
     ])
       expect(text, secret).not.toContain(secret);
     const lines = out.lines.map((l) => JSON.parse(l));
@@ -138,9 +139,9 @@ describe('request log of the API', () => {
       path: '/authorization',
       query: { state: REDACTED, code_challenge: REDACTED, code_challenge_method: 'S256' },
     });
-    // A nickname, or an order id (longer than any phone number), is what a search is debugged by.
-    expect(lines.at(-2)).toMatchObject({ query: { q: '2000008000012345' } });
-    expect(lines.at(-1)).toMatchObject({ query: { q: 'TIENDA' } });
+    // Whatever a search asks for, a name, a nickname or an order id, the log says only that it asked.
+    expect(lines.at(-2)).toMatchObject({ query: { seller: String(seller.id), q: REDACTED } });
+    expect(lines.at(-1)).toMatchObject({ query: { seller: String(seller.id), q: REDACTED } });
     expect(lines.every((l: { path: string }) => !l.path.includes('?'))).toBe(true);
   });
 

@@ -78,8 +78,26 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
+/**
+ * What the dispatchers of these tests give a receiver to answer: the spec's 500 ms is the subject of one test only;
+ * elsewhere a receiver that is too slow is one that never answers, not one a busy machine kept waiting. A lease
+ * outlasts two such waits, so a lane is not handed back for want of time.
+ */
+const PATIENT = { timeoutMs: 20_000, leaseMs: 60_000 };
+
 const dispatcher = (options: { localUse?: boolean; batch?: number } = {}) =>
-  createDispatcher({ store: api.store, clock, localUse: options.localUse ?? true, batch: options.batch });
+  createDispatcher({
+    store: api.store,
+    clock,
+    localUse: options.localUse ?? true,
+    batch: options.batch,
+    ...PATIENT,
+  });
+
+/** Waits for `condition`, looking again every 10 ms: the test's own time limit is the only deadline. */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
 
 /** A new order of the seller: one orders_v2 notification. */
 async function change(sellerIndex = 0): Promise<number> {
@@ -233,10 +251,11 @@ describe('delivery', () => {
   });
 
   it('runs in the background: a committed change is sent without waiting for a poll', async () => {
-    const running = startDispatcher({ store: api.store, clock, localUse: true, pollMs: 60_000 });
+    const running = startDispatcher({ store: api.store, clock, localUse: true, pollMs: 60_000, ...PATIENT });
     try {
       const orderId = await change();
-      for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+      // The timer would look only in a minute: the change arrives through the bell of its commit, or not at all.
+      await until(() => received.length > 0);
       expect(received.map((r) => r.body.resource)).toEqual([`/orders/${orderId}`]);
     } finally {
       await running.stop();
@@ -250,13 +269,13 @@ describe('delivery', () => {
     // Another instance's store: its commits ring no bell in this process, and this dispatcher's timer looks only
     // once a minute, so only the notification can bring the row here in time.
     const other = await openSecondStore(api.store);
-    const running = startDispatcher({ store: api.store, clock, localUse: true, pollMs: 60_000 });
+    const running = startDispatcher({ store: api.store, clock, localUse: true, pollMs: 60_000, ...PATIENT });
     try {
       await running.ready();
       // A change of this instance, sent through the bell of its own commits.
       const orderId = await change();
       const mine = () => received.filter((r) => r.body.resource === `/orders/${orderId}`).length;
-      for (let i = 0; i < 2_000 && mine() === 0; i++) await new Promise((r) => setTimeout(r, 10));
+      await until(() => mine() > 0);
       expect(mine()).toBe(1);
       const before = received.length;
       await other.db.transaction().execute((trx) =>
@@ -267,8 +286,7 @@ describe('delivery', () => {
           now,
         }),
       );
-      for (let i = 0; i < 2_000 && received.length < before + 1; i++)
-        await new Promise((r) => setTimeout(r, 10));
+      await until(() => received.length > before);
       expect(received.slice(before).map((r) => r.body.resource)).toEqual([`/orders/${orderId}`]);
     } finally {
       await running.stop();
@@ -399,7 +417,8 @@ describe('failures', () => {
     answer = () => ({ status: 200, until: held });
     await change();
     try {
-      expect(await dispatcher().tick()).toBe(1);
+      // The spec's deadline, as a running server keeps it.
+      expect(await createDispatcher({ store: api.store, clock, localUse: true }).tick()).toBe(1);
     } finally {
       release();
     }
@@ -413,7 +432,7 @@ describe('failures', () => {
     expect(attempt).toMatchObject({ http_code: null, error: 'timeout' });
     // Not before its time (a timer never fires early); how late depends on how busy the machine is.
     expect(attempt!.response_time_ms).toBeGreaterThanOrEqual(480);
-    // A receiver that answers in time is fine.
+    // The next attempt that is answered delivers it.
     answer = () => ({ status: 200, delayMs: 50 });
     now += 1_000;
     expect(await dispatcher().tick()).toBe(1);
@@ -469,7 +488,7 @@ describe('GET /myfeeds', () => {
       expect(a.request.headers['content-type']).toBe('application/json');
       expect(JSON.parse(a.request.data)).toMatchObject({ _id: message!._id, attempts: i + 1 });
       expect(a.response.req_time).toBeGreaterThanOrEqual(0);
-      expect(a.response.req_time).toBeLessThan(500);
+      expect(a.response.req_time).toBeLessThan(PATIENT.timeoutMs);
     }
     expect(message!.request).toEqual(message!.attempts_detail[2]!.request);
     expect(message!.response).toEqual(message!.attempts_detail[2]!.response);

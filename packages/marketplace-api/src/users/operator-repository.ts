@@ -75,33 +75,29 @@ export function createOperatorRepository(db: Kysely<Database>, read?: SnapshotRe
       return all.find((o) => o.operatorUserId === operatorUserId) ?? null;
     },
 
-    /** Adds the operator; false (nothing changed) when it is already on the team. */
+    /**
+     * Adds the operator; false (nothing changed) when it is already on the team. One statement that leaves an
+     * existing row alone, so two adds racing on PostgreSQL meet the key, not a check made before either wrote: the
+     * second waits for the first and changes nothing.
+     */
     async add(
       sellerId: number,
       operatorUserId: number,
       permissions: readonly OperatorPermission[],
       now: number,
     ): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const existing = await trx
-          .selectFrom('account_operators')
-          .select('seller_id')
-          .where('seller_id', '=', sellerId)
-          .where('operator_user_id', '=', operatorUserId)
-          .executeTakeFirst();
-        if (existing) return false;
-        await trx
-          .insertInto('account_operators')
-          .values({
-            seller_id: sellerId,
-            operator_user_id: operatorUserId,
-            permissions: formatPermissions(permissions),
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        return true;
-      });
+      const result = await db
+        .insertInto('account_operators')
+        .values({
+          seller_id: sellerId,
+          operator_user_id: operatorUserId,
+          permissions: formatPermissions(permissions),
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.columns(['seller_id', 'operator_user_id']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows) > 0;
     },
 
     /** Replaces the permissions; false when the operator is not on the team. */

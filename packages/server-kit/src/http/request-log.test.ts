@@ -57,6 +57,18 @@ describe('requestLog', () => {
     expect(text).not.toContain('canary.person');
   });
 
+  it('masks search terms whole: names and nicknames are personal data', async () => {
+    const { app, lines } = logged();
+    for (const q of ['María%20Fernández', 'COMPRADOR_BELGRANO', 'Q', '']) {
+      await app.request(`/api/orders/7?seller=100008826&q=${q}&Q=${q}`);
+    }
+    expect(lines.map((line) => line.query)).toEqual(
+      Array(4).fill({ seller: '100008826', q: REDACTED, Q: REDACTED }),
+    );
+    const text = JSON.stringify(lines);
+    expect(text).not.toMatch(/Mar[ií]a|Fern|BELGRANO/);
+  });
+
   it('leaves the query out where it is told to', async () => {
     const { app, lines } = logged({ query: (path) => path.startsWith('/api/') });
     await app.request('/bff/callback?code=secret-code&state=secret-state');

@@ -13,10 +13,11 @@ export interface RequestLogOptions {
 }
 
 /**
- * Parameters whose values never reach a log, by their decoded name: tokens and secrets, and the OAuth flow's
- * code, state and PKCE values (whoever holds them can finish someone's sign-in).
+ * Parameters whose values never reach a log, by their decoded name: tokens and secrets, the OAuth flow's code,
+ * state and PKCE values (whoever holds them can finish someone's sign-in), and free-text search terms, which are
+ * buyers' names, nicknames, phones and e-mails as often as anything else: personal data, masked whole.
  */
-const SECRET_PARAMETERS = new Set([
+const MASKED_PARAMETERS = new Set([
   'access_token',
   'refresh_token',
   'token',
@@ -27,26 +28,20 @@ const SECRET_PARAMETERS = new Set([
   'state',
   'code_challenge',
   'code_verifier',
+  'q',
 ]);
 
-/** Free-text search values that look like a phone number (6 to 15 digits with the usual separators) or an e-mail. */
-const PHONE_LIKE = /^\+?[\d\s().-]+$/;
-const EMAIL_LIKE = /@/;
 const MAX_PARAMETERS = 30;
 const MAX_VALUE = 200;
 
 function maskedValue(name: string, value: string): string {
-  if (SECRET_PARAMETERS.has(name)) return REDACTED;
-  if (name === 'q') {
-    const digits = value.replace(/\D/g, '').length;
-    if ((PHONE_LIKE.test(value) && digits >= 6 && digits <= 15) || EMAIL_LIKE.test(value)) return REDACTED;
-  }
+  if (MASKED_PARAMETERS.has(name)) return REDACTED;
   return value.length > MAX_VALUE ? `${value.slice(0, MAX_VALUE)}…` : value;
 }
 
 /**
  * The query as a log may hold it: names and values decoded (so `access%5Ftoken` is `access_token`), secret ones
- * masked, a phone or e-mail typed into `q` masked, at most 30 parameters. The logger scrubs what remains by shape.
+ * masked, search terms masked, at most 30 parameters. The logger scrubs what remains by shape.
  */
 export function loggableQuery(url: URL): Record<string, string> | undefined {
   const out: Record<string, string> = {};
