@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { numericIdSchema } from './common.ts';
 import { pagingSchema } from './paging.ts';
+import { isPrintable } from './printable-text.ts';
 
 // The BFF's own records about blocks (decision 0071): why a buyer was blocked, and who blocked or unblocked whom
 // and when. The marketplace alone decides whether a buyer is blocked; these are never read for that.
@@ -27,25 +28,6 @@ export const blockReasonSchema = z.enum(BLOCK_REASONS);
 export type BlockReason = z.infer<typeof blockReasonSchema>;
 
 export const BLOCK_NOTE_MAX_LENGTH = 500;
-
-/**
- * Text without control or bidi-override characters, refused rather than repaired; line breaks and tabs only where
- * `lineBreaks` allows them (a note, not a name).
- */
-export function isPrintable(text: string, options: { lineBreaks?: boolean } = {}): boolean {
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    if (options.lineBreaks && (code === 0x09 || code === 0x0a || code === 0x0d)) continue;
-    if (
-      code < 0x20 ||
-      code === 0x7f ||
-      (code >= 0x202a && code <= 0x202e) ||
-      (code >= 0x2066 && code <= 0x2069)
-    )
-      return false;
-  }
-  return true;
-}
 
 const actorSchema = z.object({ user_id: numericIdSchema, nickname: z.string() });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isPrintable } from './block-notes.ts';
 import { numericIdSchema } from './common.ts';
+import { isPrintable } from './printable-text.ts';
 
 // The team's internal notes on an order (decision 0181): kept by the BFF for the seller account, written by the
 // seller or an operator acting for it, never shown to the buyer nor sent to the marketplace.

@@ -112,6 +112,8 @@ describe('block notes', () => {
       [path(), { body: JSON.stringify({ reason: 'because', note: '' }), headers: json }, 400],
       [path(), { body: JSON.stringify({ reason: 'other', note: 'x'.repeat(501) }), headers: json }, 400],
       [path(), { body: JSON.stringify({ reason: 'other', note: 'a\u0007b' }), headers: json }, 400],
+      [path(), { body: JSON.stringify({ reason: 'other', note: 'a\u009bb' }), headers: json }, 400],
+      [path(), { body: JSON.stringify({ reason: 'other', note: 'a\u061cb' }), headers: json }, 400],
       [path(), { body: JSON.stringify({ reason: 'other', extra: 1 }), headers: json }, 400],
       [path(), { body: '{', headers: json }, 400],
       [path(), { body: JSON.stringify({ reason: 'other' }), headers: { 'content-type': 'text/plain' } }, 415],

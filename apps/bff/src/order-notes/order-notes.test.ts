@@ -125,6 +125,8 @@ describe('notes on an order', () => {
         400,
       ],
       [`/bff/orders/${orderId}/notes`, { body: JSON.stringify({ text: 'a\u202eb' }), headers: json }, 400],
+      [`/bff/orders/${orderId}/notes`, { body: JSON.stringify({ text: 'a\u2028b' }), headers: json }, 400],
+      [`/bff/orders/${orderId}/notes`, { body: JSON.stringify({ text: '\ufeffab' }), headers: json }, 400],
       [
         `/bff/orders/${orderId}/notes`,
         { body: JSON.stringify({ text: 'ok', author: 1 }), headers: json },

@@ -90,6 +90,8 @@ describe('saved views of the order list, kept per seller account', () => {
       { name: ' padded ', search: {} },
       { name: 'x'.repeat(61), search: {} },
       { name: 'bell\u0007', search: {} },
+      { name: 'next line\u0085', search: {} },
+      { name: '\u200fmarked', search: {} },
       { name: 'Seller of another', search: { seller: '1' } },
       { name: 'A page', search: { offset: '50' } },
       { name: 'Unknown', search: { color: 'red' } },
