@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { numericIdSchema } from './common.ts';
+import { idTextSchema, numericIdSchema } from './common.ts';
 import { pagingSchema } from './paging.ts';
 import { isPrintable } from './printable-text.ts';
 
@@ -63,8 +63,13 @@ export const blockNotesQuerySchema = z.strictObject({
   list: blockListSchema,
   buyer_ids: z
     .string()
-    .regex(/^[1-9]\d{0,15}(,[1-9]\d{0,15}){0,99}$/, 'expected up to 100 comma-separated user ids')
-    .transform((value) => [...new Set(value.split(',').map(Number))]),
+    .regex(/^[1-9]\d{0,15}(,[1-9]\d{0,15}){0,99}$/, {
+      error: 'expected up to 100 comma-separated user ids',
+      abort: true,
+    })
+    .transform((value) => value.split(','))
+    .pipe(z.array(idTextSchema))
+    .transform((ids) => [...new Set(ids)]),
 });
 
 export const blockAuditEntrySchema = z.object({
@@ -95,11 +100,7 @@ const pageNumber = (min: number, max: number, fallback: number) =>
 
 export const blockAuditQuerySchema = z.strictObject({
   list: blockListSchema.optional(),
-  buyer_id: z
-    .string()
-    .regex(/^[1-9]\d{0,15}$/, 'expected a user id')
-    .transform(Number)
-    .optional(),
+  buyer_id: idTextSchema.optional(),
   offset: pageNumber(0, 1_000_000, 0),
   limit: pageNumber(1, 100, 20),
 });

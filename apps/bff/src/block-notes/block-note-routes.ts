@@ -5,6 +5,7 @@ import {
   blockNotesQuerySchema,
   blockNoteWriteSchema,
   errorBody,
+  exactId,
 } from '@mostrador/contracts';
 import { readJsonBody } from '@mostrador/server-kit/http';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
@@ -23,7 +24,6 @@ export interface BlockNoteOptions {
 }
 
 const MAX_JSON_BYTES = 4 * 1024;
-const USER_ID = /^[1-9]\d{0,15}$/;
 
 const actorOf = (c: Context<SessionEnv>, options: BlockNoteOptions) =>
   accountActor(c, options.sessions, 'blocklists.manage');
@@ -78,11 +78,11 @@ export function blockNoteRoutes(options: BlockNoteOptions) {
     if (!actor.allowed) return notPermitted(c);
     const list = blockListSchema.safeParse(c.req.param('list'));
     if (!list.success) return c.json(errorBody('not_found', { message: 'No such blocklist' }), 404);
-    const buyer = c.req.param('buyer_id');
-    if (!USER_ID.test(buyer)) {
+    const buyer = exactId(c.req.param('buyer_id'));
+    if (buyer === null) {
       return c.json(errorBody('bad_request', { message: 'buyer_id must be a user id' }), 400);
     }
-    if (Number(buyer) === actor.accountId) {
+    if (buyer === actor.accountId) {
       return c.json(
         errorBody('bad_request', {
           message: 'A seller cannot block themselves',
@@ -96,7 +96,7 @@ export function blockNoteRoutes(options: BlockNoteOptions) {
     if (!body.success) return invalidInput(c, body.error);
     const note = await repo.saveNote({
       sellerId: actor.accountId,
-      buyerId: Number(buyer),
+      buyerId: buyer,
       list: list.data,
       reason: body.data.reason,
       note: body.data.note,

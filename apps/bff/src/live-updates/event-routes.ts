@@ -1,4 +1,4 @@
-import { errorBody } from '@mostrador/contracts';
+import { errorBody, exactId } from '@mostrador/contracts';
 import { type Context, Hono } from 'hono';
 import type { SessionEnv } from '../middleware/session.ts';
 import type { EventBus } from './event-bus.ts';
@@ -65,8 +65,8 @@ export function eventRoutes(options: EventRoutesOptions) {
     const session = await c.var.session();
     const userId = session?.row.active_user_id ?? null;
     if (!session || userId === null) return c.json(errorBody('not_identified_user'), 401);
-    const id = c.req.param('id');
-    if (!/^[1-9]\d{0,15}$/.test(id)) return c.json(errorBody('invalid_order_id'), 400);
+    const id = exactId(c.req.param('id'));
+    if (id === null) return c.json(errorBody('invalid_order_id'), 400);
     const entries = await options.queue.forOrder(userId, `/orders/${id}`);
     return c.json({
       notifications: entries.map((e) => ({

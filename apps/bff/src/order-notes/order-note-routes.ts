@@ -1,4 +1,4 @@
-import { errorBody, errorBodySchema, orderNoteWriteSchema } from '@mostrador/contracts';
+import { errorBody, errorBodySchema, exactId, orderNoteWriteSchema } from '@mostrador/contracts';
 import { readJsonBody } from '@mostrador/server-kit/http';
 import { type Context, Hono } from 'hono';
 import { apiRequest, type FetchApp } from '../marketplace.ts';
@@ -14,11 +14,10 @@ export interface OrderNoteOptions {
   timeoutMs: number;
 }
 
-const ORDER_ID = /^[1-9]\d{0,15}$/;
 const MAX_JSON_BYTES = 8 * 1024;
 
 type Access =
-  | { ok: true; sellerId: number; author: NoteAuthor }
+  | { ok: true; sellerId: number; orderId: number; author: NoteAuthor }
   | { ok: false; status: 400 | 401 | 403 | 404 | 503; body: ReturnType<typeof errorBody> };
 
 /**
@@ -37,7 +36,8 @@ async function accessTo(c: Context<SessionEnv>, options: OrderNoteOptions, rawId
       body: errorBody('not_identified_user', { message: 'Sign in to read order notes.' }),
     };
   }
-  if (!ORDER_ID.test(rawId)) {
+  const orderId = exactId(rawId);
+  if (orderId === null) {
     return {
       ok: false,
       status: 400,
@@ -50,7 +50,7 @@ async function accessTo(c: Context<SessionEnv>, options: OrderNoteOptions, rawId
   let res: Response;
   try {
     res = await options.marketplace.fetch(
-      apiRequest(`/orders/${rawId}`, {
+      apiRequest(`/orders/${orderId}`, {
         headers: { authorization: `Bearer ${token}`, accept: 'application/json', 'x-format-new': 'true' },
         signal: AbortSignal.timeout(options.timeoutMs),
       }),
@@ -84,7 +84,12 @@ async function accessTo(c: Context<SessionEnv>, options: OrderNoteOptions, rawId
       body: errorBody('not_found', { message: 'No notes for this order here.' }),
     };
   }
-  return { ok: true, sellerId, author: { user_id: view.user.user_id, nickname: view.user.nickname } };
+  return {
+    ok: true,
+    sellerId,
+    orderId,
+    author: { user_id: view.user.user_id, nickname: view.user.nickname },
+  };
 }
 
 /**
@@ -97,7 +102,7 @@ export function orderNoteRoutes(options: OrderNoteOptions) {
   app.get('/orders/:order_id/notes', async (c) => {
     const access = await accessTo(c, options, c.req.param('order_id'));
     if (!access.ok) return c.json(access.body, access.status);
-    return c.json({ notes: await options.repo.notesOf(access.sellerId, Number(c.req.param('order_id'))) });
+    return c.json({ notes: await options.repo.notesOf(access.sellerId, access.orderId) });
   });
 
   app.post('/orders/:order_id/notes', async (c) => {
@@ -115,7 +120,7 @@ export function orderNoteRoutes(options: OrderNoteOptions) {
     }
     const note = await options.repo.add({
       sellerId: access.sellerId,
-      orderId: Number(c.req.param('order_id')),
+      orderId: access.orderId,
       text: parsed.data.text,
       author: access.author,
       at: options.now(),
