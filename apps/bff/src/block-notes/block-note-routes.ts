@@ -11,7 +11,7 @@ import { readJsonBody } from '@mostrador/server-kit/http';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { invalidInput } from '../invalid-input.ts';
 import type { SessionEnv } from '../middleware/session.ts';
-import { accountActor } from '../session/account-actor.ts';
+import { accountActor, membershipEnded } from '../session/account-actor.ts';
 import type { Sessions } from '../session/sessions.ts';
 import { type BlockNoteRepository, BlockNoteUnreadable } from './block-note-repository.ts';
 
@@ -25,20 +25,27 @@ export interface BlockNoteOptions {
 
 const MAX_JSON_BYTES = 4 * 1024;
 
-const actorOf = (c: Context<SessionEnv>, options: BlockNoteOptions) =>
-  accountActor(c, options.sessions, 'blocklists.manage');
-
-const notPermitted = (c: Context) =>
-  c.json(
-    errorBody('operator_permission_denied', {
-      message: 'Blocked buyers of this seller need the blocklists.manage permission.',
-      cause: ['blocklists.manage'],
-    }),
-    403,
-  );
-
-const notSignedIn = (c: Context) =>
-  c.json(errorBody('not_identified_user', { message: 'Sign in to read or write block notes.' }), 401);
+/** The account whose notes and trail these are, or the refusal to answer. */
+async function actorOf(c: Context<SessionEnv>, options: BlockNoteOptions) {
+  const actor = await accountActor(c, options.sessions, 'blocklists.manage');
+  if (!actor) {
+    return c.json(
+      errorBody('not_identified_user', { message: 'Sign in to read or write block notes.' }),
+      401,
+    );
+  }
+  if (actor.ended) return membershipEnded(c, actor.ended);
+  if (!actor.allowed) {
+    return c.json(
+      errorBody('operator_permission_denied', {
+        message: 'Blocked buyers of this seller need the blocklists.manage permission.',
+        cause: ['blocklists.manage'],
+      }),
+      403,
+    );
+  }
+  return actor;
+}
 
 /**
  * `/bff/block-notes` and `/bff/block-audit` (decisions 0071, 0163): a seller's notes about the buyers they blocked,
@@ -51,8 +58,7 @@ export function blockNoteRoutes(options: BlockNoteOptions) {
 
   app.get('/block-notes', async (c) => {
     const actor = await actorOf(c, options);
-    if (!actor) return notSignedIn(c);
-    if (!actor.allowed) return notPermitted(c);
+    if (actor instanceof Response) return actor;
     const query = blockNotesQuerySchema.safeParse(c.req.query());
     if (!query.success) return invalidInput(c, query.error);
     try {
@@ -74,8 +80,7 @@ export function blockNoteRoutes(options: BlockNoteOptions) {
 
   app.put('/block-notes/:list/:buyer_id', async (c) => {
     const actor = await actorOf(c, options);
-    if (!actor) return notSignedIn(c);
-    if (!actor.allowed) return notPermitted(c);
+    if (actor instanceof Response) return actor;
     const list = blockListSchema.safeParse(c.req.param('list'));
     if (!list.success) return c.json(errorBody('not_found', { message: 'No such blocklist' }), 404);
     const buyer = exactId(c.req.param('buyer_id'));
@@ -108,8 +113,7 @@ export function blockNoteRoutes(options: BlockNoteOptions) {
 
   app.get('/block-audit', async (c) => {
     const actor = await actorOf(c, options);
-    if (!actor) return notSignedIn(c);
-    if (!actor.allowed) return notPermitted(c);
+    if (actor instanceof Response) return actor;
     const query = blockAuditQuerySchema.safeParse(c.req.query());
     if (!query.success) return invalidInput(c, query.error);
     const { list, buyer_id, offset, limit } = query.data;
@@ -134,7 +138,8 @@ const BLOCK_WRITE = /^\/api\/users\/([1-9]\d{0,15})\/(order|questions)_blacklist
  */
 export function blockAudit(options: BlockNoteOptions): MiddlewareHandler<SessionEnv> {
   async function record(c: Context<SessionEnv>, method: string, match: RegExpExecArray) {
-    const actor = await actorOf(c, options);
+    // The marketplace accepted the block: whoever made it is recorded, on the seller the path names.
+    const actor = await accountActor(c, options.sessions, 'blocklists.manage');
     if (!actor) return;
     let buyerId: number | undefined;
     try {

@@ -73,7 +73,7 @@ export function sessionRoutes(options: SessionRoutesOptions) {
 
   /** The session as the dashboard reads it: its accounts and the language it speaks. */
   const viewOf = async (c: Context, session: ActiveSession | null) =>
-    options.languages.view(c, session, await sessions.view(session));
+    options.languages.view(c, session, await sessions.view(session, { told: true }));
 
   const signInFailed = (c: Context, reason: SignInError) => c.redirect(`/sign-in?error=${reason}`, 303);
 
