@@ -28,6 +28,11 @@ export const blockReasonSchema = z.enum(BLOCK_REASONS);
 export type BlockReason = z.infer<typeof blockReasonSchema>;
 
 export const BLOCK_NOTE_MAX_LENGTH = 500;
+/**
+ * Block notes one account keeps at most, both lists together (decision 0257): past it a note about another buyer
+ * is refused with 409 `block_notes_full`; those it keeps can still be rewritten.
+ */
+export const BLOCK_NOTES_MAX = 5000;
 
 const actorSchema = z.object({ user_id: numericIdSchema, nickname: z.string() });
 

@@ -1,4 +1,5 @@
 import {
+  BLOCK_NOTES_MAX,
   type BlockList,
   blockAuditQuerySchema,
   blockListSchema,
@@ -10,6 +11,7 @@ import {
 import { readJsonBody } from '@mostrador/server-kit/http';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { invalidInput } from '../invalid-input.ts';
+import { apiRequest, type FetchApp } from '../marketplace.ts';
 import type { SessionEnv } from '../middleware/session.ts';
 import { accountActor, membershipEnded } from '../session/account-actor.ts';
 import type { Sessions } from '../session/sessions.ts';
@@ -18,12 +20,58 @@ import { type BlockNoteRepository, BlockNoteUnreadable } from './block-note-repo
 export interface BlockNoteOptions {
   sessions: Sessions;
   repo: BlockNoteRepository;
+  /** Asked whether the buyer a note is about exists. */
+  marketplace: FetchApp;
+  timeoutMs: number;
   now: () => number;
   /** Told of a stored note the store's keys do not open (never its text). */
   onUnreadable?: (where: { seller_id: number; buyer_id: number; list: BlockList }) => void;
 }
 
 const MAX_JSON_BYTES = 4 * 1024;
+
+/**
+ * Null when the marketplace knows the buyer (read with the session's token, as the dashboard reads it); else the
+ * answer that refuses the note: 404 for a user that does not exist, the session's own 401, 503 when the marketplace
+ * could not tell.
+ */
+async function unknownBuyer(
+  c: Context<SessionEnv>,
+  options: BlockNoteOptions,
+  buyerId: number,
+): Promise<Response | null> {
+  const session = await c.var.session();
+  const token = session ? await options.sessions.accessToken(session) : null;
+  if (token === 'expired') return c.json(errorBody('session_expired'), 401);
+  if (token === null) return c.json(errorBody('not_identified_user'), 401);
+  let status: number;
+  try {
+    const res = await options.marketplace.fetch(
+      apiRequest(`/users/${buyerId}`, {
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(options.timeoutMs),
+      }),
+    );
+    status = res.status;
+    await res.body?.cancel();
+  } catch {
+    status = 503;
+  }
+  if (status === 200 || status === 206) return null;
+  if (status === 404) {
+    return c.json(
+      errorBody('not_found', {
+        message: `The marketplace has no user ${buyerId}.`,
+        cause: [{ buyer_id: buyerId, reason: 'no_such_user' }],
+      }),
+      404,
+    );
+  }
+  return c.json(
+    errorBody('service_unavailable', { message: 'The marketplace could not tell whether the buyer exists.' }),
+    503,
+  );
+}
 
 /** The account whose notes and trail these are, or the refusal to answer. */
 async function actorOf(c: Context<SessionEnv>, options: BlockNoteOptions) {
@@ -99,6 +147,8 @@ export function blockNoteRoutes(options: BlockNoteOptions) {
     const value = await readJsonBody(c, { maxBytes: MAX_JSON_BYTES });
     const body = blockNoteWriteSchema.safeParse(value);
     if (!body.success) return invalidInput(c, body.error);
+    const refused = await unknownBuyer(c, options, buyer);
+    if (refused) return refused;
     const note = await repo.saveNote({
       sellerId: actor.accountId,
       buyerId: buyer,
@@ -107,7 +157,17 @@ export function blockNoteRoutes(options: BlockNoteOptions) {
       note: body.data.note,
       actor: actor.author,
       at: options.now(),
+      max: BLOCK_NOTES_MAX,
     });
+    if (!note) {
+      return c.json(
+        errorBody('conflict', {
+          message: `An account keeps at most ${BLOCK_NOTES_MAX} block notes.`,
+          cause: ['block_notes_full'],
+        }),
+        409,
+      );
+    }
     return c.json(note);
   });
 
