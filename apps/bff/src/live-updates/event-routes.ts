@@ -84,6 +84,12 @@ export function eventRoutes(options: EventRoutesOptions) {
     const session = await c.var.session();
     const userId = session?.row.active_user_id ?? null;
     if (!session || userId === null) return c.json(errorBody('not_identified_user'), 401);
+    const start = await startingPoint(c, userId);
+    if (start === 'invalid') {
+      return c.json(errorBody('bad_request', { message: 'Last-Event-ID and after must be event ids' }), 400);
+    }
+    // Counted after the last wait: the stream registers below without another, so streams asked for at once
+    // cannot all pass the count before any of them is registered.
     if (streams.count(session.idHash) >= MAX_STREAMS_PER_SESSION) {
       return c.json(
         errorBody('too_many_requests', {
@@ -92,10 +98,6 @@ export function eventRoutes(options: EventRoutesOptions) {
         429,
         { 'Retry-After': '30' },
       );
-    }
-    const start = await startingPoint(c, userId);
-    if (start === 'invalid') {
-      return c.json(errorBody('bad_request', { message: 'Last-Event-ID and after must be event ids' }), 400);
     }
 
     let cursor = start;
