@@ -215,7 +215,8 @@ test('a note written by the seller is seen by the operator, and the operator’s
   await operatorNotes.getByLabel('New note').fill('Called back: confirmed.');
   await operatorNotes.getByRole('button', { name: 'Add note' }).click();
   await expect(list.getByRole('listitem')).toHaveCount(2);
-  await expect(list.getByRole('listitem').nth(1)).toContainText('SOPORTE_PALERMO');
+  // Newest first.
+  await expect(list.getByRole('listitem').nth(0)).toContainText('SOPORTE_PALERMO');
   await screenshotBothThemes(operator, 'notes-operator-1440', (n) => testInfo.outputPath(n));
   await operator.setViewportSize({ width: 390, height: 844 });
   await screenshotBothThemes(operator, 'notes-operator-390', (n) => testInfo.outputPath(n));
@@ -237,7 +238,7 @@ test('a note written by the seller is seen by the operator, and the operator’s
 
   // Back to the seller: the operator's order note and block note, with the operator's name.
   await page.goto(`${server().url}/orders/${order!.id}`);
-  await expect(page.getByRole('list', { name: 'Team notes' }).getByRole('listitem').nth(1)).toContainText(
+  await expect(page.getByRole('list', { name: 'Team notes' }).getByRole('listitem').nth(0)).toContainText(
     'Called back: confirmed.',
   );
   await page.goto(`${server().url}/blocked-buyers?list=order&buyer=${order!.buyer.id}`);
@@ -248,4 +249,32 @@ test('a note written by the seller is seen by the operator, and the operator’s
   await expect(sellerRow).toContainText('by SOPORTE_PALERMO');
   await expect(sellerRow).toContainText('Abusive messages');
   await operatorContext.close();
+});
+
+test('an order with many notes shows the newest first, and older ones on “Show older notes”', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAsDemo(page, server().url, 'TIENDA_PALERMO', '/orders');
+  await expect(page.getByRole('banner').getByTestId('signed-in-user')).toHaveText('TIENDA_PALERMO');
+  const sales = await paidSales(page);
+  // One no other journey here writes notes on.
+  const order = sales.at(-1)!;
+  for (let n = 1; n <= 23; n++) {
+    expect(await post(page, `/bff/orders/${order.id}/notes`, { text: `Note ${n}` })).toBe(201);
+  }
+  await page.goto(`${server().url}/orders/${order.id}`);
+  const notes = page.getByRole('region', { name: 'Team notes' });
+  const items = notes.getByRole('list', { name: 'Team notes' }).getByRole('listitem');
+  await expect(items).toHaveCount(20);
+  await expect(items.first()).toContainText('Note 23');
+  await notes.getByRole('button', { name: 'Show older notes' }).click();
+  await expect(items).toHaveCount(23);
+  await expect(items.last()).toContainText('Note 1');
+  await expect(notes.getByRole('button', { name: 'Show older notes' })).toHaveCount(0);
+  // A new note goes on top, the older ones stay shown.
+  await notes.getByLabel('New note').fill('Note 24');
+  await notes.getByRole('button', { name: 'Add note' }).click();
+  await expect(items).toHaveCount(24);
+  await expect(items.first()).toContainText('Note 24');
 });

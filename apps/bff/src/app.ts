@@ -141,6 +141,8 @@ export function createBffApp(deps: BffDeps): Bff {
   const blockNotes = {
     sessions,
     repo: createBlockNoteRepository(deps.store.db, deps.store.keyring),
+    marketplace: deps.marketplace,
+    timeoutMs: limits.timeoutMs,
     now,
     onUnreadable: (where: { seller_id: number; buyer_id: number; list: string }) =>
       deps.logger?.error(where, 'block note could not be opened'),

@@ -22,6 +22,13 @@ import { createAppRouter } from './router.tsx';
 import { LiveRegionProvider } from './ui/live-region.tsx';
 
 /** The session's access ended: nothing read with it stays, and the way to sign in again says why. */
+/** The session changed on the server (another tab, a team the user left): the pages follow the account it works on. */
+function followSession() {
+  void queryClient
+    .fetchQuery({ ...sessionQueryOptions(), staleTime: 0 })
+    .then((session) => switchAccountData(queryClient, session, () => router.invalidate()));
+}
+
 function sessionEnded() {
   if (router.state.location.pathname !== '/sign-in')
     void router
@@ -37,6 +44,11 @@ const queryClient = createQueryClient({
     announceSessionChange('ended');
     sessionEnded();
   },
+  // The seller's team no longer includes the user: the session, read again, works on the user's own account.
+  onMembershipEnded: () => {
+    announceSessionChange('account-changed');
+    followSession();
+  },
 });
 const router = createAppRouter(queryClient);
 // Another tab signed out, saw the session end, or switched the account the session works on: this one follows at
@@ -44,10 +56,7 @@ const router = createAppRouter(queryClient);
 onSessionChangeElsewhere((change) => {
   if (change === 'signed-out') void forgetSession(queryClient);
   else if (change === 'ended') sessionEnded();
-  else
-    void queryClient
-      .fetchQuery({ ...sessionQueryOptions(), staleTime: 0 })
-      .then((session) => switchAccountData(queryClient, session, () => router.invalidate()));
+  else followSession();
 });
 // The session names the language (the choice, else the account's site, else the browser's): a switch in the account
 // menu or a sign-in as an account of another site changes it everywhere at once.

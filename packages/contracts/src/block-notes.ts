@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { numericIdSchema } from './common.ts';
+import { idTextSchema, numericIdSchema } from './common.ts';
 import { pagingSchema } from './paging.ts';
+import { isPrintable } from './printable-text.ts';
 
 // The BFF's own records about blocks (decision 0071): why a buyer was blocked, and who blocked or unblocked whom
 // and when. The marketplace alone decides whether a buyer is blocked; these are never read for that.
@@ -27,25 +28,11 @@ export const blockReasonSchema = z.enum(BLOCK_REASONS);
 export type BlockReason = z.infer<typeof blockReasonSchema>;
 
 export const BLOCK_NOTE_MAX_LENGTH = 500;
-
 /**
- * Text without control or bidi-override characters, refused rather than repaired; line breaks and tabs only where
- * `lineBreaks` allows them (a note, not a name).
+ * Block notes one account keeps at most, both lists together (decision 0257): past it a note about another buyer
+ * is refused with 409 `block_notes_full`; those it keeps can still be rewritten.
  */
-export function isPrintable(text: string, options: { lineBreaks?: boolean } = {}): boolean {
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    if (options.lineBreaks && (code === 0x09 || code === 0x0a || code === 0x0d)) continue;
-    if (
-      code < 0x20 ||
-      code === 0x7f ||
-      (code >= 0x202a && code <= 0x202e) ||
-      (code >= 0x2066 && code <= 0x2069)
-    )
-      return false;
-  }
-  return true;
-}
+export const BLOCK_NOTES_MAX = 5000;
 
 const actorSchema = z.object({ user_id: numericIdSchema, nickname: z.string() });
 
@@ -81,8 +68,13 @@ export const blockNotesQuerySchema = z.strictObject({
   list: blockListSchema,
   buyer_ids: z
     .string()
-    .regex(/^[1-9]\d{0,15}(,[1-9]\d{0,15}){0,99}$/, 'expected up to 100 comma-separated user ids')
-    .transform((value) => [...new Set(value.split(',').map(Number))]),
+    .regex(/^[1-9]\d{0,15}(,[1-9]\d{0,15}){0,99}$/, {
+      error: 'expected up to 100 comma-separated user ids',
+      abort: true,
+    })
+    .transform((value) => value.split(','))
+    .pipe(z.array(idTextSchema))
+    .transform((ids) => [...new Set(ids)]),
 });
 
 export const blockAuditEntrySchema = z.object({
@@ -113,11 +105,7 @@ const pageNumber = (min: number, max: number, fallback: number) =>
 
 export const blockAuditQuerySchema = z.strictObject({
   list: blockListSchema.optional(),
-  buyer_id: z
-    .string()
-    .regex(/^[1-9]\d{0,15}$/, 'expected a user id')
-    .transform(Number)
-    .optional(),
+  buyer_id: idTextSchema.optional(),
   offset: pageNumber(0, 1_000_000, 0),
   limit: pageNumber(1, 100, 20),
 });

@@ -61,6 +61,22 @@ export const countryIdSchema = z.string().regex(/^[A-Z]{2}$/, 'expected a 2-lett
 // Order ids reach 16 digits (2000xxxxxxxxxxxx): above 2^31 but still exact as JS numbers.
 export const numericIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
+/**
+ * An id written in a path or a query: digits without a leading zero, of a value a JavaScript number holds exactly
+ * (at most 2^53 − 1). A larger one would be rounded to another id, so it is refused, never rounded.
+ */
+export const idTextSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,15}$/, { error: 'expected a positive integer id', abort: true })
+  .transform(Number)
+  .pipe(z.number().max(Number.MAX_SAFE_INTEGER, 'the id is too large to be exact'));
+
+/** `idTextSchema`'s number, or null when the text is not an exact id. */
+export const exactId = (text: string | undefined): number | null => {
+  const parsed = idTextSchema.safeParse(text);
+  return parsed.success ? parsed.data : null;
+};
+
 export const idNameSchema = z.object({ id: z.string(), name: z.string() });
 
 export const phoneSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { numericIdSchema, timestampSchema } from './common.ts';
+import { idTextSchema, numericIdSchema, timestampSchema } from './common.ts';
 import { orderNotificationTopicSchema } from './notifications.ts';
 import { orderStatusSchema } from './orders.ts';
 
@@ -113,11 +113,7 @@ export const NOTIFICATION_FEED_MAX_LIMIT = 100;
 export const notificationFeedQuerySchema = z.strictObject({
   topic: orderNotificationTopicSchema.optional(),
   /** A queue entry id: entries older than it (the next page). */
-  before: z
-    .string()
-    .regex(/^[1-9]\d{0,15}$/, 'expected a queue entry id')
-    .transform(Number)
-    .optional(),
+  before: idTextSchema.optional(),
   limit: z
     .string()
     .regex(/^\d{1,3}$/, 'expected a whole number')

@@ -23,6 +23,7 @@ export * from './order-notes.ts';
 export * from './order-search-params.ts';
 export * from './orders.ts';
 export * from './paging.ts';
+export * from './printable-text.ts';
 export * from './reviews.ts';
 export * from './saved-views.ts';
 export * from './session.ts';

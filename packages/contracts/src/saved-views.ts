@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isPrintable } from './block-notes.ts';
 import { numericIdSchema } from './common.ts';
 import { ORDER_SEARCH_PARAM_KEYS, orderSearchUrlSchema } from './order-search-params.ts';
+import { isPrintable } from './printable-text.ts';
 
 // Saved views of the order list (decision 0193): kept by the BFF per seller account, shared by the team acting for
 // it. A view is the list's filters and sort (never the page nor whose orders: the account is the session's), and
@@ -22,7 +22,7 @@ export const savedViewNameSchema = z
   .min(1, 'name must not be empty')
   .max(SAVED_VIEW_NAME_MAX_LENGTH, `name must be at most ${SAVED_VIEW_NAME_MAX_LENGTH} characters`)
   .refine((name) => name === name.trim() && name !== '', 'name must not start or end with spaces')
-  .refine((name) => isPrintable(name), 'name must not contain control characters');
+  .refine((name) => isPrintable(name), 'name must not contain control or invisible characters');
 
 /** The order list's search of a view: the same checks as the list's URL, unknown keys refused. */
 export const savedViewSearchSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numericIdSchema } from './common.ts';
 import { languageSchema } from './languages.ts';
 import { operatedAccountSchema } from './team.ts';
 
@@ -20,6 +21,12 @@ export const sessionSchema = z.strictObject({
   operated_accounts: z.array(operatedAccountSchema).optional(),
   /** Signed in: the operated account the dashboard works on, or null when it works on the user's own. */
   acting_for: operatedAccountSchema.nullable().optional(),
+  /**
+   * Signed in: the seller the dashboard was working on when the user left its team
+   * (docs/decisions/0256-a-membership-that-ended.md). Until the dashboard has read it here, the BFF refuses the
+   * account's records with 403 rather than serve the user's own in their place.
+   */
+  ended_membership: z.strictObject({ seller_id: numericIdSchema }).optional(),
   /**
    * The language the dashboard speaks to this browser: the explicit choice, else the account's site, else the
    * browser's Accept-Language, else English (docs/decisions/0170-languages.md).

@@ -2,6 +2,7 @@ import type { BlockAuditEntry, BlockList, BlockNote, BlockReason } from '@mostra
 import { type Keyring, open, PersonalDataUnavailable, seal } from '@mostrador/server-kit/store';
 import type { Kysely } from 'kysely';
 import type { BffBlockAuditTable, BffBlockNotesTable, BffDatabase } from '../db/schema.ts';
+import { takeWriteTurn } from '../db/write-turn.ts';
 
 import type { Actor } from '../session/account-actor.ts';
 
@@ -72,7 +73,10 @@ export function createBlockNoteRepository(db: Kysely<BffDatabase>, keyring: Keyr
       return rows.map((row) => toNote(row, noteText(keyring, row)));
     },
 
-    /** Creates or replaces the seller's note about a buyer on one list. */
+    /**
+     * Creates or replaces the seller's note about a buyer on one list; null when it would be a new note and the
+     * account keeps `max` already (decision 0257).
+     */
     async saveNote(input: {
       sellerId: number;
       buyerId: number;
@@ -81,7 +85,8 @@ export function createBlockNoteRepository(db: Kysely<BffDatabase>, keyring: Keyr
       note: string;
       actor: Actor;
       at: number;
-    }): Promise<BlockNote> {
+      max: number;
+    }): Promise<BlockNote | null> {
       const row: BffBlockNotesTable = {
         seller_id: input.sellerId,
         buyer_id: input.buyerId,
@@ -93,21 +98,36 @@ export function createBlockNoteRepository(db: Kysely<BffDatabase>, keyring: Keyr
         updated_by_nickname: input.actor.nickname,
         updated_at: input.at,
       };
-      await db
-        .insertInto('bff_block_notes')
-        .values(row)
-        .onConflict((oc) =>
-          oc.columns(['seller_id', 'buyer_id', 'list']).doUpdateSet({
-            reason: row.reason,
-            note: row.note,
-            note_enc: row.note_enc,
-            updated_by_id: row.updated_by_id,
-            updated_by_nickname: row.updated_by_nickname,
-            updated_at: row.updated_at,
-          }),
-        )
-        .execute();
-      return toNote(row, input.note);
+      return db.transaction().execute(async (trx) => {
+        await takeWriteTurn(trx, 'block_notes', input.sellerId, input.at);
+        const notes = trx.selectFrom('bff_block_notes').where('seller_id', '=', input.sellerId);
+        const same = await notes
+          .select('buyer_id')
+          .where('buyer_id', '=', input.buyerId)
+          .where('list', '=', input.list)
+          .executeTakeFirst();
+        if (!same) {
+          const kept = await notes
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .executeTakeFirstOrThrow();
+          if (Number(kept.count) >= input.max) return null;
+        }
+        await trx
+          .insertInto('bff_block_notes')
+          .values(row)
+          .onConflict((oc) =>
+            oc.columns(['seller_id', 'buyer_id', 'list']).doUpdateSet({
+              reason: row.reason,
+              note: row.note,
+              note_enc: row.note_enc,
+              updated_by_id: row.updated_by_id,
+              updated_by_nickname: row.updated_by_nickname,
+              updated_at: row.updated_at,
+            }),
+          )
+          .execute();
+        return toNote(row, input.note);
+      });
     },
 
     /**

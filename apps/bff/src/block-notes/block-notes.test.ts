@@ -1,4 +1,5 @@
 import {
+  BLOCK_NOTES_MAX,
   blockAuditPageSchema,
   blockNoteListSchema,
   blockNoteSchema,
@@ -112,6 +113,8 @@ describe('block notes', () => {
       [path(), { body: JSON.stringify({ reason: 'because', note: '' }), headers: json }, 400],
       [path(), { body: JSON.stringify({ reason: 'other', note: 'x'.repeat(501) }), headers: json }, 400],
       [path(), { body: JSON.stringify({ reason: 'other', note: 'a\u0007b' }), headers: json }, 400],
+      [path(), { body: JSON.stringify({ reason: 'other', note: 'a\u009bb' }), headers: json }, 400],
+      [path(), { body: JSON.stringify({ reason: 'other', note: 'a\u061cb' }), headers: json }, 400],
       [path(), { body: JSON.stringify({ reason: 'other', extra: 1 }), headers: json }, 400],
       [path(), { body: '{', headers: json }, 400],
       [path(), { body: JSON.stringify({ reason: 'other' }), headers: { 'content-type': 'text/plain' } }, 415],
@@ -340,5 +343,87 @@ describe('block notes at rest', () => {
 
     await migrateBff(kit.bffStore);
     expect(await rawRows()).toEqual(sealedRows);
+  });
+});
+
+describe('what a note may be about, and how many', () => {
+  let pinheiros: Browser;
+  let pinheirosId: number;
+
+  beforeAll(async () => {
+    pinheiros = kit.browser('198.51.100.50');
+    await pinheiros.signIn('LOJA_PINHEIROS');
+    pinheirosId = kit.user('LOJA_PINHEIROS').id;
+  });
+
+  it('refuses a note about a user the marketplace does not know, and keeps nothing', async () => {
+    for (const unknown of [99_999_999, 9_007_199_254_740_991]) {
+      const res = await putNote(pinheiros, unknown, 'fraud_suspicion', 'Nobody');
+      expect(res.status).toBe(404);
+      const body = errorBodySchema.parse(await res.json());
+      expect(body).toMatchObject({
+        error: 'not_found',
+        cause: [{ buyer_id: unknown, reason: 'no_such_user' }],
+      });
+    }
+    const kept = await kit.bffStore.db
+      .selectFrom('bff_block_notes')
+      .select('buyer_id')
+      .where('seller_id', '=', pinheirosId)
+      .execute();
+    expect(kept).toEqual([]);
+  });
+
+  it(`keeps at most ${BLOCK_NOTES_MAX} per account, however many arrive at once; a kept one can be rewritten`, async () => {
+    // The account is three notes short of the cap (rows as an older version left them: plain, unsealed).
+    const fillers = Array.from({ length: BLOCK_NOTES_MAX - 3 }, (_, n) => ({
+      seller_id: pinheirosId,
+      buyer_id: 1_000_000_000 + n,
+      list: 'questions' as const,
+      reason: 'other',
+      note: '',
+      note_enc: null,
+      updated_by_id: pinheirosId,
+      updated_by_nickname: 'LOJA_PINHEIROS',
+      updated_at: kit.now(),
+    }));
+    for (let at = 0; at < fillers.length; at += 1000) {
+      await kit.bffStore.db
+        .insertInto('bff_block_notes')
+        .values(fillers.slice(at, at + 1000))
+        .execute();
+    }
+    const buyers = (
+      await kit.store.db
+        .selectFrom('users')
+        .select('id')
+        .where('id', 'not in', [pinheirosId, sellerId])
+        .orderBy('id')
+        .limit(10)
+        .execute()
+    ).map((row) => Number(row.id));
+    expect(buyers).toHaveLength(10);
+    const answers = await Promise.all(
+      buyers.map((buyer) => putNote(pinheiros, buyer, 'other', `About ${buyer}`)),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(7);
+    const full = errorBodySchema.parse(await answers[statuses.indexOf(409)]!.json());
+    expect(full).toMatchObject({ error: 'conflict', cause: ['block_notes_full'] });
+    const count = await kit.bffStore.db
+      .selectFrom('bff_block_notes')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('seller_id', '=', pinheirosId)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.count)).toBe(BLOCK_NOTES_MAX);
+
+    const kept = buyers[statuses.indexOf(200)]!;
+    const rewritten = await putNote(pinheiros, kept, 'fraud_suspicion', 'Rewritten');
+    expect(rewritten.status).toBe(200);
+    expect(blockNoteSchema.parse(await rewritten.json())).toMatchObject({ note: 'Rewritten' });
+    // Another account is not held back by this one's notes.
+    expect((await putNote(seller, kept, 'other', 'Mine')).status).toBe(200);
+    await kit.bffStore.db.deleteFrom('bff_block_notes').where('seller_id', '=', pinheirosId).execute();
   });
 });

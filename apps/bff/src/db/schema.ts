@@ -157,6 +157,14 @@ export interface BffWorkingAccountsTable {
   updated_at: Millis;
 }
 
+/** Whose turn it is to write a capped collection (decision 0255): taken before counting, held until the commit. */
+export interface BffWriteTurnsTable {
+  scope: 'saved_views' | 'block_notes' | 'order_notes';
+  /** The account (saved views, block notes) or the order (its notes). */
+  owner_id: number;
+  taken_at: Millis;
+}
+
 export interface BffDatabase {
   bff_sessions: BffSessionsTable;
   bff_accounts: BffAccountsTable;
@@ -170,4 +178,5 @@ export interface BffDatabase {
   bff_order_notes: BffOrderNotesTable;
   bff_saved_views: BffSavedViewsTable;
   bff_working_accounts: BffWorkingAccountsTable;
+  bff_write_turns: BffWriteTurnsTable;
 }

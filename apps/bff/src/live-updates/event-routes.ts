@@ -1,4 +1,4 @@
-import { errorBody } from '@mostrador/contracts';
+import { errorBody, exactId } from '@mostrador/contracts';
 import { type Context, Hono } from 'hono';
 import type { SessionEnv } from '../middleware/session.ts';
 import type { EventBus } from './event-bus.ts';
@@ -67,8 +67,8 @@ export function eventRoutes(options: EventRoutesOptions) {
     const session = await c.var.session();
     const userId = session?.row.active_user_id ?? null;
     if (!session || userId === null) return c.json(errorBody('not_identified_user'), 401);
-    const id = c.req.param('id');
-    if (!/^[1-9]\d{0,15}$/.test(id)) return c.json(errorBody('invalid_order_id'), 400);
+    const id = exactId(c.req.param('id'));
+    if (id === null) return c.json(errorBody('invalid_order_id'), 400);
     const entries = await options.queue.forOrder(userId, `/orders/${id}`);
     return c.json({
       notifications: entries.map((e) => ({
@@ -86,6 +86,12 @@ export function eventRoutes(options: EventRoutesOptions) {
     const session = await c.var.session();
     const userId = session?.row.active_user_id ?? null;
     if (!session || userId === null) return c.json(errorBody('not_identified_user'), 401);
+    const start = await startingPoint(c, userId);
+    if (start === 'invalid') {
+      return c.json(errorBody('bad_request', { message: 'Last-Event-ID and after must be event ids' }), 400);
+    }
+    // Counted after the last wait: the stream registers below without another, so streams asked for at once
+    // cannot all pass the count before any of them is registered.
     if (streams.count(session.idHash) >= MAX_STREAMS_PER_SESSION) {
       return c.json(
         errorBody('too_many_requests', {
@@ -94,10 +100,6 @@ export function eventRoutes(options: EventRoutesOptions) {
         429,
         { 'Retry-After': '30' },
       );
-    }
-    const start = await startingPoint(c, userId);
-    if (start === 'invalid') {
-      return c.json(errorBody('bad_request', { message: 'Last-Event-ID and after must be event ids' }), 400);
     }
 
     let cursor = start;

@@ -109,6 +109,17 @@ describe('GET /bff/events', () => {
       .toBe(200);
   });
 
+  it('holds the ten when a session asks for many streams at once', async () => {
+    await setup();
+    const palermo = await seller('TIENDA_PALERMO');
+    const asked = await Promise.all(
+      Array.from({ length: 2 * MAX_STREAMS_PER_SESSION }, () => stream(palermo.browser)),
+    );
+    const statuses = asked.map((client) => client.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(MAX_STREAMS_PER_SESSION);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(MAX_STREAMS_PER_SESSION);
+  });
+
   it('streams the events of the signed-in seller in the order the notifications arrived, with heartbeats', async () => {
     await setup();
     const palermo = await seller('TIENDA_PALERMO');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   errorBody,
+  exactId,
   NOTIFICATION_FEED_MAX_LIMIT,
   type NotificationFeed,
   type NotificationRedelivery,
@@ -13,7 +14,6 @@ import type { FeedEntry, NotificationQueueRepository } from './notification-queu
 import { acceptNotification, type ReceiverOptions } from './receiver-routes.ts';
 
 const PAGE = 30;
-const QUEUE_ID = /^[1-9]\d{0,15}$/;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export interface NotificationFeedOptions {
@@ -80,9 +80,10 @@ export function notificationFeedRoutes(options: NotificationFeedOptions) {
     if (!options.redeliver) return notFound();
     const userId = await activeUserOf(c);
     if (userId === null) return c.json(errorBody('not_identified_user'), 401);
-    const id = c.req.param('id');
-    if (!QUEUE_ID.test(id)) return notFound();
-    const entry = await options.queue.entryOf(userId, Number(id));
+    const id = exactId(c.req.param('id'));
+    if (id === null)
+      return c.json(errorBody('bad_request', { message: 'id must be a notification id' }), 400);
+    const entry = await options.queue.entryOf(userId, id);
     if (!entry) return notFound();
     // The stored fields, as the platform would send them, under a fresh id that says where it came from.
     const sent = iso(options.receiver.now());

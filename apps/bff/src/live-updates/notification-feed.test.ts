@@ -204,7 +204,7 @@ describe('POST /bff/notifications/{id}/redeliver', () => {
     const [entry] = (await readFeed(palermo.browser)).notifications;
 
     await expectRefused(await redeliver(pinheiros.browser, entry!.id), 404, 'not_found');
-    await expectRefused(await redeliver(palermo.browser, 'abc'), 404, 'not_found');
+    await expectRefused(await redeliver(palermo.browser, 'abc'), 400, 'bad_request');
     await expectRefused(await redeliver(palermo.browser, 999_999), 404, 'not_found');
     await expectRefused(await redeliver(null, entry!.id), 401, 'not_identified_user');
     // A cross-site page's post: refused before anything happens.

@@ -2,6 +2,7 @@ import type { OrderNote } from '@mostrador/contracts';
 import { type Keyring, open, seal } from '@mostrador/server-kit/store';
 import type { Kysely } from 'kysely';
 import type { BffDatabase, BffOrderNotesTable } from '../db/schema.ts';
+import { takeWriteTurn } from '../db/write-turn.ts';
 
 export interface NoteAuthor {
   user_id: number;
@@ -26,25 +27,36 @@ export function createOrderNoteRepository(db: Kysely<BffDatabase>, keyring: Keyr
   });
 
   return {
-    /** The seller's notes on one order, oldest first. */
-    async notesOf(sellerId: number, orderId: number): Promise<OrderNote[]> {
-      const rows = await db
+    /** A page of the seller's notes on one order, newest first, older than note `before`; `next` for the next page. */
+    async notesOf(
+      sellerId: number,
+      orderId: number,
+      page: { before?: number | undefined; limit: number },
+    ): Promise<{ notes: OrderNote[]; next: number | null }> {
+      let query = db
         .selectFrom('bff_order_notes')
         .selectAll()
         .where('seller_id', '=', sellerId)
-        .where('order_id', '=', orderId)
-        .orderBy('id', 'asc')
+        .where('order_id', '=', orderId);
+      if (page.before !== undefined) query = query.where('id', '<', page.before);
+      // One more than the page, to tell whether another follows.
+      const rows = await query
+        .orderBy('id', 'desc')
+        .limit(page.limit + 1)
         .execute();
-      return rows.map(toNote);
+      const notes = rows.slice(0, page.limit).map(toNote);
+      return { notes, next: rows.length > page.limit ? (notes.at(-1)?.id ?? null) : null };
     },
 
+    /** Adds a note; null when the order has `max` notes already (decision 0257). */
     async add(input: {
       sellerId: number;
       orderId: number;
       text: string;
       author: NoteAuthor;
       at: number;
-    }): Promise<OrderNote> {
+      max: number;
+    }): Promise<OrderNote | null> {
       const row = {
         seller_id: input.sellerId,
         order_id: input.orderId,
@@ -53,12 +65,22 @@ export function createOrderNoteRepository(db: Kysely<BffDatabase>, keyring: Keyr
         text_enc: seal(keyring, input.text, aadOf(input.sellerId, input.orderId)),
         created_at: input.at,
       };
-      const inserted = await db
-        .insertInto('bff_order_notes')
-        .values(row)
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return toNote({ ...row, id: Number(inserted.id) });
+      return db.transaction().execute(async (trx) => {
+        await takeWriteTurn(trx, 'order_notes', input.orderId, input.at);
+        const kept = await trx
+          .selectFrom('bff_order_notes')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('seller_id', '=', input.sellerId)
+          .where('order_id', '=', input.orderId)
+          .executeTakeFirstOrThrow();
+        if (Number(kept.count) >= input.max) return null;
+        const inserted = await trx
+          .insertInto('bff_order_notes')
+          .values(row)
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return toNote({ ...row, id: Number(inserted.id) });
+      });
     },
   };
 }

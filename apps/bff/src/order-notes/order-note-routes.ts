@@ -1,6 +1,14 @@
-import { errorBody, errorBodySchema, orderNoteWriteSchema } from '@mostrador/contracts';
+import {
+  errorBody,
+  errorBodySchema,
+  exactId,
+  ORDER_NOTES_MAX,
+  orderNotesQuerySchema,
+  orderNoteWriteSchema,
+} from '@mostrador/contracts';
 import { readJsonBody } from '@mostrador/server-kit/http';
 import { type Context, Hono } from 'hono';
+import { invalidInput } from '../invalid-input.ts';
 import { apiRequest, type FetchApp } from '../marketplace.ts';
 import type { SessionEnv } from '../middleware/session.ts';
 import type { Sessions } from '../session/sessions.ts';
@@ -14,11 +22,10 @@ export interface OrderNoteOptions {
   timeoutMs: number;
 }
 
-const ORDER_ID = /^[1-9]\d{0,15}$/;
 const MAX_JSON_BYTES = 8 * 1024;
 
 type Access =
-  | { ok: true; sellerId: number; author: NoteAuthor }
+  | { ok: true; sellerId: number; orderId: number; author: NoteAuthor }
   | { ok: false; status: 400 | 401 | 403 | 404 | 503; body: ReturnType<typeof errorBody> };
 
 /**
@@ -37,7 +44,8 @@ async function accessTo(c: Context<SessionEnv>, options: OrderNoteOptions, rawId
       body: errorBody('not_identified_user', { message: 'Sign in to read order notes.' }),
     };
   }
-  if (!ORDER_ID.test(rawId)) {
+  const orderId = exactId(rawId);
+  if (orderId === null) {
     return {
       ok: false,
       status: 400,
@@ -50,7 +58,7 @@ async function accessTo(c: Context<SessionEnv>, options: OrderNoteOptions, rawId
   let res: Response;
   try {
     res = await options.marketplace.fetch(
-      apiRequest(`/orders/${rawId}`, {
+      apiRequest(`/orders/${orderId}`, {
         headers: { authorization: `Bearer ${token}`, accept: 'application/json', 'x-format-new': 'true' },
         signal: AbortSignal.timeout(options.timeoutMs),
       }),
@@ -84,42 +92,52 @@ async function accessTo(c: Context<SessionEnv>, options: OrderNoteOptions, rawId
       body: errorBody('not_found', { message: 'No notes for this order here.' }),
     };
   }
-  return { ok: true, sellerId, author: { user_id: view.user.user_id, nickname: view.user.nickname } };
+  return {
+    ok: true,
+    sellerId,
+    orderId,
+    author: { user_id: view.user.user_id, nickname: view.user.nickname },
+  };
 }
 
 /**
- * `GET|POST /bff/orders/{order_id}/notes` (decision 0181): the notes the seller's team keeps on one of its orders,
- * each with its author and time. The seller and the operators acting for it read and write the same notes.
+ * `GET|POST /bff/orders/{order_id}/notes` (decisions 0181, 0257): the notes the seller's team keeps on one of its
+ * orders, each with its author and time, read a page at a time, newest first, at most `ORDER_NOTES_MAX` per order. The seller and the operators acting for it read and write the same notes.
  */
 export function orderNoteRoutes(options: OrderNoteOptions) {
   const app = new Hono<SessionEnv>();
 
   app.get('/orders/:order_id/notes', async (c) => {
+    const query = orderNotesQuerySchema.safeParse(c.req.query());
+    if (!query.success) return invalidInput(c, query.error);
     const access = await accessTo(c, options, c.req.param('order_id'));
     if (!access.ok) return c.json(access.body, access.status);
-    return c.json({ notes: await options.repo.notesOf(access.sellerId, Number(c.req.param('order_id'))) });
+    const page = await options.repo.notesOf(access.sellerId, access.orderId, query.data);
+    return c.json({ notes: page.notes, next_before: page.next });
   });
 
   app.post('/orders/:order_id/notes', async (c) => {
     const access = await accessTo(c, options, c.req.param('order_id'));
     if (!access.ok) return c.json(access.body, access.status);
     const parsed = orderNoteWriteSchema.safeParse(await readJsonBody(c, { maxBytes: MAX_JSON_BYTES }));
-    if (!parsed.success) {
-      return c.json(
-        errorBody('bad_request', {
-          message: parsed.error.issues[0]?.message ?? 'invalid note',
-          cause: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
-        }),
-        400,
-      );
-    }
+    if (!parsed.success) return invalidInput(c, parsed.error);
     const note = await options.repo.add({
       sellerId: access.sellerId,
-      orderId: Number(c.req.param('order_id')),
+      orderId: access.orderId,
       text: parsed.data.text,
       author: access.author,
       at: options.now(),
+      max: ORDER_NOTES_MAX,
     });
+    if (!note) {
+      return c.json(
+        errorBody('conflict', {
+          message: `An order keeps at most ${ORDER_NOTES_MAX} notes.`,
+          cause: ['order_notes_full'],
+        }),
+        409,
+      );
+    }
     return c.json(note, 201);
   });
 

@@ -1,4 +1,10 @@
-import { errorBodySchema, orderNoteListSchema, orderNoteSchema } from '@mostrador/contracts';
+import {
+  errorBodySchema,
+  ORDER_NOTES_MAX,
+  ORDER_NOTES_PAGE,
+  orderNoteListSchema,
+  orderNoteSchema,
+} from '@mostrador/contracts';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, createKit, type Kit } from '../test-support.ts';
@@ -10,6 +16,7 @@ let sellerId: number;
 let operatorId: number;
 let orderId: number;
 let boughtId: number;
+let busyId: number;
 let buyer: Browser;
 
 const json = { 'content-type': 'application/json' };
@@ -27,10 +34,11 @@ beforeAll(async () => {
   operatorId = kit.user('SOPORTE_PALERMO').id;
   seller = kit.browser();
   await seller.signIn('TIENDA_PALERMO');
-  const sales = (await (await seller.request(`/api/orders/search?seller=${sellerId}&limit=2`)).json()) as {
+  const sales = (await (await seller.request(`/api/orders/search?seller=${sellerId}&limit=3`)).json()) as {
     results: { id: number }[];
   };
   orderId = sales.results[0]!.id;
+  busyId = sales.results[2]!.id;
   buyer = kit.browser('198.51.100.34');
   await buyer.signIn('COMPRADOR_BELGRANO');
   const bought = (await (
@@ -59,12 +67,13 @@ describe('notes on an order', () => {
     expect(reply.status).toBe(201);
     for (const browser of [seller, operator]) {
       const notes = await notesOf(browser, orderId);
+      // Newest first.
       expect(notes.map((n) => [n.author.nickname, n.text])).toEqual([
-        ['TIENDA_PALERMO', 'Buyer called: deliver after 6 pm.\nGate code 4411.'],
         ['SOPORTE_PALERMO', 'Called back, confirmed.'],
+        ['TIENDA_PALERMO', 'Buyer called: deliver after 6 pm.\nGate code 4411.'],
       ]);
     }
-    expect((await notesOf(seller, orderId))[1]?.author.user_id).toBe(operatorId);
+    expect((await notesOf(seller, orderId))[0]?.author.user_id).toBe(operatorId);
   });
 
   it('keeps the text sealed at rest, bound to its order', async () => {
@@ -125,6 +134,8 @@ describe('notes on an order', () => {
         400,
       ],
       [`/bff/orders/${orderId}/notes`, { body: JSON.stringify({ text: 'a\u202eb' }), headers: json }, 400],
+      [`/bff/orders/${orderId}/notes`, { body: JSON.stringify({ text: 'a\u2028b' }), headers: json }, 400],
+      [`/bff/orders/${orderId}/notes`, { body: JSON.stringify({ text: '\ufeffab' }), headers: json }, 400],
       [
         `/bff/orders/${orderId}/notes`,
         { body: JSON.stringify({ text: 'ok', author: 1 }), headers: json },
@@ -164,6 +175,63 @@ describe('notes on an order', () => {
     ]) {
       expect(res.status).toBe(403);
       expect(errorBodySchema.parse(await res.json()).error).toBe('operator_permission_denied');
+    }
+  });
+});
+
+describe('an order with many notes', () => {
+  const page = async (query: string) => {
+    const res = await seller.request(`/bff/orders/${busyId}/notes${query}`);
+    expect(res.status).toBe(200);
+    return orderNoteListSchema.parse(await res.json());
+  };
+
+  it(`keeps at most ${ORDER_NOTES_MAX}, however many arrive at once`, async () => {
+    const answers = await Promise.all(
+      Array.from({ length: ORDER_NOTES_MAX + 20 }, (_, n) => addNote(seller, busyId, `Note ${n}`)),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(ORDER_NOTES_MAX);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(20);
+    const full = errorBodySchema.parse(await answers[statuses.indexOf(409)]!.json());
+    expect(full).toMatchObject({ error: 'conflict', status: 409, cause: ['order_notes_full'] });
+    expect(full.message).toContain(String(ORDER_NOTES_MAX));
+    const kept = await kit.bffStore.db
+      .selectFrom('bff_order_notes')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('order_id', '=', busyId)
+      .executeTakeFirstOrThrow();
+    expect(Number(kept.count)).toBe(ORDER_NOTES_MAX);
+    // Another order of the seller still takes notes.
+    expect((await addNote(seller, orderId, 'Elsewhere')).status).toBe(201);
+  });
+
+  it('answers a page at a time, newest first, each page older than the last', async () => {
+    const first = await page('');
+    expect(first.notes).toHaveLength(ORDER_NOTES_PAGE);
+    const ids = first.notes.map((n) => n.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(first.next_before).toBe(ids.at(-1));
+    const seen = [...ids];
+    let next = first.next_before;
+    while (next !== null) {
+      const older = await page(`?before=${next}&limit=30`);
+      expect(older.notes.length).toBeLessThanOrEqual(30);
+      for (const note of older.notes) expect(note.id).toBeLessThan(next);
+      seen.push(...older.notes.map((n) => n.id));
+      next = older.next_before;
+    }
+    expect(new Set(seen).size).toBe(ORDER_NOTES_MAX);
+    const all = await page(`?limit=${ORDER_NOTES_MAX}`);
+    expect(all.notes.map((n) => n.id)).toEqual(seen);
+    expect(all.next_before).toBeNull();
+  });
+
+  it('refuses a page asked for badly, with the error body', async () => {
+    for (const query of ['?limit=0', '?limit=101', '?limit=x', '?before=0', '?before=abc', '?offset=20']) {
+      const res = await seller.request(`/bff/orders/${busyId}/notes${query}`);
+      expect(res.status, query).toBe(400);
+      expect(errorBodySchema.parse(await res.json()).error).toBe('bad_request');
     }
   });
 });

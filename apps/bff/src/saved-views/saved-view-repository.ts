@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SavedView, SavedViewWrite } from '@mostrador/contracts';
 import type { Kysely } from 'kysely';
 import type { BffDatabase, BffSavedViewsTable } from '../db/schema.ts';
+import { takeWriteTurn } from '../db/write-turn.ts';
 import type { Actor } from '../session/account-actor.ts';
 
 const toView = (row: BffSavedViewsTable): SavedView => ({
@@ -12,11 +13,6 @@ const toView = (row: BffSavedViewsTable): SavedView => ({
   updated_by: { user_id: Number(row.updated_by_id), nickname: row.updated_by_nickname },
   updated_at: new Date(Number(row.updated_at)).toISOString(),
 });
-
-const isUniqueViolation = (error: unknown) => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-};
 
 const nameKey = (name: string) => name.toLocaleLowerCase('und');
 
@@ -30,6 +26,12 @@ export function createSavedViewRepository(db: Kysely<BffDatabase>) {
       .orderBy('created_at')
       .orderBy('id')
       .execute();
+
+  /** The account's views, once its turn to write them is taken (decision 0255): no one else adds any meanwhile. */
+  const listForWriting = async (trx: Kysely<BffDatabase>, accountId: number, at: number) => {
+    await takeWriteTurn(trx, 'saved_views', accountId, at);
+    return list(trx, accountId);
+  };
 
   /** Inserts the view, or replaces the one of the same name; null when the account has `max` views already. */
   async function put(
@@ -86,13 +88,10 @@ export function createSavedViewRepository(db: Kysely<BffDatabase>) {
       at: number;
       max: number;
     }): Promise<{ view: SavedView; created: boolean } | null> {
-      const attempt = () =>
-        db.transaction().execute(async (trx) => put(trx, input, await list(trx, input.accountId)));
       // Two members saving the same new name at once: the second finds the first's row and replaces it.
-      return attempt().catch((error: unknown) => {
-        if (isUniqueViolation(error)) return attempt();
-        throw error;
-      });
+      return db
+        .transaction()
+        .execute(async (trx) => put(trx, input, await listForWriting(trx, input.accountId, input.at)));
     },
 
     /**
@@ -107,7 +106,7 @@ export function createSavedViewRepository(db: Kysely<BffDatabase>) {
       max: number;
     }): Promise<SavedView[]> {
       return db.transaction().execute(async (trx) => {
-        const existing = await list(trx, input.accountId);
+        const existing = await listForWriting(trx, input.accountId, input.at);
         const kept = new Set(existing.map((row) => row.name_key));
         let at = input.at;
         for (const view of input.views) {

@@ -8,7 +8,7 @@ import { readJsonBody } from '@mostrador/server-kit/http';
 import { type Context, Hono } from 'hono';
 import { invalidInput } from '../invalid-input.ts';
 import type { SessionEnv } from '../middleware/session.ts';
-import { accountActor } from '../session/account-actor.ts';
+import { accountActor, membershipEnded } from '../session/account-actor.ts';
 import type { Sessions } from '../session/sessions.ts';
 import type { SavedViewRepository } from './saved-view-repository.ts';
 
@@ -35,6 +35,7 @@ export function savedViewRoutes(options: SavedViewOptions) {
     if (!actor) {
       return c.json(errorBody('not_identified_user', { message: 'Sign in to use saved views.' }), 401);
     }
+    if (actor.ended) return membershipEnded(c, actor.ended);
     if (!actor.allowed) {
       return c.json(
         errorBody('operator_permission_denied', {

@@ -90,6 +90,8 @@ describe('saved views of the order list, kept per seller account', () => {
       { name: ' padded ', search: {} },
       { name: 'x'.repeat(61), search: {} },
       { name: 'bell\u0007', search: {} },
+      { name: 'next line\u0085', search: {} },
+      { name: '\u200fmarked', search: {} },
       { name: 'Seller of another', search: { seller: '1' } },
       { name: 'A page', search: { offset: '50' } },
       { name: 'Unknown', search: { color: 'red' } },
@@ -180,5 +182,50 @@ describe('saved views of the order list, kept per seller account', () => {
     expect(narrowed.status).toBe(200);
     await refusal(await operator.request('/bff/saved-views'), 403, 'operator_permission_denied');
     await refusal(await save(operator, { name: 'Nope', search: {} }), 403, 'operator_permission_denied');
+  });
+});
+
+describe('the cap under concurrent writes', () => {
+  it(`holds at ${SAVED_VIEWS_MAX} when many imports and saves of one account arrive at once`, async () => {
+    const racer = kit.browser('198.51.100.35');
+    await racer.signIn('BAZAR_COYOACAN');
+    expect(await list(racer)).toEqual([]);
+    const imports = Array.from({ length: 40 }, (_, i) =>
+      racer.write('/bff/saved-views/import', {
+        headers: json,
+        body: JSON.stringify({
+          views: Array.from({ length: SAVED_VIEWS_MAX }, (_, n) => ({
+            name: `Import ${i}.${n}`,
+            search: {},
+          })),
+        }),
+      }),
+    );
+    const saves = Array.from({ length: 20 }, (_, i) =>
+      racer.write('/bff/saved-views', {
+        headers: json,
+        body: JSON.stringify({ name: `Saved ${i}`, search: {} }),
+      }),
+    );
+    const answers = await Promise.all([...imports, ...saves]);
+    for (const res of answers) expect([200, 201, 409]).toContain(res.status);
+    expect(await list(racer)).toHaveLength(SAVED_VIEWS_MAX);
+  });
+
+  it('keeps one view when the team saves the same new name at once', async () => {
+    const racer = kit.browser('198.51.100.36');
+    await racer.signIn('COMPRADOR_BELGRANO');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        racer.write('/bff/saved-views', {
+          headers: json,
+          body: JSON.stringify({ name: i % 2 ? 'Same name' : 'SAME NAME', search: {} }),
+        }),
+      ),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([
+      200, 200, 200, 200, 200, 200, 200, 200, 200, 201,
+    ]);
+    expect(await list(racer)).toHaveLength(1);
   });
 });

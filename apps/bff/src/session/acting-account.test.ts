@@ -161,3 +161,65 @@ describe('acting for a seller', () => {
     );
   });
 });
+
+describe('an operator removed while it works on the seller’s account', () => {
+  it('is refused with 403 naming the ended membership: nothing it writes lands in its own account', async () => {
+    const seller = kit.user('TIENDA_PALERMO');
+    const operatorUser = kit.user('SOPORTE_PALERMO');
+    const buyer = kit.user('COMPRADOR_BELGRANO');
+    const operator = kit.browser('198.51.100.40');
+    await operator.signIn('SOPORTE_PALERMO');
+    expect((await pick(operator, seller.id)).status).toBe(200);
+
+    const owner = kit.browser('198.51.100.41');
+    await owner.signIn('TIENDA_PALERMO');
+    const removed = await owner.request(`/api/users/${seller.id}/operators/${operatorUser.id}`, {
+      method: 'DELETE',
+      headers: { 'x-requested-with': 'fetch' },
+    });
+    expect(removed.status).toBe(200);
+
+    // The page still shows the seller's account: each of its writes, and its reads, is refused.
+    const json = { 'content-type': 'application/json' };
+    for (const res of [
+      await operator.write(`/bff/block-notes/order/${buyer.id}`, {
+        method: 'PUT',
+        headers: json,
+        body: JSON.stringify({ reason: 'other', note: 'for the seller' }),
+      }),
+      await operator.write('/bff/saved-views', {
+        headers: json,
+        body: JSON.stringify({ name: 'For the seller', search: {} }),
+      }),
+      await operator.write('/bff/saved-views/import', {
+        headers: json,
+        body: JSON.stringify({ views: [{ name: 'For the seller', search: {} }] }),
+      }),
+      await operator.request('/bff/saved-views'),
+      await operator.request(`/bff/block-notes?list=order&buyer_ids=${buyer.id}`),
+      await operator.request('/bff/block-audit'),
+    ]) {
+      expect(res.status).toBe(403);
+      const body = errorBodySchema.parse(await res.json());
+      expect(body.error).toBe('forbidden');
+      expect(body.cause).toEqual([{ seller_id: seller.id, reason: 'membership_ended' }]);
+      expect(body.message).toContain(String(seller.id));
+    }
+    const db = kit.bffStore.db;
+    expect(await db.selectFrom('bff_block_notes').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('bff_saved_views').selectAll().execute()).toEqual([]);
+
+    // Once the dashboard has read the session, it knows it works on the operator's own account, and says so.
+    const view = await session(operator);
+    expect(view.acting_for).toBeNull();
+    expect(view.ended_membership).toEqual({ seller_id: seller.id });
+    expect((await session(operator)).ended_membership).toBeUndefined();
+    const own = await operator.write('/bff/saved-views', {
+      headers: json,
+      body: JSON.stringify({ name: 'Mine', search: {} }),
+    });
+    expect(own.status).toBe(201);
+    const rows = await db.selectFrom('bff_saved_views').select(['account_id', 'name']).execute();
+    expect(rows.map((r) => [Number(r.account_id), r.name])).toEqual([[operatorUser.id, 'Mine']]);
+  });
+});

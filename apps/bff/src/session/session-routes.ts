@@ -1,6 +1,7 @@
 import {
   actingAccountRequestSchema,
   errorBody,
+  exactId,
   type SignInError,
   sessionAccountListSchema,
   tokenSignInRequestSchema,
@@ -33,7 +34,6 @@ export interface SessionRoutesOptions {
   log?: (event: string, fields?: Record<string, unknown>) => void;
 }
 
-const USER_ID = /^[1-9]\d{0,17}$/;
 const MAX_JSON_BYTES = 4 * 1024;
 
 function hasControlCharacter(value: string): boolean {
@@ -73,7 +73,7 @@ export function sessionRoutes(options: SessionRoutesOptions) {
 
   /** The session as the dashboard reads it: its accounts and the language it speaks. */
   const viewOf = async (c: Context, session: ActiveSession | null) =>
-    options.languages.view(c, session, await sessions.view(session));
+    options.languages.view(c, session, await sessions.view(session, { told: true }));
 
   const signInFailed = (c: Context, reason: SignInError) => c.redirect(`/sign-in?error=${reason}`, 303);
 
@@ -201,10 +201,9 @@ export function sessionRoutes(options: SessionRoutesOptions) {
   const accountAction = (action: 'activate' | 'remove') => async (c: Context) => {
     const session = await sessionOf(c);
     if (!session) return c.json(errorBody('not_identified_user'), 401);
-    const raw = c.req.param('user_id') ?? '';
-    if (!USER_ID.test(raw))
+    const userId = exactId(c.req.param('user_id'));
+    if (userId === null)
       return c.json(errorBody('bad_request', { message: 'user_id must be a user id' }), 400);
-    const userId = Number(raw);
     const done =
       action === 'activate'
         ? await sessions.activate(session, userId)

@@ -187,8 +187,15 @@ export function createSessions(options: SessionsOptions) {
       return { idHash, row };
     },
 
-    /** The session's accounts; the routes add the language it speaks (`preferences/languages.ts`). */
-    async view(session: ActiveSession | null): Promise<Omit<Session, 'language'>> {
+    /**
+     * The session's accounts; the routes add the language it speaks (`preferences/languages.ts`). `told`: the view
+     * goes to the dashboard as the session (`GET /bff/session`), so a membership that ended is reported there once
+     * and the session works on the user's own account from then on (decision 0256).
+     */
+    async view(
+      session: ActiveSession | null,
+      options: { told?: boolean } = {},
+    ): Promise<Omit<Session, 'language'>> {
       if (!session) return { user: null, accounts: [] };
       const accounts = await repo.listAccounts(session.idHash);
       const current = await repo.findSession(session.idHash);
@@ -211,15 +218,19 @@ export function createSessions(options: SessionsOptions) {
       // Asked of the platform on every view, so a removal or a changed permission shows at once (decision 0103).
       const operated = await operatedBy(session);
       const acting = operated?.find((a) => a.user_id === current.acting_seller_id) ?? null;
-      if (current.acting_seller_id != null && operated !== null && acting === null) {
-        // No longer on that seller's team: back to the user's own account.
-        await repo.setActing(session.idHash, null);
-      }
+      // No longer on that seller's team. The session keeps naming the seller until the dashboard is told, so a
+      // page still showing the seller's account cannot write into the user's own.
+      const ended =
+        current.acting_seller_id != null && operated !== null && acting === null
+          ? { seller_id: Number(current.acting_seller_id) }
+          : null;
+      if (ended && options.told) await repo.setActing(session.idHash, null);
       return {
         user: { user_id: active.user_id, nickname: active.nickname, site_id: active.site_id },
         accounts: list,
         operated_accounts: operated ?? [],
         acting_for: acting,
+        ...(ended ? { ended_membership: ended } : {}),
       };
     },
 

@@ -50,6 +50,21 @@ describe('request', () => {
     expect(failure).toMatchObject({ status: 502, error: 'http_error' });
   });
 
+  it('keeps the error body’s causes, named as words or as reasons', async () => {
+    stubFetch(
+      409,
+      JSON.stringify({ message: 'Full', error: 'conflict', status: 409, cause: ['order_notes_full'] }),
+    );
+    const full = await request('/bff/orders/1/notes', sessionSchema).catch((e: unknown) => e);
+    expect(full).toBeInstanceOf(ApiClientError);
+    expect((full as ApiClientError).hasCause('order_notes_full')).toBe(true);
+    expect((full as ApiClientError).hasCause('saved_views_full')).toBe(false);
+    const ended = new ApiClientError(403, 'forbidden', 'Ended', [
+      { seller_id: 1, reason: 'membership_ended' },
+    ]);
+    expect(ended.hasCause('membership_ended')).toBe(true);
+  });
+
   it('refuses a body that does not match the contract', async () => {
     stubFetch(200, JSON.stringify({ user: { access_token: 'x' }, accounts: [] }));
     await expect(request('/bff/session', sessionSchema)).rejects.toThrow();

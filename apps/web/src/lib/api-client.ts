@@ -1,15 +1,28 @@
 import { errorBodySchema } from '@mostrador/contracts';
 import type { z } from 'zod';
 
-/** A failed call: the HTTP status and the machine code the UI switches on (never the message text). */
+/**
+ * A failed call: the HTTP status and the machine code the UI switches on (never the message text), and the error
+ * body's `cause` list (`order_notes_full`, `{reason: 'membership_ended'}`…) where one code has several reasons.
+ */
 export class ApiClientError extends Error {
   override name = 'ApiClientError';
   constructor(
     readonly status: number,
     readonly error: string,
     message: string,
+    readonly causes: readonly unknown[] = [],
   ) {
     super(message);
+  }
+
+  /** Whether `cause` names `reason`: as a word, or as an object's `reason`. */
+  hasCause(reason: string): boolean {
+    return this.causes.some(
+      (cause) =>
+        cause === reason ||
+        (typeof cause === 'object' && cause !== null && 'reason' in cause && cause.reason === reason),
+    );
   }
 }
 
@@ -66,7 +79,7 @@ export async function requestWithHeaders<T extends z.ZodType>(
   if (!res.ok) {
     const error = errorBodySchema.safeParse(value);
     throw error.success
-      ? new ApiClientError(res.status, error.data.error, error.data.message)
+      ? new ApiClientError(res.status, error.data.error, error.data.message, error.data.cause)
       : new ApiClientError(res.status, 'http_error', `HTTP ${res.status}`);
   }
   return { data: schema.parse(value), status: res.status, headers: res.headers };

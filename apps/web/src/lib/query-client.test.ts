@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiClientError } from './api-client.ts';
-import { createQueryClient, isSessionEnded, isWorthRetrying } from './query-client.ts';
+import { createQueryClient, isMembershipEnded, isSessionEnded, isWorthRetrying } from './query-client.ts';
 
 describe('createQueryClient and a session the marketplace stopped honouring', () => {
   it('reports a 401 once and does not ask again', async () => {
@@ -38,6 +38,42 @@ describe('createQueryClient and a session the marketplace stopped honouring', ()
     expect(isSessionEnded(new ApiClientError(401, 'session_expired', ''))).toBe(true);
     expect(isSessionEnded(new ApiClientError(403, 'forbidden', ''))).toBe(false);
     expect(isSessionEnded(new TypeError('fetch failed'))).toBe(false);
+  });
+});
+
+describe('createQueryClient and a team the user left', () => {
+  it('reports a read or a write refused because the membership ended, and no other 403', async () => {
+    const onMembershipEnded = vi.fn();
+    const onSessionEnded = vi.fn();
+    const client = createQueryClient({ onMembershipEnded, onSessionEnded });
+    const ended = new ApiClientError(403, 'forbidden', 'no longer on the team', [
+      { seller_id: 7, reason: 'membership_ended' },
+    ]);
+    await expect(
+      client.fetchQuery({
+        queryKey: ['saved-views'],
+        queryFn: async () => {
+          throw ended;
+        },
+      }),
+    ).rejects.toThrow('no longer on the team');
+    expect(onMembershipEnded).toHaveBeenCalledTimes(1);
+    expect(onMembershipEnded.mock.calls[0]?.[0]).toBe(ended);
+    await client
+      .getMutationCache()
+      .build(client, {
+        mutationFn: async () => {
+          throw ended;
+        },
+      })
+      .execute(undefined)
+      .catch(() => undefined);
+    expect(onMembershipEnded).toHaveBeenCalledTimes(2);
+    expect(
+      isMembershipEnded(new ApiClientError(403, 'operator_permission_denied', '', ['orders.read'])),
+    ).toBe(false);
+    expect(isMembershipEnded(new ApiClientError(403, 'forbidden', ''))).toBe(false);
+    expect(onSessionEnded).not.toHaveBeenCalled();
   });
 });
 

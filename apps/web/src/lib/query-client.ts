@@ -7,6 +7,11 @@ export interface QueryClientOptions {
    * per failed call; the app sends the user to sign in again.
    */
   onSessionEnded?: (error: ApiClientError) => void;
+  /**
+   * A call was refused with 403 because the user left the team of the seller the dashboard works on (decision
+   * 0256): the app reads the session again and follows it to the account it works on now.
+   */
+  onMembershipEnded?: (error: ApiClientError) => void;
 }
 
 /** A 401 from the BFF or the marketplace: asking again cannot succeed without signing in. */
@@ -25,9 +30,15 @@ export function isWorthRetrying(error: unknown): boolean {
   return error instanceof TypeError;
 }
 
+/** A 403 for a seller's account the user is no longer on the team of. */
+export function isMembershipEnded(error: unknown): error is ApiClientError {
+  return error instanceof ApiClientError && error.status === 403 && error.hasCause('membership_ended');
+}
+
 export function createQueryClient(options: QueryClientOptions = {}): QueryClient {
   const onError = (error: unknown) => {
     if (isSessionEnded(error)) options.onSessionEnded?.(error);
+    else if (isMembershipEnded(error)) options.onMembershipEnded?.(error);
   };
   return new QueryClient({
     queryCache: new QueryCache({ onError }),

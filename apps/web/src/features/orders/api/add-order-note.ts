@@ -1,5 +1,5 @@
-import { type OrderNote, orderNoteSchema } from '@mostrador/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type OrderNote, type OrderNoteList, orderNoteSchema } from '@mostrador/contracts';
+import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
 import { orderNotesKey } from './get-order-notes.ts';
 
@@ -7,8 +7,10 @@ import { orderNotesKey } from './get-order-notes.ts';
 export const addOrderNote = (orderId: number, text: string) =>
   request(`/bff/orders/${orderId}/notes`, orderNoteSchema, { method: 'POST', body: { text } });
 
+type NotePages = InfiniteData<OrderNoteList, number | null>;
+
 /**
- * Adds a note, shown at once at the end of the timeline (marked as being saved) and replaced by the BFF's record;
+ * Adds a note, shown at once at the top of the notes (marked as being saved) and replaced by the BFF's record;
  * taken out again if the BFF refuses.
  */
 export function useAddOrderNote(
@@ -21,7 +23,7 @@ export function useAddOrderNote(
     mutationFn: (text: string) => addOrderNote(orderId, text),
     onMutate: async (text) => {
       await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData<{ notes: OrderNote[] }>(key);
+      const before = queryClient.getQueryData<NotePages>(key);
       const pending: OrderNote = {
         id: Number.MAX_SAFE_INTEGER,
         order_id: orderId,
@@ -30,7 +32,14 @@ export function useAddOrderNote(
         author: account.author,
         created_at: new Date().toISOString(),
       };
-      queryClient.setQueryData(key, { notes: [...(before?.notes ?? []), pending] });
+      const [first, ...older] = before?.pages ?? [];
+      queryClient.setQueryData<NotePages>(key, {
+        pages: [
+          { notes: [pending, ...(first?.notes ?? [])], next_before: first?.next_before ?? null },
+          ...older,
+        ],
+        pageParams: before?.pageParams ?? [null],
+      });
       return { before };
     },
     onError: (_error, _text, context) => {

@@ -1,6 +1,7 @@
-import { ORDER_NOTE_MAX_LENGTH, orderNoteWriteSchema } from '@mostrador/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { ORDER_NOTE_MAX_LENGTH, ORDER_NOTES_MAX, orderNoteWriteSchema } from '@mostrador/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { ApiClientError } from '../../../../lib/api-client.ts';
 import { formatDate } from '../../../../lib/format.ts';
 import { errorText } from '../../../../lib/i18n/error-messages.ts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
@@ -23,8 +24,9 @@ export interface NotesAccount {
 }
 
 /**
- * The team's internal notes on the order, beside its history: each with its author and time, oldest first, and a
- * field to add one. The seller and the team members acting for it share them; the buyer never sees them.
+ * The team's internal notes on the order, beside its history: a field to add one, then the notes with their author
+ * and time, newest first, a page at a time ("Show older notes"). The seller and the team members acting for it
+ * share them; the buyer never sees them.
  */
 export function OrderNotesCard({
   orderId,
@@ -37,7 +39,7 @@ export function OrderNotesCard({
 }) {
   const t = useT();
   const announce = useAnnounce();
-  const notes = useQuery(orderNotesQueryOptions(account.sellerId, orderId));
+  const notes = useInfiniteQuery(orderNotesQueryOptions(account.sellerId, orderId));
   const add = useAddOrderNote(account, orderId);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -58,50 +60,15 @@ export function OrderNotesCard({
     });
   };
 
+  const notSaved = (error: unknown) =>
+    error instanceof ApiClientError && error.hasCause('order_notes_full')
+      ? translate('orders.orderNotes.full', { max: ORDER_NOTES_MAX })
+      : translate('orders.orderNotes.notSaved', { reason: errorText(error) });
+
   return (
     <Card title={t('orders.orderNotes.title')}>
       <p className="mb-3 text-xs text-muted">{t('orders.orderNotes.whoSees')}</p>
-      <QueryState
-        query={notes}
-        compact
-        loading={<Skeleton className="h-12" />}
-        error={{ title: translate('orders.orderNotes.couldNotRead') }}
-      >
-        {(data) =>
-          data.notes.length === 0 ? (
-            <p className="text-muted">{t('orders.orderNotes.none')}</p>
-          ) : (
-            <ol className="flex flex-col gap-3" aria-label={t('orders.orderNotes.title')}>
-              {data.notes.map((note) => {
-                const saving = note.id === Number.MAX_SAFE_INTEGER;
-                return (
-                  <li key={note.id} className="flex gap-3">
-                    <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-accent" />
-                    <div className="min-w-0">
-                      <p className="whitespace-pre-wrap break-words text-ink">{note.text}</p>
-                      <p className="text-xs text-muted">
-                        {saving ? (
-                          t('orders.orderNotes.saving')
-                        ) : (
-                          <T
-                            id="orders.orderNotes.byWhom"
-                            values={{
-                              author: note.author.nickname,
-                              time: formatDate(note.created_at, locale),
-                            }}
-                            components={{ 0: <time dateTime={note.created_at} /> }}
-                          />
-                        )}
-                      </p>
-                    </div>
-                  </li>
-                );
-              })}
-            </ol>
-          )
-        }
-      </QueryState>
-      <form onSubmit={submit} className="mt-3 flex flex-col gap-2" noValidate>
+      <form onSubmit={submit} className="mb-4 flex flex-col gap-2" noValidate>
         <TextareaField
           label={t('orders.orderNotes.newNote')}
           name="note"
@@ -112,13 +79,66 @@ export function OrderNotesCard({
           error={error}
           hint={translate('orders.orderNotes.length', { count: text.length, max: ORDER_NOTE_MAX_LENGTH })}
         />
-        {add.error ? (
-          <FormError>{translate('orders.orderNotes.notSaved', { reason: errorText(add.error) })}</FormError>
-        ) : null}
+        {add.error ? <FormError>{notSaved(add.error)}</FormError> : null}
         <Button type="submit" size="sm" variant="primary" pending={add.isPending} className="self-start">
           {t('orders.orderNotes.add')}
         </Button>
       </form>
+      <QueryState
+        query={notes}
+        compact
+        loading={<Skeleton className="h-12" />}
+        error={{ title: translate('orders.orderNotes.couldNotRead') }}
+      >
+        {(data) => {
+          const shown = data.pages.flatMap((page) => page.notes);
+          if (shown.length === 0) return <p className="text-muted">{t('orders.orderNotes.none')}</p>;
+          return (
+            <>
+              <ol className="flex flex-col gap-3" aria-label={t('orders.orderNotes.title')}>
+                {shown.map((note) => {
+                  const saving = note.id === Number.MAX_SAFE_INTEGER;
+                  return (
+                    <li key={note.id} className="flex gap-3">
+                      <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-accent" />
+                      <div className="min-w-0">
+                        <p className="whitespace-pre-wrap break-words text-ink">{note.text}</p>
+                        <p className="text-xs text-muted">
+                          {saving ? (
+                            t('orders.orderNotes.saving')
+                          ) : (
+                            <T
+                              id="orders.orderNotes.byWhom"
+                              values={{
+                                author: note.author.nickname,
+                                time: formatDate(note.created_at, locale),
+                              }}
+                              components={{ 0: <time dateTime={note.created_at} /> }}
+                            />
+                          )}
+                        </p>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ol>
+              {notes.hasNextPage ? (
+                <Button
+                  size="sm"
+                  className="mt-3"
+                  pending={notes.isFetchingNextPage}
+                  onClick={() => notes.fetchNextPage()}
+                >
+                  {t('orders.orderNotes.showOlder')}
+                </Button>
+              ) : null}
+              {notes.isFetchNextPageError ? (
+                <FormError>{translate('orders.orderNotes.couldNotRead')}</FormError>
+              ) : null}
+            </>
+          );
+        }}
+      </QueryState>
     </Card>
   );
 }
