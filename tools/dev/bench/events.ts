@@ -9,14 +9,14 @@
  *    them; p50/p99 of the 200 answer as the dispatcher timed it, and of the delay from the marketplace's change
  *    (`changed_at`) to the event at a client.
  *
- * `-- --clients N --rate R --seconds S` to change.
+ * `-- --clients N --rate R --seconds S` to change; `-- --phases receiver` (or `pipeline`) runs one phase alone.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { liveEventSchema } from '@mostrador/contracts';
 import { ensureDemoData, openStore } from '@mostrador/marketplace-api';
 import { sql } from 'kysely';
 import { cpuMs, freePort } from './process-stats.ts';
@@ -27,11 +27,13 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '200' },
     seconds: { type: 'string', default: '30' },
     orders: { type: 'string', default: '5000' },
+    phases: { type: 'string', default: 'receiver,pipeline' },
   },
 });
 const CLIENTS = Number(values.clients);
 const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
+const PHASES = new Set(values.phases.split(','));
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 function percentile(sorted: number[], p: number): number {
@@ -47,7 +49,7 @@ const summary = (values: number[]) => {
 const dir = mkdtempSync(join(tmpdir(), 'mostrador-bench-events-'));
 const file = join(dir, 'mostrador.db');
 let child: ChildProcess | undefined;
-const aborts: AbortController[] = [];
+let clients: ChildProcess | undefined;
 
 try {
   log(`Seeding ${values.orders} orders…`);
@@ -111,164 +113,158 @@ try {
     cookies.push(res.headers.getSetCookie()[0]!.split(';')[0]!);
   }
 
+  // The browsers, in a process of their own (`event-clients.ts`).
   type Phase = { delays: number[]; deliveries: number };
-  let phase: Phase | null = null;
-  const postedAt = new Map<string, number>();
-  const streams = cookies.map(async (cookie) => {
-    const abort = new AbortController();
-    aborts.push(abort);
-    const res = await fetch(`${url}/bff/events`, { headers: { cookie }, signal: abort.signal });
-    if (res.status !== 200 || !res.body) throw new Error(`stream refused: ${res.status}`);
-    const decoder = new TextDecoder();
-    let buffer = '';
-    let checked = false;
-    try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        const arrived = Date.now();
-        buffer += decoder.decode(chunk, { stream: true });
-        let end = buffer.indexOf('\n\n');
-        while (end !== -1) {
-          const message = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = message.split('\n').find((line) => line.startsWith('data: '));
-          if (data && phase) {
-            // The contract is checked once per stream; after that only what the timing needs is read, so that
-            // this process, which shares the machine with the server, keeps its own work small.
-            const raw = JSON.parse(data.slice(6)) as { notification_ids: string[]; changed_at: string };
-            const event = checked ? raw : liveEventSchema.parse(raw);
-            checked = true;
-            // Phase 1: from the earliest post this event answers; phase 2: from the marketplace's change.
-            const posted = event.notification_ids
-              .map((id) => postedAt.get(id))
-              .filter((t): t is number => t !== undefined);
-            const from = posted.length > 0 ? Math.min(...posted) : Date.parse(event.changed_at);
-            phase.delays.push(arrived - from);
-            phase.deliveries++;
-          }
-          end = buffer.indexOf('\n\n');
+  const browsers = fork(fileURLToPath(new URL('./event-clients.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_EVENT_CLIENTS: JSON.stringify({ url, cookies }) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  clients = browsers;
+  const nextMessage = <T>(key: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (message: Record<string, unknown>) => {
+        if ('error' in message) reject(new Error(String(message.error)));
+        else if (key in message) {
+          browsers.off('message', onMessage);
+          resolve(message[key] as T);
         }
-      }
-    } catch {
-      // Aborted at the end.
-    }
-  });
-  await new Promise((resolve) => setTimeout(resolve, 500));
+      };
+      browsers.on('message', onMessage);
+      browsers.once('exit', () => reject(new Error('the event clients ended')));
+    });
+  await nextMessage('ready');
+  const startPhase = (name: string) => browsers.send({ phase: name });
+  const seenIn = async (name: string): Promise<Phase> => {
+    const report = nextMessage<Record<string, Phase>>('report');
+    browsers.send({ report: true });
+    return (await report)[name] ?? { delays: [], deliveries: 0 };
+  };
 
-  log(`${CLIENTS} event streams open; posting ${RATE} notifications per second for ${SECONDS} s…`);
-  const receiver: Phase = { delays: [], deliveries: 0 };
-  phase = receiver;
-  const answers: number[] = [];
-  let refused = 0;
-  const posts: Promise<void>[] = [];
-  const phaseStart = performance.now();
-  const receiverCpuFrom = cpuMs(child.pid);
-  let sent = 0;
-  await new Promise<void>((resolve) => {
-    const timer = setInterval(() => {
-      const due = Math.floor(((performance.now() - phaseStart) / 1000) * RATE);
-      while (sent < due && sent < RATE * SECONDS) {
-        const seller = sellers[sent % sellers.length]!;
-        const orders = ordersBySeller.get(seller.id)!;
-        const order = orders[Math.floor(Math.random() * orders.length)]!;
-        const id = `bench-${sent}`;
-        const now = new Date().toISOString();
-        sent++;
-        const started = performance.now();
-        postedAt.set(id, Date.now());
-        posts.push(
-          fetch(`${url}/bff/notifications`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              _id: id,
-              resource: `/orders/${order}`,
-              user_id: seller.id,
-              topic: 'orders_v2',
-              application_id: 5503910054141466,
-              attempts: 1,
-              sent: now,
-              received: now,
-            }),
-          }).then(
-            async (res) => {
-              await res.arrayBuffer();
-              if (res.status === 200) answers.push(performance.now() - started);
-              else refused++;
-            },
-            () => {
-              refused++;
-            },
-          ),
-        );
-      }
-      if (sent >= RATE * SECONDS) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 2);
-  });
-  await Promise.all(posts);
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
-  const receiverSeconds = (performance.now() - phaseStart) / 1000 - 2;
-  const receiverCpu = cpuMs(child.pid) - receiverCpuFrom;
+  const lines: string[] = [];
+  if (PHASES.has('receiver')) lines.push(...(await receiverPhase()));
+  if (PHASES.has('pipeline')) lines.push(...(await pipelinePhase()));
+  browsers.send({ stop: true });
+  process.stdout.write(`${lines.join('\n')}\n`);
 
-  log(`Simulating ${RATE} changes per second for ${SECONDS} s…`);
-  const pipeline: Phase = { delays: [], deliveries: 0 };
-  phase = pipeline;
-  const from = Date.now();
-  const pipelineCpuFrom = cpuMs(child.pid);
-  const start = await fetch(`${url}/bff/simulator`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-requested-with': 'fetch',
-      origin: url,
-      cookie: cookies[0]!,
-    },
-    body: JSON.stringify({ rate: RATE }),
-  });
-  if (start.status !== 200)
-    throw new Error(`the simulator did not start: ${start.status} ${await start.text()}`);
-  await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
-  await fetch(`${url}/bff/simulator`, {
-    method: 'DELETE',
-    headers: { 'x-requested-with': 'fetch', origin: url, cookie: cookies[0]! },
-  });
-  const until = Date.now();
-  // Let what is in flight arrive.
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
-  const pipelineCpu = cpuMs(child.pid) - pipelineCpuFrom;
-  phase = null;
-  for (const abort of aborts) abort.abort();
-  await Promise.allSettled(streams);
-
-  const db = await openStore({ file });
-  const attempts = await sql<{ ms: number; code: number | null }>`
-    select response_time_ms as ms, http_code as code from notification_attempts where sent >= ${from} and sent <= ${until}
-  `.execute(db.db);
-  const changes = await sql<{ n: number }>`
-    select count(*) as n from notification_outbox where received >= ${from} and received <= ${until}
-  `.execute(db.db);
-  await db.close();
-  const ok = attempts.rows.filter((a) => a.code === 200).map((a) => Number(a.ms));
-  const failed = attempts.rows.length - ok.length;
-
-  const notificationRate = Number(changes.rows[0]?.n ?? 0) / ((until - from) / 1000);
-  process.stdout.write(
-    [
+  /** Phase 1: this process posts notifications straight to the receiver, as the platform's senders would. */
+  async function receiverPhase(): Promise<string[]> {
+    const server = child!;
+    log(`${CLIENTS} event streams open; posting ${RATE} notifications per second for ${SECONDS} s…`);
+    startPhase('receiver');
+    const answers: number[] = [];
+    let refused = 0;
+    const posts: Promise<void>[] = [];
+    const phaseStart = performance.now();
+    const receiverCpuFrom = cpuMs(server.pid);
+    let sent = 0;
+    await new Promise<void>((resolve) => {
+      const timer = setInterval(() => {
+        const due = Math.floor(((performance.now() - phaseStart) / 1000) * RATE);
+        while (sent < due && sent < RATE * SECONDS) {
+          const seller = sellers[sent % sellers.length]!;
+          const orders = ordersBySeller.get(seller.id)!;
+          const order = orders[Math.floor(Math.random() * orders.length)]!;
+          const id = `bench-${sent}-${Date.now()}`;
+          const now = new Date().toISOString();
+          sent++;
+          const started = performance.now();
+          posts.push(
+            fetch(`${url}/bff/notifications`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({
+                _id: id,
+                resource: `/orders/${order}`,
+                user_id: seller.id,
+                topic: 'orders_v2',
+                application_id: 5503910054141466,
+                attempts: 1,
+                sent: now,
+                received: now,
+              }),
+            }).then(
+              async (res) => {
+                await res.arrayBuffer();
+                if (res.status === 200) answers.push(performance.now() - started);
+                else refused++;
+              },
+              () => {
+                refused++;
+              },
+            ),
+          );
+        }
+        if (sent >= RATE * SECONDS) {
+          clearInterval(timer);
+          resolve();
+        }
+      }, 2);
+    });
+    await Promise.all(posts);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const receiverSeconds = (performance.now() - phaseStart) / 1000 - 2;
+    const receiverCpu = cpuMs(server.pid) - receiverCpuFrom;
+    const receiver = await seenIn('receiver');
+    return [
       `1. Receiver: ${sent} notifications posted at ${RATE}/s over ${receiverSeconds.toFixed(1)} s, ${refused} not answered 200; ${CLIENTS} streams`,
       `   200 answer:                       ${summary(answers)}`,
       `   post → event at a client:          ${summary(receiver.delays)} (${receiver.deliveries} deliveries)`,
       `   server CPU per notification:       ${(receiverCpu / sent).toFixed(2)} ms`,
-      `2. End to end: ${changes.rows[0]?.n} notifications from ${((until - from) / 1000).toFixed(1)} s of changes (${notificationRate.toFixed(0)}/s); ${attempts.rows.length} delivered in the window, ${failed} failed`,
+    ];
+  }
+
+  /** Phase 2: the simulator changes orders inside the server and its dispatcher delivers the notifications. */
+  async function pipelinePhase(): Promise<string[]> {
+    const server = child!;
+    log(`Simulating ${RATE} changes per second for ${SECONDS} s…`);
+    startPhase('pipeline');
+    const from = Date.now();
+    const pipelineCpuFrom = cpuMs(server.pid);
+    const start = await fetch(`${url}/bff/simulator`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-requested-with': 'fetch',
+        origin: url,
+        cookie: cookies[0]!,
+      },
+      body: JSON.stringify({ rate: RATE }),
+    });
+    if (start.status !== 200)
+      throw new Error(`the simulator did not start: ${start.status} ${await start.text()}`);
+    await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
+    await fetch(`${url}/bff/simulator`, {
+      method: 'DELETE',
+      headers: { 'x-requested-with': 'fetch', origin: url, cookie: cookies[0]! },
+    });
+    const until = Date.now();
+    // Let what is in flight arrive.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const pipelineCpu = cpuMs(server.pid) - pipelineCpuFrom;
+    const pipeline = await seenIn('pipeline');
+
+    const db = await openStore({ file });
+    const attempts = await sql<{ ms: number; code: number | null }>`
+      select response_time_ms as ms, http_code as code from notification_attempts where sent >= ${from} and sent <= ${until}
+    `.execute(db.db);
+    const changes = await sql<{ n: number }>`
+      select count(*) as n from notification_outbox where received >= ${from} and received <= ${until}
+    `.execute(db.db);
+    await db.close();
+    const ok = attempts.rows.filter((a) => a.code === 200).map((a) => Number(a.ms));
+    const failed = attempts.rows.length - ok.length;
+    const made = Number(changes.rows[0]?.n ?? 0);
+    const notificationRate = made / ((until - from) / 1000);
+    return [
+      `2. End to end: ${made} notifications from ${((until - from) / 1000).toFixed(1)} s of changes (${notificationRate.toFixed(0)}/s); ${attempts.rows.length} delivered in the window, ${failed} failed`,
       `   200 answer (dispatcher's timing):  ${summary(ok)}`,
       `   change → event at a client:        ${summary(pipeline.delays)} (${pipeline.deliveries} deliveries)`,
-      `   server CPU per change:             ${(pipelineCpu / Number(changes.rows[0]?.n ?? 1)).toFixed(2)} ms`,
-      '',
-    ].join('\n'),
-  );
+      `   server CPU per change:             ${(pipelineCpu / Math.max(1, made)).toFixed(2)} ms`,
+    ];
+  }
 } finally {
-  for (const abort of aborts) abort.abort();
+  clients?.kill();
   if (child && child.exitCode === null && child.signalCode === null) {
     const exited = new Promise((resolve) => child!.once('exit', resolve));
     child.kill('SIGTERM');

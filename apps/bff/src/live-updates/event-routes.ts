@@ -15,8 +15,11 @@ const PAGE = 500;
  * tabs take each other's place in turn.
  */
 export const MAX_STREAMS_PER_SESSION = 10;
-/** A browser this far behind (unsent messages) is dropped; it reconnects and resumes from its last id. */
-const MAX_QUEUED_MESSAGES = 2_000;
+/**
+ * A browser this far behind (writes not yet sent: each one event, or the events of one turn) is dropped; it
+ * reconnects and resumes from its last id.
+ */
+const MAX_QUEUED_WRITES = 2_000;
 const encoder = new TextEncoder();
 const RETRY = encoder.encode('retry: 2000\n\n');
 const HEARTBEAT = encoder.encode(SSE_HEARTBEAT);
@@ -118,17 +121,29 @@ export function eventRoutes(options: EventRoutesOptions) {
     };
     const write = (bytes: Uint8Array) => {
       if (closed) return;
-      if ((controller.desiredSize ?? 0) < -MAX_QUEUED_MESSAGES) return close();
+      if ((controller.desiredSize ?? 0) < -MAX_QUEUED_WRITES) return close();
       try {
         controller.enqueue(bytes);
       } catch {
         close();
       }
     };
+    // Events of one turn of the event loop (a lane of the worker publishes several at once) leave in one write.
+    let waiting: Uint8Array[] = [];
+    const flush = () => {
+      const chunks = waiting;
+      waiting = [];
+      write(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    };
+    const writeSoon = (bytes: Uint8Array) => {
+      if (closed) return;
+      waiting.push(bytes);
+      if (waiting.length === 1) setImmediate(flush);
+    };
     const deliver = (event: StoredEvent) => {
       if (event.id <= cursor) return;
       cursor = event.id;
-      write(framed(event));
+      writeSoon(framed(event));
     };
 
     const body = new ReadableStream<Uint8Array>({

@@ -77,8 +77,8 @@ export function createNotificationWorker(options: WorkerOptions) {
   const { queue, bus, now } = options;
   const maxTries = options.maxTries ?? 8;
 
-  async function readOrder(row: QueuedNotification): Promise<Outcome> {
-    const token = await options.tokenFor(row.userId);
+  async function readOrder(row: QueuedNotification, tokenOf: Promise<string | null>): Promise<Outcome> {
+    const token = await tokenOf;
     if (token === null) return { kind: 'park', reason: 'no_stored_token' };
     let res: Response;
     try {
@@ -149,12 +149,13 @@ export function createNotificationWorker(options: WorkerOptions) {
   }
 
   /**
-   * One user's claimed rows, in order: their orders are read side by side, then the rows are settled in one go (the
-   * commits are shared) and their events published in order. A row that must be tried again later holds the user's
-   * later rows back: they are given back untouched.
+   * One user's claimed rows, in order: their orders are read side by side, with the user's token looked up once for
+   * all of them; then the rows are settled in one go (the commits are shared) and their events published in order.
+   * A row that must be tried again later holds the user's later rows back: they are given back untouched.
    */
   async function handleLane(rows: QueuedNotification[]): Promise<number> {
-    const reads = rows.map((row) => readOrder(row).catch((): Outcome => ({ kind: 'retry' })));
+    const token = options.tokenFor(rows[0]!.userId);
+    const reads = rows.map((row) => readOrder(row, token).catch((): Outcome => ({ kind: 'retry' })));
     const settled: { row: QueuedNotification; done: Promise<Published | null> }[] = [];
     let stop = rows.length;
     for (let i = 0; i < rows.length; i++) {

@@ -37,11 +37,15 @@ const file = values.db ?? 'data/mostrador.db';
 const store = await openStore({ file });
 const counts = new Map<string, number>();
 let errors = 0;
+let skipped = 0;
 const stop = startSimulator(store, {
   rate,
   seed,
   onChange(change) {
     counts.set(change.kind, (counts.get(change.kind) ?? 0) + 1);
+  },
+  onBehind(n) {
+    skipped += n;
   },
   onError(error) {
     errors++;
@@ -51,7 +55,10 @@ const stop = startSimulator(store, {
 process.stderr.write(`simulate: ${rate} changes per second on ${file}; Ctrl+C stops\n`);
 const report = setInterval(() => {
   const line = [...counts].map(([k, n]) => `${k} ${n}`).join(', ');
-  process.stderr.write(`simulate: ${line || 'no change yet'}${errors ? `, ${errors} errors` : ''}\n`);
+  const behind = skipped ? `, ${skipped} not made (the store could not keep up)` : '';
+  process.stderr.write(
+    `simulate: ${line || 'no change yet'}${errors ? `, ${errors} errors` : ''}${behind}\n`,
+  );
 }, 5_000);
 
 async function finish() {

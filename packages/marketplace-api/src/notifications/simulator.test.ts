@@ -96,4 +96,25 @@ describe('simulator', () => {
     expect((await outbox()).length).toBe(after);
     expect(() => startSimulator(api.store, { rate: 0 })).toThrow(/rate/);
   });
+
+  it('makes up at most a second of changes after a pause, and says how many it let go', async () => {
+    let changes = 0;
+    const skipped: number[] = [];
+    const stop = startSimulator(api.store, {
+      rate: 40,
+      clock,
+      seed: 3,
+      onChange: () => changes++,
+      onBehind: (n) => skipped.push(n),
+    });
+    // The event loop held for 2.5 s: 100 changes came due, of which only the last second's 40 are made.
+    const until = performance.now() + 2_500;
+    while (performance.now() < until) {
+      // held
+    }
+    await vi.waitFor(() => expect(skipped.length).toBeGreaterThan(0), { timeout: 15_000, interval: 20 });
+    await stop();
+    expect(skipped.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(59);
+    expect(changes).toBeGreaterThan(0);
+  });
 });

@@ -273,14 +273,22 @@ export function createSimulator(
 
 export type Simulator = ReturnType<typeof createSimulator>;
 
+/** Changes made side by side at most: those due together share their commits (decision 0086). */
+const SIDE_BY_SIDE = 50;
+
 /**
  * Makes `rate` changes per second until stopped (the `npm run simulate` command, and the app's control in local
- * use). Changes are made one at a time; when they fall behind, the next ones follow at once. Answers `stop()`, which
- * waits for the change in progress.
+ * use). The changes due at each tick are made side by side, so they share their commits; when the simulator falls
+ * behind (a busy machine, a pause), it makes up at most one second of changes and lets the rest go, rather than
+ * flooding the store with a burst. Answers `stop()`, which waits for the changes in progress.
  */
 export function startSimulator(
   store: { db: Kysely<Database>; group?: CommitGroup<Database> },
-  options: SimulatorOptions & { rate: number },
+  options: SimulatorOptions & {
+    rate: number;
+    /** Told how many changes were let go when the simulator fell more than a second behind. */
+    onBehind?: (skipped: number) => void;
+  },
 ): () => Promise<void> {
   if (!(options.rate > 0 && options.rate <= 1000))
     throw new Error('rate must be above 0 and at most 1000 per second');
@@ -292,9 +300,16 @@ export function startSimulator(
   const tick = () => {
     running = (async () => {
       const due = Math.floor(((performance.now() - started) / 1000) * options.rate);
+      // More than a second behind: that part is not made up.
+      const skipped = due - Math.ceil(options.rate) - made;
+      if (skipped > 0) {
+        made += skipped;
+        options.onBehind?.(skipped);
+      }
       while (!stopped && made < due) {
-        made++;
-        await simulator.step();
+        const together = Math.min(SIDE_BY_SIDE, due - made);
+        made += together;
+        await Promise.all(Array.from({ length: together }, () => simulator.step()));
       }
     })();
     return running;
