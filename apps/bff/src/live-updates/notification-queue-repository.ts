@@ -58,6 +58,58 @@ const QUEUE_LEASES: LeaseTable = {
   pending: { column: 'state', value: 'pending' },
 };
 
+/** What to do with one claimed row, in `settleLane`. */
+export type SettleStep<Reason extends string = string> =
+  | {
+      kind: 'publish';
+      row: QueuedNotification;
+      /** The event, given its id and the notification ids folded into the row. */
+      build: (eventId: number, notificationIds: string[]) => { name: string; data: string };
+    }
+  | { kind: 'retry'; row: QueuedNotification; dueAt: number }
+  | { kind: 'park'; row: QueuedNotification; reason: Reason };
+
+/** Marks a claimed row done and stores its event; null when the lease was lost to another worker. */
+async function publishIn(
+  trx: Transaction<BffDatabase>,
+  row: QueuedNotification,
+  worker: string,
+  now: number,
+  build: (eventId: number, notificationIds: string[]) => { name: string; data: string },
+): Promise<{ id: number; name: string; data: string } | null> {
+  const done = await trx
+    .updateTable('bff_notification_queue')
+    .set({ state: 'done', finished_at: now, claimed_until: null })
+    .where('id', '=', row.id)
+    .where('state', '=', 'pending')
+    .where('claimed_by', '=', worker)
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) return null;
+  const receipts = await trx
+    .selectFrom('bff_notification_receipts')
+    .select('notification_id')
+    .where('queue_id', '=', row.id)
+    .orderBy('arrived_at')
+    .orderBy('notification_id')
+    .execute();
+  const inserted = await trx
+    .insertInto('bff_events')
+    .values({ user_id: row.userId, name: 'pending', data: '{}', created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = Number(inserted.id);
+  const event = build(
+    id,
+    receipts.map((r) => r.notification_id),
+  );
+  await trx
+    .updateTable('bff_events')
+    .set({ name: event.name, data: event.data })
+    .where('id', '=', id)
+    .execute();
+  return { id, ...event };
+}
+
 /** All SQL of the notification queue (decision 0051): plain statements that run on SQLite and PostgreSQL alike. */
 export function createNotificationQueueRepository(
   db: Kysely<BffDatabase>,
@@ -190,87 +242,48 @@ export function createNotificationQueueRepository(
     },
 
     /**
-     * Marks a claimed row done and stores its event, in one transaction, so a crash leaves either both or neither
-     * (the row is then taken again). `build` gets the event id and the notification ids folded into the row.
-     * Null when the lease was lost to another worker, which then publishes instead.
+     * Settles one user's claimed rows in one transaction, in order (decision 0242): each step publishes a row (marks
+     * it done and stores its event), gives it back for a later try, or parks it; then the rows in `release` are given
+     * back as they were. One transaction per lane, and one lane per user at a time, so a user's event ids commit in
+     * the order they were taken: a reader that has seen an id has seen every lower id of that user (PostgreSQL hands
+     * out ids as rows are inserted, and separate transactions could commit in another order). A crash leaves all of
+     * it or none (the rows are then taken again). A publish whose lease was lost to another worker answers null.
      */
-    async publish(
-      row: QueuedNotification,
+    async settleLane(
       worker: string,
       now: number,
-      build: (eventId: number, notificationIds: string[]) => { name: string; data: string },
-    ): Promise<{ id: number; name: string; data: string } | null> {
+      steps: readonly SettleStep[],
+      release: readonly number[],
+    ): Promise<({ id: number; name: string; data: string } | null)[]> {
       return inTransaction(async (trx) => {
-        const done = await trx
-          .updateTable('bff_notification_queue')
-          .set({ state: 'done', finished_at: now, claimed_until: null })
-          .where('id', '=', row.id)
-          .where('state', '=', 'pending')
-          .where('claimed_by', '=', worker)
-          .executeTakeFirst();
-        if (Number(done.numUpdatedRows) !== 1) return null;
-        const receipts = await trx
-          .selectFrom('bff_notification_receipts')
-          .select('notification_id')
-          .where('queue_id', '=', row.id)
-          .orderBy('arrived_at')
-          .orderBy('notification_id')
-          .execute();
-        const inserted = await trx
-          .insertInto('bff_events')
-          .values({ user_id: row.userId, name: 'pending', data: '{}', created_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const id = Number(inserted.id);
-        const event = build(
-          id,
-          receipts.map((r) => r.notification_id),
-        );
-        await trx
-          .updateTable('bff_events')
-          .set({ name: event.name, data: event.data })
-          .where('id', '=', id)
-          .execute();
-        return { id, ...event };
+        const published: ({ id: number; name: string; data: string } | null)[] = [];
+        for (const step of steps) {
+          if (step.kind === 'publish')
+            published.push(await publishIn(trx, step.row, worker, now, step.build));
+          else {
+            await trx
+              .updateTable('bff_notification_queue')
+              .set(
+                step.kind === 'retry'
+                  ? { claimed_by: null, claimed_until: null, due_at: step.dueAt, tries: step.row.tries + 1 }
+                  : {
+                      state: 'parked',
+                      park_reason: step.reason,
+                      finished_at: now,
+                      claimed_until: null,
+                      tries: step.row.tries + 1,
+                    },
+              )
+              .where('id', '=', step.row.id)
+              .where('state', '=', 'pending')
+              .where('claimed_by', '=', worker)
+              .execute();
+            published.push(null);
+          }
+        }
+        if (release.length > 0) await releaseRows(trx, QUEUE_LEASES, [...release], worker);
+        return published;
       });
-    },
-
-    /** Gives a claimed row back, due again at `dueAt` (the platform did not answer). */
-    async retryLater(row: QueuedNotification, worker: string, dueAt: number): Promise<void> {
-      await inTransaction((trx) =>
-        trx
-          .updateTable('bff_notification_queue')
-          .set({ claimed_by: null, claimed_until: null, due_at: dueAt, tries: row.tries + 1 })
-          .where('id', '=', row.id)
-          .where('state', '=', 'pending')
-          .where('claimed_by', '=', worker)
-          .execute(),
-      );
-    },
-
-    /** Gives claimed rows back as they were (a user's later rows when an earlier one must wait). */
-    async release(ids: number[], worker: string): Promise<void> {
-      if (ids.length === 0) return;
-      await inTransaction((trx) => releaseRows(trx, QUEUE_LEASES, ids, worker));
-    },
-
-    /** Sets a claimed row aside for good: nobody can be shown it (no stored token, the order is not theirs…). */
-    async park(row: QueuedNotification, worker: string, reason: string, now: number): Promise<void> {
-      await inTransaction((trx) =>
-        trx
-          .updateTable('bff_notification_queue')
-          .set({
-            state: 'parked',
-            park_reason: reason,
-            finished_at: now,
-            claimed_until: null,
-            tries: row.tries + 1,
-          })
-          .where('id', '=', row.id)
-          .where('state', '=', 'pending')
-          .where('claimed_by', '=', worker)
-          .execute(),
-      );
     },
 
     /** Finished rows and old receipts go after `keepMs`; waiting rows stay whatever their age. */

@@ -2,7 +2,11 @@ import { type LiveOrder, liveEventSchema, partialOrderSchema } from '@mostrador/
 import { createLeaseQueue } from '@mostrador/server-kit/lease-queue';
 import { apiRequest, type FetchApp } from '../marketplace.ts';
 import type { EventBus } from './event-bus.ts';
-import type { NotificationQueueRepository, QueuedNotification } from './notification-queue-repository.ts';
+import type {
+  NotificationQueueRepository,
+  QueuedNotification,
+  SettleStep,
+} from './notification-queue-repository.ts';
 import { jsonLine } from './sse-format.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -104,82 +108,64 @@ export function createNotificationWorker(options: WorkerOptions) {
     return { kind: 'retry' };
   }
 
-  /**
-   * What to do with a row once its order was read: `done` answers the event to publish (null when there is none),
-   * `goesOn` is false when the user's later rows must wait behind it.
-   */
-  function settle(
-    row: QueuedNotification,
-    outcome: Outcome,
-  ): { done: Promise<Published | null>; goesOn: boolean } {
+  /** What to do with a row once its order was read; a row to try again later holds the user's later rows back. */
+  function stepFor(row: QueuedNotification, outcome: Outcome): SettleStep<ParkReason> {
     if (outcome.kind === 'order') {
-      const published = queue.publish(row, leases.worker, now(), (eventId, notificationIds) => {
-        const event = liveEventSchema.parse({
-          type: 'order_changed',
-          event_id: eventId,
-          user_id: row.userId,
-          topic: row.topic,
-          resource: row.resource,
-          notification_ids: notificationIds,
-          queue_id: row.id,
-          changed_at: iso(row.changedAt),
-          published_at: iso(now()),
-          order: outcome.order,
-        });
-        return { name: event.type, data: jsonLine(JSON.stringify(event)) };
-      });
-      return { done: published, goesOn: true };
-    }
-    if (outcome.kind === 'retry' && row.tries + 1 < maxTries) {
       return {
-        done: queue
-          .retryLater(row, leases.worker, now() + Math.min(60_000, 1000 * 2 ** row.tries))
-          .then(() => null),
-        goesOn: false,
+        kind: 'publish',
+        row,
+        build: (eventId, notificationIds) => {
+          const event = liveEventSchema.parse({
+            type: 'order_changed',
+            event_id: eventId,
+            user_id: row.userId,
+            topic: row.topic,
+            resource: row.resource,
+            notification_ids: notificationIds,
+            queue_id: row.id,
+            changed_at: iso(row.changedAt),
+            published_at: iso(now()),
+            order: outcome.order,
+          });
+          return { name: event.type, data: jsonLine(JSON.stringify(event)) };
+        },
       };
     }
-    const reason = outcome.kind === 'park' ? outcome.reason : 'unavailable';
-    return {
-      done: queue.park(row, leases.worker, reason, now()).then(() => {
-        options.onParked?.(row, reason);
-        return null;
-      }),
-      goesOn: true,
-    };
+    if (outcome.kind === 'retry' && row.tries + 1 < maxTries) {
+      return { kind: 'retry', row, dueAt: now() + Math.min(60_000, 1000 * 2 ** row.tries) };
+    }
+    return { kind: 'park', row, reason: outcome.kind === 'park' ? outcome.reason : 'unavailable' };
   }
 
   /**
    * One user's claimed rows, in order: their orders are read side by side, with the user's token looked up once for
-   * all of them; then the rows are settled in one go (the commits are shared) and their events published in order.
+   * all of them; then the rows are settled in one transaction and their events published in order (decision 0242).
    * A row that must be tried again later holds the user's later rows back: they are given back untouched.
    */
   async function handleLane(rows: QueuedNotification[]): Promise<number> {
     const token = options.tokenFor(rows[0]!.userId);
     const reads = rows.map((row) => readOrder(row, token).catch((): Outcome => ({ kind: 'retry' })));
-    const settled: { row: QueuedNotification; done: Promise<Published | null> }[] = [];
-    let stop = rows.length;
-    for (let i = 0; i < rows.length; i++) {
-      const row = rows[i]!;
-      const { done, goesOn } = settle(row, await reads[i]!);
-      settled.push({ row, done });
-      if (!goesOn) {
-        stop = i + 1;
-        break;
-      }
+    const steps: SettleStep<ParkReason>[] = [];
+    for (const [i, row] of rows.entries()) {
+      const step = stepFor(row, await reads[i]!);
+      steps.push(step);
+      if (step.kind === 'retry') break;
     }
-    const released = queue.release(
-      rows.slice(stop).map((row) => row.id),
-      leases.worker,
-    );
-    for (const { row, done } of settled) {
-      const published = await done.catch((error) => {
-        options.onError?.(error);
-        return null;
-      });
-      if (published) bus.publish({ ...published, userId: row.userId });
+    const release = rows.slice(steps.length).map((row) => row.id);
+    let published: (Published | null)[];
+    try {
+      published = await queue.settleLane(leases.worker, now(), steps, release);
+    } catch (error) {
+      // Nothing of the lane was written: its rows are taken again once their lease ends.
+      options.onError?.(error);
+      return steps.length;
     }
-    await released;
-    return stop;
+    for (const [i, step] of steps.entries()) {
+      const event = published[i];
+      if (event) bus.publish({ ...event, userId: step.row.userId });
+      if (step.kind === 'park') options.onParked?.(step.row, step.reason);
+    }
+    return steps.length;
   }
 
   const leases = createLeaseQueue<QueuedNotification>({
