@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type Transaction } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCommitGroup } from './commit-group.ts';
+import { logFlusher } from './sqlite/log-flush.ts';
 
 interface Db {
   parent: { id: number };
@@ -112,5 +113,64 @@ describe('createCommitGroup', () => {
     );
     expect(new Set(transactions).size).toBe(3);
     expect(committed()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('with flushLog: commits with the log written, answers only once it is flushed, and leaves FULL behind', async () => {
+    const sqlite = new SqliteDatabase(file);
+    sqlite.pragma('synchronous = FULL');
+    const full = new Kysely<Db>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const flushes: (() => void)[] = [];
+    const real = logFlusher(file);
+    const settings: number[] = [];
+    const group = createCommitGroup(full, {
+      flushLog: () =>
+        new Promise<void>((resolve, reject) => {
+          settings.push(sqlite.pragma('synchronous', { simple: true }) as number);
+          // Held until the test lets it go, then the real flush of the log file.
+          flushes.push(() => real().then(resolve, reject));
+        }),
+    });
+    let settled = false;
+    const unit = group
+      .run((trx) => {
+        // The shared transaction commits without flushing (NORMAL, 1): the flush is flushLog's.
+        settings.push(sqlite.pragma('synchronous', { simple: true }) as number);
+        return trx.insertInto('parent').values({ id: 7 }).execute();
+      })
+      .then(() => {
+        settled = true;
+      });
+    await vi.waitFor(() => expect(flushes).toHaveLength(1));
+    // Committed (another connection sees it) and the event loop free, but not yet answered.
+    expect(committed()).toEqual([7]);
+    expect(settled).toBe(false);
+    // Every other write commits with FULL again (2), as it did before the group's commit.
+    expect(settings).toEqual([1, 2]);
+    // Units arriving while the flush runs wait for the next commit and its own flush.
+    const later = group.run((trx) => trx.insertInto('parent').values({ id: 8 }).execute());
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(committed()).toEqual([7]);
+    flushes[0]!();
+    await unit;
+    expect(settled).toBe(true);
+    await vi.waitFor(() => expect(flushes).toHaveLength(2));
+    expect(committed()).toEqual([7, 8]);
+    flushes[1]!();
+    await later;
+    await full.destroy();
+  });
+});
+
+describe('logFlusher', () => {
+  it('flushes the log file; calls during a flush share the next one, and a missing log is an error', async () => {
+    await sql`insert into parent (id) values (1)`.execute(db);
+    const flush = logFlusher(file);
+    await flush();
+    // Three at once: the first starts a flush, the other two share the one after it.
+    const [a, b, c] = [flush(), flush(), flush()];
+    expect(b).toBe(c);
+    expect(a).not.toBe(b);
+    await Promise.all([a, b, c]);
+    await expect(logFlusher(join(dir, 'missing.db'))()).rejects.toThrow(/ENOENT/);
   });
 });

@@ -3,6 +3,12 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 export interface CommitGroupOptions {
   /** Units per shared transaction at most; the rest wait for the next one. */
   maxUnits?: number;
+  /**
+   * SQLite with a file: flushes the write-ahead log to disk off the event loop (`logFlusher`). The shared
+   * transaction then commits with `synchronous = NORMAL` (its log is written, not yet flushed), the main database's
+   * setting goes back to `FULL` for every other write, and the callers hear of their units once the log is flushed.
+   */
+  flushLog?: () => Promise<void>;
 }
 
 /**
@@ -14,6 +20,9 @@ export interface CommitGroupOptions {
  * A unit that throws is rolled back to its savepoint alone and its caller gets the error; the others commit. If the
  * commit itself fails, every caller of that group gets the error and nothing of it was written. Units run one after
  * the other in submission order, so what a unit reads includes what earlier units of its group wrote.
+ *
+ * With `flushLog`, the flush to disk runs on libuv's thread pool instead of the event loop (decision 0241): requests
+ * go on being answered while the disk works, and the units that arrive meanwhile share the next commit.
  */
 export function createCommitGroup<DB>(db: Kysely<DB>, options: CommitGroupOptions = {}) {
   const maxUnits = options.maxUnits ?? 256;
@@ -40,27 +49,41 @@ export function createCommitGroup<DB>(db: Kysely<DB>, options: CommitGroupOption
     const units = waiting.slice(0, maxUnits);
     waiting = waiting.slice(units.length);
     const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
-    try {
-      await db.transaction().execute(async (trx) => {
-        for (const unit of units) {
-          await sql`savepoint commit_unit`.execute(trx);
+    const shared = async (trx: Transaction<DB>) => {
+      for (const unit of units) {
+        await sql`savepoint commit_unit`.execute(trx);
+        try {
+          const value = await unit.work(trx);
+          await sql`release savepoint commit_unit`.execute(trx);
+          outcomes.push({ ok: true, value });
+        } catch (error) {
           try {
-            const value = await unit.work(trx);
+            await sql`rollback to savepoint commit_unit`.execute(trx);
             await sql`release savepoint commit_unit`.execute(trx);
-            outcomes.push({ ok: true, value });
-          } catch (error) {
-            try {
-              await sql`rollback to savepoint commit_unit`.execute(trx);
-              await sql`release savepoint commit_unit`.execute(trx);
-            } catch {
-              // The transaction itself is gone (SQLite rolls it back on a full disk): the unit's error is the
-              // group's, not the savepoint's "no such savepoint".
-              throw error;
-            }
-            outcomes.push({ ok: false, error });
+          } catch {
+            // The transaction itself is gone (SQLite rolls it back on a full disk): the unit's error is the
+            // group's, not the savepoint's "no such savepoint".
+            throw error;
           }
+          outcomes.push({ ok: false, error });
         }
-      });
+      }
+    };
+    try {
+      if (options.flushLog) {
+        // One connection held for the three steps: no other write commits while the setting is NORMAL.
+        await db.connection().execute(async (connection) => {
+          await sql`pragma main.synchronous = normal`.execute(connection);
+          try {
+            await connection.transaction().execute(shared);
+          } finally {
+            await sql`pragma main.synchronous = full`.execute(connection);
+          }
+        });
+        await options.flushLog();
+      } else {
+        await db.transaction().execute(shared);
+      }
       units.forEach((unit, i) => {
         const outcome = outcomes[i]!;
         if (outcome.ok) unit.resolve(outcome.value);

@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import { type CommitGroup, createCommitGroup, directCommits } from './commit-group.ts';
+import {
+  type CommitGroup,
+  type CommitGroupOptions,
+  createCommitGroup,
+  directCommits,
+} from './commit-group.ts';
 import type { Keyring } from './keyring.ts';
 import type { TableMap, Tables } from './tables.ts';
 
@@ -41,8 +46,10 @@ export interface Store<DB> extends StoreTables<DB> {
 export function storeTables(
   root: Kysely<object>,
   base: Omit<StoreTables<unknown>, 'db' | 'group'>,
+  /** SQLite: how the shared commits are made (`flushLog` for a store in a file). */
+  group: CommitGroupOptions = {},
 ): <T extends TableMap<T>>() => StoreTables<T> {
-  const shared = base.dialect === 'sqlite' ? createCommitGroup(root) : directCommits(root);
+  const shared = base.dialect === 'sqlite' ? createCommitGroup(root, group) : directCommits(root);
   return <T extends TableMap<T>>(): StoreTables<T> => ({
     ...base,
     db: root.withTables<{ [K in keyof T]: T[K] }>(),

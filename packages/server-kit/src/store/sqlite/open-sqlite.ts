@@ -8,6 +8,7 @@ import { type MigrationOptions, migrate } from '../migrate.ts';
 import type { SnapshotRead, Store } from '../store.ts';
 import { storeTables } from '../store.ts';
 import type { TableMap } from '../tables.ts';
+import { logFlusher } from './log-flush.ts';
 import { withStatementCache, withWriteLockedTransactions } from './statement-cache.ts';
 
 type SqliteHandle = InstanceType<typeof SqliteDatabase>;
@@ -114,7 +115,9 @@ export async function openSqliteStore<DB extends TableMap<DB>>(
     read = <R>(sql: string, parameters: readonly unknown[]) =>
       (statements.prepare(sql) as unknown as { all(p: readonly unknown[]): R[] }).all(parameters);
   }
-  const tables = storeTables(root, { dialect: 'sqlite', keyring });
+  // A store in a file flushes its shared commits' log off the event loop (decision 0241).
+  const flushLog = file === ':memory:' || options.unsafeFastWrites ? undefined : logFlusher(file);
+  const tables = storeTables(root, { dialect: 'sqlite', keyring }, flushLog ? { flushLog } : {});
   return {
     ...tables<DB>(),
     ...(read ? { read } : {}),
@@ -122,6 +125,7 @@ export async function openSqliteStore<DB extends TableMap<DB>>(
     async close() {
       reader?.close();
       await root.destroy();
+      await flushLog?.close();
     },
   };
 }
