@@ -41,6 +41,14 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/** Spec 6.3's 500 ms for any answer, and the targets of the live path (decision 0242). */
+const GOALS = { answerP99: 50, answerMax: 500, eventP99: 100, rateShare: 0.95 };
+const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+const tail = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p99: percentile(sorted, 99), max: sorted.at(-1) ?? Number.NaN };
+};
+
 const summary = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return `p50 ${percentile(sorted, 50).toFixed(1)} ms · p99 ${percentile(sorted, 99).toFixed(1)} ms · max ${sorted.at(-1)?.toFixed(1)} ms (n = ${sorted.length})`;
@@ -211,6 +219,7 @@ try {
       `   200 answer:                       ${summary(answers)}`,
       `   post → event at a client:          ${summary(receiver.delays)} (${receiver.deliveries} deliveries)`,
       `   server CPU per notification:       ${(receiverCpu / sent).toFixed(2)} ms`,
+      `   goals: answer p99 < ${GOALS.answerP99} ms ${met(refused === 0 && tail(answers).p99 < GOALS.answerP99)}, max ≤ ${GOALS.answerMax} ms ${met(refused === 0 && tail(answers).max <= GOALS.answerMax)}, post → event p99 < ${GOALS.eventP99} ms ${met(tail(receiver.delays).p99 < GOALS.eventP99)}`,
     ];
   }
 
@@ -261,6 +270,7 @@ try {
       `   200 answer (dispatcher's timing):  ${summary(ok)}`,
       `   change → event at a client:        ${summary(pipeline.delays)} (${pipeline.deliveries} deliveries)`,
       `   server CPU per change:             ${(pipelineCpu / Math.max(1, made)).toFixed(2)} ms`,
+      `   goals: ${RATE}/s asked, ${notificationRate.toFixed(0)}/s made ${met(notificationRate >= GOALS.rateShare * RATE)}, every answer ≤ ${GOALS.answerMax} ms ${met(failed === 0 && tail(ok).max <= GOALS.answerMax)}, change → event p99 < ${GOALS.eventP99} ms ${met(tail(pipeline.delays).p99 < GOALS.eventP99)}`,
     ];
   }
 } finally {
