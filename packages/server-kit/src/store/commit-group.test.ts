@@ -140,7 +140,7 @@ describe('createCommitGroup', () => {
       .then(() => {
         settled = true;
       });
-    await vi.waitFor(() => expect(flushes).toHaveLength(1));
+    await vi.waitFor(() => expect(flushes).toHaveLength(1), { timeout: 15_000, interval: 10 });
     // Committed (another connection sees it) and the event loop free, but not yet answered.
     expect(committed()).toEqual([7]);
     expect(settled).toBe(false);
@@ -153,7 +153,7 @@ describe('createCommitGroup', () => {
     flushes[0]!();
     await unit;
     expect(settled).toBe(true);
-    await vi.waitFor(() => expect(flushes).toHaveLength(2));
+    await vi.waitFor(() => expect(flushes).toHaveLength(2), { timeout: 15_000, interval: 10 });
     expect(committed()).toEqual([7, 8]);
     flushes[1]!();
     await later;
