@@ -37,7 +37,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe('npm run token', () => {
+// Each test starts `npm run token` (npm, tsx, the store): 15–20 s on a busy 2-core machine, a ceiling above that.
+describe('npm run token', { timeout: 120_000 }, () => {
   it('ends the start with the address and the demo accounts to sign in as', async () => {
     await expect.poll(() => server.output(), { timeout: 30_000 }).toMatch(/npm run --silent token --/);
     expect(server.output()).toMatch(/Open http:\/\/127\.0\.0\.1:\d+ and sign in as a demo account/);

@@ -88,7 +88,7 @@ describe('npm run privacy -- erase', () => {
     spawnSync(join(root, 'node_modules/.bin/tsx'), ['packages/marketplace-api/src/privacy/cli.ts', ...args], {
       cwd: root,
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: 120_000,
     });
 
   beforeAll(async () => {
@@ -96,7 +96,7 @@ describe('npm run privacy -- erase', () => {
     const manifest = await seedStore(store, { orders: 30, seed: 5, now: SEED_NOW });
     userId = manifest.users.find((u) => u.role === 'seller')!.id;
     await store.close();
-  }, 60_000);
+  }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('erases a user of the given database', async () => {
@@ -112,7 +112,7 @@ describe('npm run privacy -- erase', () => {
     await store.close();
     expect(row.nickname).toBe(`DELETED_${userId}`);
     for (const column of sealedColumns) expect(row[column], column).toBeNull();
-  }, 60_000);
+  }, 120_000);
 
   it('fails with a usage error or an unknown user', () => {
     expect(cli('erase', '--db', file).status).toBe(2);
@@ -122,5 +122,5 @@ describe('npm run privacy -- erase', () => {
     const unknown = cli('erase', '--user', '42', '--db', file);
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain('no user 42');
-  }, 60_000);
+  }, 120_000);
 });
