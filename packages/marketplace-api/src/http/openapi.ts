@@ -199,7 +199,8 @@ export function openApiDocument(modules: readonly ApiModule[], errorSchema: z.Zo
         'Orders, shipments, currencies, users, locations, reviews, notifications and the conventions common to all ' +
         'resources: JSONP with `callback` (every answer 200, `[status, headers, body]`), `attributes`, paging, ' +
         'OPTIONS. Send `Authorization: Bearer <token>` (or the legacy `access_token` parameter). Every operation ' +
-        'also takes `callback`, `attributes`, `access_token` and `_`; any other parameter, or one given twice, is 400.',
+        'also takes `callback`, `attributes`, `access_token` and `_`; a parameter it does not take is ignored, one it ' +
+        'takes given twice or ill-typed is 400.',
     },
     servers: [{ url: '/api' }],
     components: {
