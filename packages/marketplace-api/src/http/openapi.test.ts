@@ -114,7 +114,9 @@ async function callOnce(
   const m = method.toLowerCase();
   const op = doc.paths[template!]?.[m];
   expect(op, `${method} ${template}: not in the document`).toBeDefined();
-  const declared = op!.responses[String(res.status)];
+  // A JSONP answer of an operation that succeeds with 201 or 303 is its `default` response's.
+  const jsonp = res.headers.get('content-type')?.startsWith('text/javascript') ?? false;
+  const declared = op!.responses[String(res.status)] ?? (jsonp ? op!.responses.default : undefined);
   expect(
     declared,
     `${method} ${path} answered ${res.status}, undeclared: ${text.slice(0, 300)}`,
@@ -606,7 +608,7 @@ describe('the OpenAPI document against the live API', () => {
     expect(schema('/orders/{order_id}', 'get', '200')({ ...legacy, status: 'lost' })).toBe(false);
   });
 
-  it('describes the JSONP answer of a creation: 200 around the 201 and its Location', async () => {
+  it('describes the JSONP answer of a creation: 200 around the 201', async () => {
     const seller = user('TIENDA_PALERMO');
     const buyer = user('COMPRADOR_BELGRANO');
     const item = await api.store.db

@@ -73,10 +73,15 @@ const commonParameters = (names: (keyof typeof COMMON_PARAMETERS)[]) =>
   names.map((name) => ({ $ref: `#/components/parameters/${name}` }));
 
 const JSONP_ANSWER = { [JSONP_MEDIA]: { schema: { type: 'string' } } };
-const JSONP_RESPONSE = {
+/**
+ * Where an operation succeeds with another status (201, 303), its JSONP answers (HTTP 200) are the `default`
+ * response's: a 200 of their own would add a shape to what generated clients read as the success.
+ */
+const JSONP_DEFAULT = {
   description:
-    'JSONP (spec 4.6), when `callback` is given: `callback([status, headers, body])` whatever happened, errors included.',
-  content: JSONP_ANSWER,
+    'Unexpected error; or, with `callback`, the JSONP answer (spec 4.6): `callback([status, headers, body])` ' +
+    'with HTTP 200 whatever happened.',
+  content: { [JSON_MEDIA]: { schema: ERROR_REF }, ...JSONP_ANSWER },
 };
 
 /**
@@ -205,9 +210,7 @@ function operationObject(resource: Resource, method: Method, op: Operation, ownA
           },
         }),
   };
-  // With `callback` every answer is 200 (spec 4.6): a creation's and a redirect's too.
-  const responses: Record<string, unknown> =
-    status === 200 ? { 200: success } : { 200: JSONP_RESPONSE, [status]: success };
+  const responses: Record<string, unknown> = { [status]: success };
   if (op.partial) {
     responses['206'] = {
       description: REASONS[206],
@@ -234,7 +237,10 @@ function operationObject(resource: Resource, method: Method, op: Operation, ownA
   for (const code of errorStatuses(resource, op, ownAuthentication)) {
     responses[code] = { description: REASONS[code], content: errorContent };
   }
-  responses.default = { description: 'Unexpected error', content: { [JSON_MEDIA]: { schema: ERROR_REF } } };
+  responses.default =
+    status === 200
+      ? { description: 'Unexpected error', content: { [JSON_MEDIA]: { schema: ERROR_REF } } }
+      : JSONP_DEFAULT;
   return {
     operationId: operationId(method, resource),
     summary: op.description,
