@@ -1,7 +1,9 @@
 import {
   blocklistEntrySchema,
   blockSearchPageSchema,
+  orderDiscountsSchema,
   orderSchema,
+  orderSearchEnvelopeSchema,
   reviewsPageSchema,
 } from '@mostrador/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -254,6 +256,45 @@ describe('recorded shapes', () => {
     const reviewed = await api.store.db.selectFrom('reviews').select('item_id').executeTakeFirstOrThrow();
     const page = reviewsPageSchema.parse(await api.json(`/reviews/item/${reviewed.item_id}`));
     expect(page.helpful_reviews).toEqual([]);
+  });
+});
+
+describe('the seed’s prices (decision 0278)', () => {
+  it('shows a full unit price above the unit price only on orders a campaign discounted', async () => {
+    const token = seller.access_token;
+    let campaigns = 0;
+    let plain = 0;
+    for (let offset = 0; ; offset += 51) {
+      const page = orderSearchEnvelopeSchema.parse(
+        await api.json(`/orders/search?seller=${seller.id}&limit=51&offset=${offset}`, token),
+      );
+      for (const order of page.results) {
+        const { details } = orderDiscountsSchema.parse(
+          await api.json(`/orders/${order.id}/discounts`, token),
+        );
+        const campaign = details.find((d) => d.type === 'discount');
+        const above = order.order_items.filter((line) => line.full_unit_price !== line.unit_price);
+        if (campaign) {
+          campaigns++;
+          // Each line's difference is the campaign's amount for it.
+          for (const line of order.order_items) {
+            const amount = campaign.items.find((i) => i.id === line.item.id)?.amounts.total;
+            expect(line.full_unit_price, `${order.id}`).toBeGreaterThan(line.unit_price);
+            // Within rounding: one unit of the currency per item sold.
+            const difference = (line.full_unit_price - line.unit_price) * line.quantity;
+            expect(Math.abs(difference - (amount ?? Number.POSITIVE_INFINITY))).toBeLessThanOrEqual(
+              line.quantity,
+            );
+          }
+        } else {
+          plain++;
+          expect(above, `${order.id}`).toEqual([]);
+        }
+      }
+      if (offset + 51 >= page.paging.total) break;
+    }
+    expect(campaigns).toBeGreaterThan(0);
+    expect(plain).toBeGreaterThan(campaigns);
   });
 });
 
