@@ -209,8 +209,12 @@ export function blockAudit(options: BlockNoteOptions): MiddlewareHandler<Session
       return;
     }
     if (buyerId === undefined) return;
+    // `DELETE /users/{customer_id}/order_blacklist/{seller_id}`, the spec's order (decision 0275): the buyer the
+    // marketplace answered is the first id, so the seller is the second.
+    const sellerId =
+      Number(match[1]) === buyerId && match[3] !== undefined ? Number(match[3]) : Number(match[1]);
     await options.repo.recordAudit({
-      seller_id: Number(match[1]),
+      seller_id: sellerId,
       buyer_id: buyerId,
       list: match[2] as 'order' | 'questions',
       action: method === 'POST' ? 'blocked' : 'unblocked',

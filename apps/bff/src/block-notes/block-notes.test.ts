@@ -62,6 +62,26 @@ describe('the audit trail of blocks made through /api', () => {
     });
   });
 
+  it('records an unblock in the spec’s order of ids, buyer first, on the seller', async () => {
+    const blocked = await seller.write(`/api/users/${sellerId}/order_blacklist`, {
+      headers: json,
+      body: JSON.stringify({ user_id: buyerId }),
+    });
+    expect(blocked.status).toBe(200);
+    kit.advance(1000);
+    const unblocked = await seller.write(`/api/users/${buyerId}/order_blacklist/${sellerId}`, {
+      method: 'DELETE',
+    });
+    expect(unblocked.status).toBe(200);
+    const page = blockAuditPageSchema.parse(
+      await (await seller.request(`/bff/block-audit?list=order&buyer_id=${buyerId}`)).json(),
+    );
+    expect(page.entries.map((e) => [e.action, e.seller_id, e.buyer_id])).toEqual([
+      ['unblocked', sellerId, buyerId],
+      ['blocked', sellerId, buyerId],
+    ]);
+  });
+
   it('records nothing when the marketplace refuses the block', async () => {
     const refused = await seller.write(`/api/users/${sellerId}/order_blacklist`, {
       headers: json,

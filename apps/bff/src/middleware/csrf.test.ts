@@ -91,6 +91,21 @@ describe('CSRF: state-changing requests that rely on the session cookie', () => 
     expect(await signedIn()).toBe(true);
   });
 
+  it('lets a write to /api with no credential at all reach the marketplace: 401 not_identified_user', async () => {
+    const stranger = kit.browser();
+    for (const origin of [undefined, 'https://evil.example']) {
+      const res = await stranger.request(`/api/users/${sellerId}/order_blacklist`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(origin ? { origin } : {}) },
+        body: JSON.stringify({ user_id: kit.user('COMPRADOR_BELGRANO').id }),
+      });
+      expect(res.status).toBe(401);
+      expect(errorBodySchema.parse(await res.json()).error).toBe('not_identified_user');
+    }
+    // The BFF's own routes still meet the checks without a session.
+    await expectRefused(await stranger.request('/bff/logout', { method: 'POST' }));
+  });
+
   it("meets the BFF's own routes whatever token the request brings: no login CSRF", async () => {
     const buyer = kit.user('COMPRADOR_BELGRANO');
     const body = JSON.stringify({ access_token: buyer.access_token });

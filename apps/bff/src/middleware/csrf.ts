@@ -3,6 +3,9 @@ import type { Context, MiddlewareHandler } from 'hono';
 
 const SAFE_METHODS = /^(GET|HEAD|OPTIONS)$/;
 
+/** The request's session as `sessionContext` puts it on the context (null without one). */
+type WithSession = { Variables: { session: () => Promise<unknown> } };
+
 /**
  * A request that brings its own credentials (an `Authorization` header, or the legacy `access_token` parameter)
  * is authenticated by them alone: the BFF never adds the session's token to it, so it cannot ride on the cookie.
@@ -32,9 +35,9 @@ const refuse = (c: Context, message: string) => c.json(errorBody('forbidden', { 
  * `X-Requested-With` (which no cross-origin page can add without a CORS preflight, and none is ever granted) and,
  * when an `Origin` header is present, come from this application's origin.
  */
-export function csrfProtection(options: CsrfOptions): MiddlewareHandler {
+export function csrfProtection(options: CsrfOptions): MiddlewareHandler<WithSession> {
   return async (c, next) => {
-    const refusal = SAFE_METHODS.test(c.req.method) ? undefined : check(c, options);
+    const refusal = SAFE_METHODS.test(c.req.method) ? undefined : await check(c, options);
     if (refusal) return refusal;
     await next();
   };
@@ -43,11 +46,14 @@ export function csrfProtection(options: CsrfOptions): MiddlewareHandler {
 /**
  * The refusal of a state-changing request, or nothing when it may go on. A token of its own exempts only a request
  * to `/api`, which the marketplace authenticates by that token; the BFF's own routes act on the cookie's session
- * (sign-in adds to it), so a token in their URL or headers changes nothing (decision 0260).
+ * (sign-in adds to it), so a token in their URL or headers changes nothing (decision 0260). A request to `/api` with
+ * no credential at all (no token, no session) has nothing to forge: the marketplace answers it, 401
+ * `not_identified_user` where a caller is needed (decision 0275).
  */
-function check(c: Context, options: CsrfOptions): Response | undefined {
+async function check(c: Context<WithSession>, options: CsrfOptions): Promise<Response | undefined> {
   const path = c.req.path;
   if (options.exempt(path) || (path.startsWith('/api/') && bringsOwnToken(c))) return undefined;
+  if (path.startsWith('/api/') && (await c.var.session()) === null) return undefined;
   const origin = c.req.header('origin');
   if (origin !== undefined && !options.origins(c).includes(origin)) {
     return refuse(c, 'cross-origin request refused');

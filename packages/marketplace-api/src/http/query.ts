@@ -16,11 +16,24 @@ export function queryNames(own: Iterable<string>): ReadonlySet<string> {
 }
 
 /**
- * One rule for every operation's query (decision 0135): a parameter the operation does not take, or one given twice,
- * is refused with 400 naming it, before anything else reads it. Only names are read here, in one pass, and only
- * when there is a query at all.
+ * The families of an operation's dotted parameters (`order` of `order.status`): a name in one of them that the
+ * operation does not take is a mistyped filter (`order.stauts`), refused rather than ignored (decision 0276).
  */
-export function checkQueryNames(url: string, allowed: ReadonlySet<string>): void {
+export function queryFamilies(own: Iterable<string>): ReadonlySet<string> {
+  return new Set([...own].filter((n) => n.includes('.')).map((n) => n.slice(0, n.indexOf('.'))));
+}
+
+/**
+ * One rule for every operation's query (decisions 0135, 0276): a parameter the operation takes, or a common one, given
+ * twice is refused with 400 naming it, before anything else reads it, and so is a name in one of its dotted families
+ * that it does not take; any other name is ignored, as the platform ignores what its own clients add
+ * (`include_attributes=all`, cache busters). Only names are read here, in one pass, and only when there is a query.
+ */
+export function checkQueryNames(
+  url: string,
+  allowed: ReadonlySet<string>,
+  families: ReadonlySet<string> = new Set(),
+): void {
   const start = url.indexOf('?');
   if (start === -1) return;
   const seen = new Set<string>();
@@ -33,9 +46,12 @@ export function checkQueryNames(url: string, allowed: ReadonlySet<string>): void
       const eq = url.indexOf('=', at);
       const raw = url.slice(at, eq === -1 || eq > end ? end : eq);
       const name = raw.includes('%') || raw.includes('+') ? decodeName(raw) : raw;
-      if (seen.has(name)) twice.push(name);
-      else seen.add(name);
-      if (!allowed.has(name)) unknown.push(name);
+      if (allowed.has(name)) {
+        if (seen.has(name)) twice.push(name);
+        else seen.add(name);
+      } else if (families.size > 0 && name.includes('.') && families.has(name.slice(0, name.indexOf('.')))) {
+        unknown.push(name);
+      }
     }
     at = end + 1;
   }
@@ -57,6 +73,20 @@ export function checkQueryNames(url: string, allowed: ReadonlySet<string>): void
       : `a parameter given more than once: ${shown(twice)}`,
     causes,
   );
+}
+
+/**
+ * The request's query as its operation reads it: the parameters it takes and the common ones, without the names it
+ * ignores (decision 0276). Outside an operation's mount (the authorization server), the whole query.
+ */
+export function ownQuery(c: {
+  req: { query(): Record<string, string> };
+  var: { queryNames?: ReadonlySet<string> };
+}): Record<string, string> {
+  const all = c.req.query();
+  const names = c.var.queryNames;
+  if (!names) return all;
+  return Object.fromEntries(Object.entries(all).filter(([name]) => names.has(name)));
 }
 
 /** 400 for a parameter given more than once. */

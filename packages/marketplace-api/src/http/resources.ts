@@ -1,8 +1,8 @@
 import { type Context, type ErrorHandler, Hono } from 'hono';
 import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
-import type { ApiEnv } from './env.ts';
-import { checkQueryNames, queryNames } from './query.ts';
+import { type ApiEnv, CALLER_ID, checkNamedCaller } from './env.ts';
+import { checkQueryNames, queryFamilies, queryNames } from './query.ts';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 export type Method = (typeof METHODS)[number];
@@ -106,8 +106,8 @@ function honoPath(resource: Resource): string {
 
 /**
  * The module's Hono sub-app: each operation's handler at its path, relative to the prefix, given `deps`, behind the
- * one rule for query parameters (decision 0135). The authorization server follows RFC 6749's rules for its parameters
- * instead.
+ * one rule for query parameters (decisions 0135, 0276) and `caller.id` checked where a caller may give it (0275). The
+ * authorization server follows RFC 6749's rules for its parameters instead.
  */
 export function mountModule<D>(module: ApiModule<D>, deps: D): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
@@ -121,9 +121,14 @@ export function mountModule<D>(module: ApiModule<D>, deps: D): Hono<ApiEnv> {
         app.on(method, path, (c) => operation.handle(c as never, deps));
         continue;
       }
-      const allowed = queryNames(Object.keys(operation.query ?? {}));
+      const own = queryNames(Object.keys(operation.query ?? {}));
+      const families = queryFamilies(Object.keys(operation.query ?? {}));
+      // A caller may name itself (`caller.id`) wherever it is one (decision 0275).
+      const checked = operation.auth === 'none' ? own : new Set([...own, CALLER_ID]);
       app.on(method, path, (c) => {
-        checkQueryNames(c.req.url, allowed);
+        checkQueryNames(c.req.url, checked, families);
+        c.set('queryNames', own);
+        if (operation.auth !== 'none') checkNamedCaller(c);
         return operation.handle(c as never, deps);
       });
     }

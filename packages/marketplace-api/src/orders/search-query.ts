@@ -2,7 +2,7 @@ import { orderSearchParamsSchema } from '@mostrador/contracts';
 import { Remembered } from '@mostrador/server-kit/http';
 import type { Context } from 'hono';
 import type { ApiEnv } from '../http/env.ts';
-import { invalidQuery } from '../http/query.ts';
+import { invalidQuery, ownQuery } from '../http/query.ts';
 import type { OrderQuery } from './order-repository.ts';
 
 /** A search's parameters as sent (`raw`), and as checked (`query`); both frozen, since they are shared. */
@@ -42,7 +42,7 @@ function queryStringOf(url: string): string {
 
 /** The request's parameters checked, frozen; invalid input throws, and so is never remembered. */
 function checked(c: Context<ApiEnv>): SearchQuery {
-  const raw = c.req.query();
+  const raw = ownQuery(c);
   const parsed = orderSearchParamsSchema.safeParse(raw);
   if (!parsed.success) throw invalidQuery(parsed.error);
   return frozen({ raw, query: parsed.data as OrderQuery, queryString: queryStringOf(c.req.url) });

@@ -38,7 +38,7 @@ export const itemReviews = defineResource({
       'likes, dislikes, reviewer_id (always 0), buying_date, relevance, forbidden_words, attributes.',
     rating_average: 'Average of every review of the item (not only this page), one decimal.',
     rating_levels: 'Count of reviews per star: one_star … five_star.',
-    helpful_reviews: 'Reserved.',
+    helpful_reviews: 'A list (empty), as the platform answers it.',
     attributes: 'Reserved.',
   },
   related_resources: [],
@@ -83,7 +83,7 @@ export const itemReviews = defineResource({
           reviews,
           rating_average: summary.average,
           rating_levels: summary.levels,
-          helpful_reviews: {},
+          helpful_reviews: [],
           attributes: [],
         });
       },

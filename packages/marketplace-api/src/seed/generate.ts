@@ -641,7 +641,9 @@ export function createSeedGenerator(opts: SeedOptions) {
       if (used.has(row.id)) continue;
       used.add(row.id);
       const quantity = r.weighted(QUANTITIES);
-      const promoted = r.chance(0.2);
+      // Once whether the line was on sale; the discounts below decide it now (decision 0278), and the draw stays so
+      // that every value drawn after it, and so the rest of the data, is what it was.
+      r.chance(0.2);
       const unit = row.price_minor;
       chunkSold.set(row.id, (chunkSold.get(row.id) ?? 0) + quantity);
       lines.push({
@@ -666,7 +668,8 @@ export function createSeedGenerator(opts: SeedOptions) {
         warranty: product.warranty ?? null,
         quantity,
         unitPriceMinor: unit,
-        fullUnitPriceMinor: promoted ? Math.round(unit * 1.15) : unit,
+        // Raised below when a campaign discounted the sale.
+        fullUnitPriceMinor: unit,
         saleFeeMinor: saleFeeMinor(unit),
         listingTypeId: row.listing_type_id,
         currencyId,
@@ -828,6 +831,8 @@ export function createSeedGenerator(opts: SeedOptions) {
             items: entries,
           });
         } else if (kind === 'discount') {
+          // A campaign lowered the price: the full price is the one before it, the difference its amount.
+          for (const line of lines) line.fullUnitPriceMinor = Math.round(line.unitPriceMinor * (1 + share));
           discounts.push({
             type: 'discount',
             supplier: {

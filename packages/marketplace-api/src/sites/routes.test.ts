@@ -137,7 +137,7 @@ describe('GET /sites/{site_id}/search?nickname=', () => {
 
   it.each([
     ['no nickname', ''],
-    ['an unknown parameter', `nickname=X&color=red`],
+    ['a parameter given twice', `nickname=X&sort=price_asc&sort=price_desc`],
     ['an unknown sort', `nickname=X&sort=cheapest`],
     ['an unknown condition', `nickname=X&condition=broken`],
     ['a malformed category', `nickname=X&category=phones`],

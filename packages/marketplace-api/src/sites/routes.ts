@@ -13,7 +13,7 @@ import { isoAt } from '../domain/time.ts';
 import { ApiError } from '../http/api-error.ts';
 import { JSON_TYPE, json } from '../http/json-answer.ts';
 import { parsePaging } from '../http/paging.ts';
-import { invalidQuery } from '../http/query.ts';
+import { invalidQuery, ownQuery } from '../http/query.ts';
 import { defineResource } from '../http/resources.ts';
 import type { UserRecord, UserRepository } from '../users/user-repository.ts';
 import type { FacetCounts, ItemFilters, ItemSearchRepository } from './item-search-repository.ts';
@@ -242,7 +242,7 @@ export const siteSearch = defineResource({
         const siteId = c.req.param('site_id');
         const site = /^[A-Z]{3}$/.test(siteId) ? await deps.itemSearch.site(siteId) : undefined;
         if (!site) throw new ApiError('not_found', { message: `Site ${siteId.slice(0, 10)} not found` });
-        const raw = c.req.query();
+        const raw = ownQuery(c);
         const parsed = siteSearchParamsSchema.safeParse(raw);
         if (!parsed.success) throw invalidQuery(parsed.error);
         const q = parsed.data;

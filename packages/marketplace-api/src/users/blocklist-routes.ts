@@ -12,7 +12,7 @@ import { requireCaller } from '../http/env.ts';
 import { json } from '../http/json-answer.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { actFor } from '../http/operator-access.ts';
-import { invalidQuery } from '../http/query.ts';
+import { invalidQuery, ownQuery } from '../http/query.ts';
 import { defineResource, type Resource } from '../http/resources.ts';
 import { parseUserId } from '../http/user-params.ts';
 import type { BlockList, BlockRepository } from './block-repository.ts';
@@ -41,6 +41,23 @@ const manage = (deps: BlocklistDeps, caller: Parameters<typeof requireCaller>[0]
     'blocklists.manage',
     () => new ApiError('forbidden', { message: 'only the account owner may use this resource' }),
   );
+
+/**
+ * Whether `/users/{a}/order_blacklist/{b}` names the seller first, as this API always did, or the buyer first, as
+ * spec 4.3 writes it (`/users/{customer_id}/order_blacklist/{seller_id}`): the seller is the id the caller stands for
+ * (itself, or an account it operates), the first when it could be either or neither (decision 0275).
+ */
+async function sellerFirst(
+  deps: BlocklistDeps,
+  caller: Parameters<typeof requireCaller>[0],
+  first: number,
+  second: number,
+): Promise<boolean> {
+  if (!caller || caller.userId === first) return true;
+  if (caller.userId === second) return false;
+  if ((await deps.operators.rights(first, caller.userId)) !== null) return true;
+  return (await deps.operators.rights(second, caller.userId)) === null;
+}
 
 /** Buyers a seller blocked from buying (`order_blacklist`) or from asking (`questions_blacklist`). */
 function blocklist(
@@ -107,12 +124,20 @@ function blocklist(
       methods: {
         DELETE: {
           example: `/users/123456789/${segment}/987654321`,
-          description: 'Remove the block. Removing a block that does not exist changes nothing.',
+          description:
+            segment === 'order_blacklist'
+              ? 'Remove the block. Removing a block that does not exist changes nothing. The spec’s order ' +
+                '(/users/{customer_id}/order_blacklist/{seller_id}) is taken too: the token says which id is the seller.'
+              : 'Remove the block. Removing a block that does not exist changes nothing.',
           response: blocklistEntrySchema,
           auth: 'required',
           async handle(c, deps: BlocklistDeps) {
-            const sellerId = parseUserId(c.req.param('seller_id'), 'seller_id');
-            const userId = parseUserId(c.req.param('user_id'));
+            const first = parseUserId(c.req.param('seller_id'), 'seller_id');
+            const second = parseUserId(c.req.param('user_id'));
+            const [sellerId, userId] =
+              segment === 'order_blacklist' && !(await sellerFirst(deps, c.get('caller'), first, second))
+                ? [second, first]
+                : [first, second];
             await manage(deps, c.get('caller'), sellerId);
             if (!(await deps.users.exists(userId))) {
               throw new ApiError('not_found', { message: `User ${userId} not found` });
@@ -129,13 +154,15 @@ function blocklist(
 export const orderBlacklist = blocklist('order_blacklist', 'order', 'buying');
 export const questionsBlacklist = blocklist('questions_blacklist', 'questions', 'asking questions');
 
-// The path names the blocking seller; `users` lists the buyers it blocked (docs/decisions/0016-block-search.md).
+// The path names the blocking seller, or, as spec 4.3 words it, the buyer whose block the calling seller looks up
+// (docs/decisions/0016-block-search.md, 0275-the-spec-literal-forms.md).
 export const blockSearch = defineResource({
   path: '/block-api/search/users/{user_id}',
   name: 'Block search',
   description:
-    'The buyers the seller in the path blocked, with when. caller.id must be the token’s user; that user is ' +
-    'the seller or an operator of the seller with blocklists.manage.',
+    'The blocks of a seller, with when. caller.id must be the token’s user. When the path user is the caller, or ' +
+    'a seller the caller operates with blocklists.manage, it is the blocking seller and users lists the buyers it ' +
+    'blocked; otherwise it is the buyer (spec 4.3), and users holds that buyer when the caller blocked it.',
   attributes: {
     users: 'Array of {id, blocked_at}: blocked buyers, newest first.',
     paging: 'offset, limit and total (the number of blocks found).',
@@ -148,7 +175,7 @@ export const blockSearch = defineResource({
   methods: {
     GET: {
       example: '/block-api/search/users/123456789?type=blocked_by_order&caller.id=123456789',
-      description: 'Search the blocks of a seller.',
+      description: 'Search the blocks of a seller, or look up one buyer’s block by the calling seller.',
       query: {
         type: 'Required: blocked_by_questions or blocked_by_order.',
         user_blocked: 'Only this buyer’s block.',
@@ -161,25 +188,34 @@ export const blockSearch = defineResource({
       async handle(c, deps: BlocklistDeps) {
         const userId = parseUserId(c.req.param('user_id'));
         const caller = requireCaller(c.get('caller'));
-        const parsed = blockSearchParamsSchema.safeParse(c.req.query());
+        const parsed = blockSearchParamsSchema.safeParse(ownQuery(c));
         if (!parsed.success) throw invalidQuery(parsed.error);
         const q = parsed.data;
         if (q['caller.id'] !== String(caller.userId)) {
           // Spec 7.2's own text: the caller is neither the seller nor one acting for it.
           throw new ApiError('caller.id.invalid');
         }
-        await actFor(
-          deps,
-          caller,
-          userId,
-          'blocklists.manage',
-          () => new ApiError('forbidden', { message: 'only the seller may search its own blocks' }),
-        );
-        const offset = (await deps.users.find(userId))?.utcOffsetMinutes ?? 0;
-        const { blocks, total } = await deps.blocks.list(userId, SEARCH_TYPES[q.type]!, {
+        const asSeller =
+          userId === caller.userId || (await deps.operators.rights(userId, caller.userId)) !== null;
+        let sellerId = userId;
+        let only = q.user_blocked;
+        if (asSeller) {
+          // The account's own token, or its operator: refused only for lacking blocklists.manage.
+          await actFor(deps, caller, userId, 'blocklists.manage', () => new ApiError('forbidden'));
+        } else {
+          // The spec's reading: the path user is the buyer, the caller the seller whose block is looked up.
+          if (!(await deps.users.exists(userId))) {
+            throw new ApiError('not_found', { message: `User ${userId} not found` });
+          }
+          sellerId = caller.userId;
+          // A user_blocked other than the path's buyer matches no block (no user has id 0).
+          only = only === undefined || only === userId ? userId : 0;
+        }
+        const offset = (await deps.users.find(sellerId))?.utcOffsetMinutes ?? 0;
+        const { blocks, total } = await deps.blocks.list(sellerId, SEARCH_TYPES[q.type]!, {
           offset: q.offset,
           limit: q.limit,
-          userId: q.user_blocked,
+          userId: only,
         });
         return json(c, {
           users: blocks.map((b) => ({ id: b.userId, blocked_at: isoAt(b.blockedAt, offset) })),

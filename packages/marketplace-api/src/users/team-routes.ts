@@ -14,7 +14,7 @@ import { ApiError, badRequest } from '../http/api-error.ts';
 import { requireCaller } from '../http/env.ts';
 import { json } from '../http/json-answer.ts';
 import { jsonBody } from '../http/json-body.ts';
-import { invalidQuery } from '../http/query.ts';
+import { invalidQuery, ownQuery } from '../http/query.ts';
 import { defineResource } from '../http/resources.ts';
 import { parseUserId } from '../http/user-params.ts';
 import type { Caller } from '../oauth/token-repository.ts';
@@ -231,7 +231,7 @@ export const personalDataAccessLog = defineResource({
       auth: 'required',
       async handle(c, deps: TeamDeps) {
         const seller = await owner(deps, c.get('caller'), parseUserId(c.req.param('seller_id'), 'seller_id'));
-        const parsed = personalDataAccessParamsSchema.safeParse(c.req.query());
+        const parsed = personalDataAccessParamsSchema.safeParse(ownQuery(c));
         if (!parsed.success) throw invalidQuery(parsed.error);
         const { offset, limit } = parsed.data;
         const page = await deps.accessLog.forAccount(seller.id, { offset, limit });
