@@ -48,7 +48,12 @@ const DELIVERY_CASE_OPTIONS = [
       return translate('orders.orderFilters.anyDelivery');
     },
   },
-  ...DELIVERY_CASES.map((c) => ({ value: c, label: DELIVERY_CASE_LABELS[c] })),
+  ...DELIVERY_CASES.map((c) => ({
+    value: c,
+    get label() {
+      return DELIVERY_CASE_LABELS[c];
+    },
+  })),
 ];
 
 const BOOLEAN_OPTIONS = withLabels([
