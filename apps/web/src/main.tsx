@@ -14,7 +14,13 @@ import {
 } from './features/account/api/get-session.ts';
 import { workingAccount } from './features/account/model/working-account.ts';
 import { FALLBACK_LOCALE, localeForSite, setAccountLocale } from './lib/format.ts';
-import { activateLanguage, documentLanguage, numbersLocaleFor, setNumbersLocale } from './lib/i18n/i18n.ts';
+import {
+  activateLanguage,
+  documentLanguage,
+  numbersLocaleFor,
+  setNumbersLocale,
+  setOperatedAccount,
+} from './lib/i18n/i18n.ts';
 import { LanguageProvider } from './lib/i18n/use-t.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { announceSessionChange, onSessionChangeElsewhere } from './lib/session-broadcast.ts';
@@ -66,6 +72,7 @@ followSessionLanguage(queryClient, (language, session) => {
   const locale = site ? localeForSite(site) : undefined;
   setAccountLocale(locale ?? FALLBACK_LOCALE);
   setNumbersLocale(locale ? numbersLocaleFor(language, locale) : undefined);
+  setOperatedAccount(session.acting_for?.nickname ?? null);
   void activateLanguage(language);
 });
 
