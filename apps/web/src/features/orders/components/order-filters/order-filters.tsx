@@ -123,6 +123,7 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
           active={statuses.length > 0}
         >
           <CheckboxList
+            variant="menu"
             legend={t('orders.orderFilters.orderStatus')}
             options={ORDER_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
             selected={statuses}
