@@ -133,3 +133,7 @@ export const powerSellerStatusName = byCode('powerSellerStatus', ['platinum', 'g
  */
 export const asLabel = (name: string): string =>
   name.charAt(0).toLocaleUpperCase(i18n.locale || undefined) + name.slice(1);
+
+/** The product attributes the platform records per order (spec 4.4's `/orders/{id}/product`), by name. */
+const productAttributeCode = byCode('productAttribute', ['IMEI', 'serial_number', 'entry_date']);
+export const productAttributeName = (name: string): string => asLabel(productAttributeCode(name));
