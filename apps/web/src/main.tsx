@@ -90,8 +90,14 @@ function OneLanguage({ children }: { children: ReactNode }) {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
-// The server put the language in <html lang>, so its messages load while the page starts.
-void activateLanguage(documentLanguage()).then(() => {
+// The server put the language in <html lang>, so its messages load while the page starts; the page's code, the
+// session and the page's first query load at the same time, not after the messages. The router's first load needs no
+// message (nothing is translated before it is shown), and the routes' data stays in the query cache for the render.
+const firstLoad = router.load().catch(() => undefined);
+// The pages' code does not wait for the session the signed-in layout checks first: it loads beside it.
+for (const match of router.matchRoutes(router.state.location))
+  void router.loadRouteChunk(router.routesById[match.routeId as keyof typeof router.routesById]);
+void Promise.all([activateLanguage(documentLanguage()), firstLoad]).then(() => {
   createRoot(container).render(
     <StrictMode>
       <LanguageProvider>
