@@ -36,14 +36,19 @@ export function PlaceHierarchy({
         {levels.map((place, depth) => (
           <li
             key={place.level}
-            className="grid grid-cols-[7rem_minmax(0,1fr)_auto] items-baseline gap-x-3 py-1 text-body"
+            className="grid grid-cols-[6rem_minmax(0,1fr)] items-baseline gap-x-3 py-1 text-body sm:grid-cols-[7rem_minmax(0,1fr)_auto]"
           >
             <span className="text-muted">{place.level}</span>
             <span className="truncate text-ink" style={{ paddingLeft: `${depth * 0.75}rem` }}>
               {depth > 0 ? <span className="mr-1.5 text-faint">└</span> : null}
               <span className={place === finest ? 'font-medium' : undefined}>{place.name}</span>
             </span>
-            <span className="font-mono text-xs text-faint">{place.id}</span>
+            <span
+              className="col-start-2 font-mono text-xs break-all text-faint sm:col-start-auto"
+              style={{ paddingLeft: `${depth * 0.75}rem` }}
+            >
+              {place.id}
+            </span>
           </li>
         ))}
       </ol>
