@@ -128,7 +128,9 @@ test.describe('location picker', () => {
     await screenshotBothThemes(page, 'locations', (name) => testInfo.outputPath(name));
   });
 
-  test('by keyboard alone: arrows through the cascade; a state alone is refused', async ({ page }) => {
+  test('by keyboard alone: arrows through the cascade; a state’s only city is chosen for the person', async ({
+    page,
+  }) => {
     await page.goto('/locations');
     const country = page.getByRole('combobox', { name: 'Country' });
     await country.focus();
