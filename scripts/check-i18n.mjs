@@ -60,7 +60,9 @@ function literalsOf(expression) {
     case 'StringLiteral':
       return [expression];
     case 'TemplateLiteral':
-      return expression.quasis.some((q) => isWords(q.value.cooked ?? '')) ? [expression] : [];
+      return expression.quasis.some((q) => isWords(q.value.cooked ?? ''))
+        ? [expression]
+        : expression.expressions.flatMap(literalsOf);
     case 'ConditionalExpression':
       return [...literalsOf(expression.consequent), ...literalsOf(expression.alternate)];
     case 'LogicalExpression':

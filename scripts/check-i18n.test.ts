@@ -28,6 +28,14 @@ describe('the translation check', () => {
     ]);
   });
 
+  it('finds words chosen inside a template whose own text is only numbers and spaces', () => {
+    const source = `
+      export function Count({ total }) {
+        return <p>{\`\${total} \${total === 1 ? 'review' : 'reviews'}\`}</p>;
+      }`;
+    expect(texts(source)).toEqual(['text: review', 'text: reviews']);
+  });
+
   it('lets through messages, punctuation, numbers, class names and the product’s name', () => {
     const source = `
       export function Heading({ total }) {

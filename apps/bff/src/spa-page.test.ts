@@ -24,4 +24,18 @@ describe('the first paint in the reader’s language', () => {
     expect(spanish).toContain('aria-label="Cargando Mostrador…"');
     expect(pageIn(source, 'en')).toBe(source);
   });
+
+  it('keeps the preload of the page’s own messages alone, so they load with the first scripts', () => {
+    const built = source.replace(
+      '</head>',
+      ['es', 'pt-BR', 'en']
+        .map((l) => `<link rel="modulepreload" crossorigin href="/assets/${l}-x1.js" data-language="${l}">`)
+        .join('\n') + '\n</head>',
+    );
+    for (const language of ['es', 'pt-BR', 'en'] as const) {
+      const page = pageIn(built, language);
+      expect(page.match(/data-language="[^"]+"/g)).toEqual([`data-language="${language}"`]);
+      expect(page).toContain(`<link rel="modulepreload" crossorigin href="/assets/${language}-x1.js"`);
+    }
+  });
 });

@@ -10,7 +10,12 @@ const WORDS: readonly ServerMessageId[] = ['page.loading', 'page.needsJavaScript
  * first paint, so a reader of Spanish never hears English while the scripts load.
  */
 export function pageIn(html: string, language: Language): string {
-  let page = html.replace('<html lang="en">', `<html lang="${language}">`);
+  let page = html
+    .replace('<html lang="en">', `<html lang="${language}">`)
+    // The build preloads each language's messages (marked `data-language`): the page keeps its own alone.
+    .replace(/\s*<link rel="modulepreload"[^>]*data-language="([^"]+)"[^>]*>/g, (link, lang: string) =>
+      lang === language ? link : '',
+    );
   if (language === 'en') return page;
   for (const id of WORDS) {
     page = page.replaceAll(escapeHtml(serverMessage('en', id)), escapeHtml(serverMessage(language, id)));

@@ -43,5 +43,32 @@ export function compiledCatalogs(): Plugin {
       const source = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
       return `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(compileCatalog(source, language)))});`;
     },
+    // The page loads one catalog, the one its <html lang> names, and only once its first script has run: a preload of
+    // each catalog, marked with its language, lets the server keep the page's own one, fetched with the first scripts.
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        if (!context.bundle) return [];
+        return Object.values(context.bundle).flatMap((chunk) => {
+          const language =
+            chunk.type === 'chunk' && chunk.facadeModuleId?.startsWith(`\0${PREFIX}`)
+              ? chunk.facadeModuleId.slice(PREFIX.length + 1)
+              : null;
+          if (!language) return [];
+          return [
+            {
+              tag: 'link',
+              attrs: {
+                rel: 'modulepreload',
+                crossorigin: true,
+                href: `/${chunk.fileName}`,
+                'data-language': language,
+              },
+              injectTo: 'head' as const,
+            },
+          ];
+        });
+      },
+    },
   };
 }

@@ -14,7 +14,13 @@ import {
 } from './features/account/api/get-session.ts';
 import { workingAccount } from './features/account/model/working-account.ts';
 import { FALLBACK_LOCALE, localeForSite, setAccountLocale } from './lib/format.ts';
-import { activateLanguage, documentLanguage, numbersLocaleFor, setNumbersLocale } from './lib/i18n/i18n.ts';
+import {
+  activateLanguage,
+  documentLanguage,
+  numbersLocaleFor,
+  setNumbersLocale,
+  setOperatedAccount,
+} from './lib/i18n/i18n.ts';
 import { LanguageProvider } from './lib/i18n/use-t.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { announceSessionChange, onSessionChangeElsewhere } from './lib/session-broadcast.ts';
@@ -66,6 +72,7 @@ followSessionLanguage(queryClient, (language, session) => {
   const locale = site ? localeForSite(site) : undefined;
   setAccountLocale(locale ?? FALLBACK_LOCALE);
   setNumbersLocale(locale ? numbersLocaleFor(language, locale) : undefined);
+  setOperatedAccount(session.acting_for?.nickname ?? null);
   void activateLanguage(language);
 });
 
@@ -83,8 +90,14 @@ function OneLanguage({ children }: { children: ReactNode }) {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
-// The server put the language in <html lang>, so its messages load while the page starts.
-void activateLanguage(documentLanguage()).then(() => {
+// The server put the language in <html lang>, so its messages load while the page starts; the page's code, the
+// session and the page's first query load at the same time, not after the messages. The router's first load needs no
+// message (nothing is translated before it is shown), and the routes' data stays in the query cache for the render.
+const firstLoad = router.load().catch(() => undefined);
+// The pages' code does not wait for the session the signed-in layout checks first: it loads beside it.
+for (const match of router.matchRoutes(router.state.location))
+  void router.loadRouteChunk(router.routesById[match.routeId as keyof typeof router.routesById]);
+void Promise.all([activateLanguage(documentLanguage()), firstLoad]).then(() => {
   createRoot(container).render(
     <StrictMode>
       <LanguageProvider>

@@ -39,6 +39,8 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** The page's name: document title, breadcrumb and the live-region announcement on navigation. */
     title?: string;
+    /** The page's name from its address, where the address names what it shows (an order's number). */
+    titleFor?: (params: Record<string, string>) => string;
     /** What a signed-in page shows, for its sign-in gate: "Sign in to see {what}", under its title and description. */
     signIn?: { what: string; description?: string };
   }

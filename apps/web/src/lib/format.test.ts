@@ -78,7 +78,8 @@ describe('formatDate', () => {
   });
 
   it('writes a time alone and a stamp the same way as a date with its time', () => {
-    expect(formatClock(iso, 'es-AR')).toMatch(/^\d{2}:15$/);
+    // With the browser's zone named when the time was written at another offset (format-zone.test.ts).
+    expect(formatClock(iso, 'es-AR')).toMatch(/^\d{2}:15( (UTC|GMT[+-][\d:]+))?$/);
     expect(formatStamp(iso, 'pt-BR')).toBe(formatDate(iso, 'pt-BR'));
   });
 

@@ -137,8 +137,33 @@ function dateTimeFormat(key: string, locale: string, options: Intl.DateTimeForma
 }
 
 /**
+ * Whether a timestamp was written at another offset from UTC than the browser's at that moment: the marketplace
+ * writes its times at the site's offset (as the CSV export carries them), the page shows them in the browser's zone.
+ */
+function offsetDiffers(iso: string, date: Date): boolean {
+  const written = /(?:([+-])(\d{2}):?(\d{2})|Z)$/.exec(iso);
+  if (!written) return false;
+  const minutes = written[1]
+    ? (written[1] === '-' ? -1 : 1) * (Number(written[2]) * 60 + Number(written[3]))
+    : 0;
+  return minutes !== -date.getTimezoneOffset();
+}
+
+/** The time of day, with the zone it is in ("03:33 UTC") when the marketplace wrote it in another. */
+function timeOfDay(iso: string, date: Date, locale: string, timeZone: string | undefined): string {
+  const named = !timeZone && offsetDiffers(iso, date);
+  return dateTimeFormat(`${locale}|${timeZone ?? ''}|time${named ? '|zone' : ''}`, locale, {
+    ...(named
+      ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' }
+      : TIME_OF_DAY),
+    ...(timeZone ? { timeZone } : {}),
+  }).format(date);
+}
+
+/**
  * Formats an ISO 8601 timestamp for a locale: the date as the locale writes it ("7 mar 2025"), then the time of day
- * as every time is written ("22:15"); text that is not a date is returned unchanged.
+ * as every time is written ("22:15"), followed by the browser's zone when the marketplace wrote the time in another
+ * ("22:15 UTC" for a time the marketplace wrote at -03:00); text that is not a date is returned unchanged.
  */
 export function formatDate(iso: string, locale: string, options: FormatDateOptions = {}): string {
   const date = new Date(iso);
@@ -149,18 +174,14 @@ export function formatDate(iso: string, locale: string, options: FormatDateOptio
     ...zone,
   });
   if ((options.style ?? 'datetime') === 'date') return day.format(date);
-  const time = dateTimeFormat(`${locale}|${options.timeZone ?? ''}|time`, locale, {
-    ...TIME_OF_DAY,
-    ...zone,
-  });
-  return `${day.format(date)}, ${time.format(date)}`;
+  return `${day.format(date)}, ${timeOfDay(iso, date, locale, options.timeZone)}`;
 }
 
 /** The time of day alone, as every time is written: when a live change happened. */
 export function formatClock(iso: string, locale: string = accountLocale): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return dateTimeFormat(`${locale}||time`, locale, TIME_OF_DAY).format(date);
+  return timeOfDay(iso, date, locale, undefined);
 }
 
 /** The date and the time of day, as `formatDate` writes them, in the account's locale. */

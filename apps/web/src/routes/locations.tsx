@@ -1,5 +1,7 @@
-import { locationPickerViewSchema } from '@mostrador/contracts';
+import { type LocationPickerView, locationPickerViewSchema } from '@mostrador/contracts';
 import { createFileRoute } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { loadWorkingAccount } from '../features/account/api/get-session.ts';
 import { countriesQueryOptions } from '../features/locations/api/get-countries.ts';
 import { LocationWorkspace } from '../features/locations/components/location-workspace.tsx';
 import { translate } from '../lib/i18n/i18n.ts';
@@ -10,6 +12,8 @@ export const Route = createFileRoute('/locations')({
       return translate('shell.locations.locations');
     },
   },
+  // Signed in, the examples name places of the account's own site.
+  beforeLoad: ({ context: { queryClient } }) => loadWorkingAccount(queryClient),
   validateSearch: locationPickerViewSchema,
   loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(countriesQueryOptions()),
   component: LocationsPage,
@@ -18,5 +22,10 @@ export const Route = createFileRoute('/locations')({
 function LocationsPage() {
   const view = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <LocationWorkspace view={view} onViewChange={(next) => navigate({ search: next, replace: true })} />;
+  const siteId = Route.useRouteContext({ select: (context) => context.account?.site_id ?? null });
+  const onViewChange = useCallback(
+    (next: LocationPickerView) => void navigate({ search: next, replace: true }),
+    [navigate],
+  );
+  return <LocationWorkspace view={view} siteId={siteId} onViewChange={onViewChange} />;
 }

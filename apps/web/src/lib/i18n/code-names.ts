@@ -10,7 +10,7 @@ import {
   SHIPMENT_MODES,
   SHIPMENT_STATUSES,
 } from '@mostrador/contracts';
-import { type MessageId, translate } from './i18n.ts';
+import { i18n, type MessageId, translate } from './i18n.ts';
 
 /**
  * Names of the platform's codes in the active language, by code (never by matching English text); a code the
@@ -126,3 +126,14 @@ export const mediationStatusName = byCode('mediationStatus', ['opened', 'closed'
 
 /** The seller's MercadoLíder medal (`power_seller_status`), by code. */
 export const powerSellerStatusName = byCode('powerSellerStatus', ['platinum', 'gold', 'silver']);
+
+/**
+ * A code's name standing alone (a badge, a field's value, after a "·"), capitalised like the order statuses beside it;
+ * inside a sentence ("Payment 123 approved") the name is used as it is.
+ */
+export const asLabel = (name: string): string =>
+  name.charAt(0).toLocaleUpperCase(i18n.locale || undefined) + name.slice(1);
+
+/** The product attributes the platform records per order (spec 4.4's `/orders/{id}/product`), by name. */
+const productAttributeCode = byCode('productAttribute', ['IMEI', 'serial_number', 'entry_date']);
+export const productAttributeName = (name: string): string => asLabel(productAttributeCode(name));

@@ -69,9 +69,30 @@ export function documentLanguage(): Language {
   return parseLanguage(document.documentElement.lang) ?? 'en';
 }
 
+/**
+ * Whom the dashboard works for, a value every message may name: `{operator, select, yes {…{seller}…} other {…}}`
+ * speaks of "TIENDA_PALERMO's items" to a team member working on that account, and of "your items" to its owner.
+ */
+let accountValues: MessageValues = { operator: 'no', seller: '' };
+
+/**
+ * The account the session works on when the signed-in user operates it for its seller (its nickname), or null on the
+ * user's own account; what is on screen is drawn again when it changes.
+ */
+export function setOperatedAccount(seller: string | null): void {
+  const next = seller ? { operator: 'yes', seller } : { operator: 'no', seller: '' };
+  if (next.seller === accountValues.seller) return;
+  accountValues = next;
+  if (i18n.locale) i18n.activate(i18n.locale, numbersLocale ? [numbersLocale] : undefined);
+}
+
+/** A message's values with the working account's (`operator`, `seller`) beneath them. */
+export const withAccountValues = (values?: MessageValues): MessageValues =>
+  values ? { ...accountValues, ...values } : accountValues;
+
 /** A message in the active language, outside React (document titles, announcements made from hooks). */
 export function translate(id: MessageId, values?: MessageValues): string {
-  return i18n._(id, values);
+  return i18n._(id, withAccountValues(values));
 }
 
 /**

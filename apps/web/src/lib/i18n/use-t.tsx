@@ -1,13 +1,13 @@
 import { I18nProvider, Trans, useLingui } from '@lingui/react';
-import type { ReactElement, ReactNode } from 'react';
-import { i18n, type MessageId, type MessageValues } from './i18n.ts';
+import { type ReactElement, type ReactNode, useCallback } from 'react';
+import { i18n, type MessageId, type MessageValues, withAccountValues } from './i18n.ts';
 
 export type Translate = (id: MessageId, values?: MessageValues) => string;
 
 /** `t('orders.title')`: a message in the active language; the component re-renders when the language changes. */
 export function useT(): Translate {
   const { _ } = useLingui();
-  return _ as Translate;
+  return useCallback<Translate>((id, values) => _(id, withAccountValues(values)), [_]);
 }
 
 /** The active language (`es`, `pt-BR`, `en`). */
@@ -24,7 +24,7 @@ export function T(props: {
   values?: MessageValues;
   components?: Record<string, ReactElement>;
 }): ReactNode {
-  return <Trans id={props.id} values={props.values} components={props.components} />;
+  return <Trans id={props.id} values={withAccountValues(props.values)} components={props.components} />;
 }
 
 export function LanguageProvider({ children }: { children: ReactNode }) {

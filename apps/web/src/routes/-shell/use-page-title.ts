@@ -3,10 +3,12 @@ import { useEffect, useRef } from 'react';
 import { translate } from '../../lib/i18n/i18n.ts';
 import { useAnnounce } from '../../ui/live-region.tsx';
 
-/** The page's name, from the deepest route that has one (`staticData.title`). */
+/** The page's name, from the deepest route that has one (`staticData.titleFor` its address, or `title`). */
 export function usePageTitle(): string | undefined {
   const matches = useMatches();
-  return matches.findLast((match) => match.staticData.title)?.staticData.title;
+  const match = matches.findLast((m) => m.staticData.title || m.staticData.titleFor);
+  if (!match) return undefined;
+  return match.staticData.titleFor?.(match.params as Record<string, string>) ?? match.staticData.title;
 }
 
 /** Keeps document.title in step with the page and tells screen-reader users which page they reached. */

@@ -12,6 +12,7 @@ export const Route = createFileRoute('/_authed/orders/$orderId')({
     get title() {
       return translate('shell.ordersOrderId.order');
     },
+    titleFor: ({ orderId }) => translate('orders.orderHeading.order', { id: orderId }),
     signIn: {
       get what() {
         return translate('shell.ordersOrderId.thisOrder');

@@ -1,4 +1,4 @@
-import { createFileRoute, useRouterState } from '@tanstack/react-router';
+import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { WorkOnButtons } from '../../features/account/components/work-on-buttons.tsx';
 import { can } from '../../features/account/model/working-account.ts';
@@ -50,6 +50,15 @@ function OrdersPage() {
   useEffect(() => {
     if (rewrite) void navigate({ search, replace: true });
   }, [rewrite, search, navigate]);
+  const router = useRouter();
+  useEffect(() => {
+    // An order is what is opened next from the list: its page's code loads while the list is read, not on the click.
+    if (typeof requestIdleCallback !== 'function') return;
+    const idle = requestIdleCallback(
+      () => void router.loadRouteChunk(router.routesById['/_authed/orders/$orderId']),
+    );
+    return () => cancelIdleCallback(idle);
+  }, [router]);
   // Signed out, the layout shows the sign-in gate instead of this page.
   if (!account) return null;
   // A team member on its own account: the accounts it works on are one click away (decision 0103).

@@ -1,12 +1,15 @@
 import type { Session } from '@mostrador/contracts';
 import { useT } from '../../../lib/i18n/use-t.tsx';
-import { Button } from '../../../ui/button.tsx';
 import { cardClasses } from '../../../ui/card.tsx';
 import { CheckIcon } from '../../../ui/icons.tsx';
 import { useActivateAccount } from '../api/activate-account.ts';
 import { useSignOut } from '../api/sign-out.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { WorkOnList } from './work-on-list.tsx';
+
+/** The menu's last items, a link and a button, with one left edge: their text starts where the accounts' does. */
+const MENU_ITEM =
+  'rounded-md px-2 py-1.5 text-left hover:bg-subtle disabled:cursor-progress disabled:opacity-60';
 
 /** The open account menu: whom to work on, the signed-in accounts, the language, adding an account, signing out. */
 export function AccountMenuPanel({
@@ -57,17 +60,18 @@ export function AccountMenuPanel({
         <LanguageSwitcher onDone={() => onDone()} />
       </div>
       <div className="mt-2 flex flex-col gap-1 border-t border-line pt-2">
-        <a href={`/bff/login?return_to=${returnTo}`} className="rounded-md px-2 py-1.5 hover:bg-subtle">
+        <a href={`/bff/login?return_to=${returnTo}`} className={MENU_ITEM}>
           {t('account.accountMenu.addAnotherAccount')}
         </a>
-        <Button
-          variant="ghost"
-          className="justify-start"
-          pending={signOut.isPending}
+        <button
+          type="button"
+          className={MENU_ITEM}
+          disabled={signOut.isPending}
+          aria-busy={signOut.isPending}
           onClick={() => signOut.mutate(undefined, { onSuccess: () => onDone() })}
         >
           {t('account.accountMenu.signOut')}
-        </Button>
+        </button>
       </div>
     </div>
   );

@@ -42,7 +42,7 @@ describe('ListingPayload (the publishing rule of spec 2.12 through listingLocati
     expect(screen.getByText('Cabo Polonio has no neighborhoods, so the city itself is used.')).toBeTruthy();
   });
 
-  it('refuses a city with neighborhoods, a state alone, and nothing, with nothing to copy', () => {
+  it('refuses a city with neighborhoods, a state alone, and a country alone, with nothing to copy', () => {
     const { rerender } = show({
       country: AR,
       state: CAPITAL,
@@ -63,11 +63,19 @@ describe('ListingPayload (the publishing rule of spec 2.12 through listingLocati
     expect(screen.queryByTestId('listing-payload')).toBeNull();
     rerender(
       <LiveRegionProvider>
-        <ListingPayload choice={{}} />
+        <ListingPayload choice={{ country: AR }} />
       </LiveRegionProvider>,
     );
     expect(screen.getByTestId('listing-payload-refusal').textContent).toBe(
       'Choose a city or a neighborhood.',
+    );
+  });
+
+  it('warns of nothing before a place is chosen: it says what will show there', () => {
+    show({});
+    expect(screen.queryByTestId('listing-payload-refusal')).toBeNull();
+    expect(screen.getByTestId('listing-payload-waiting').textContent).toBe(
+      'Choose a place: what a listing must carry for it shows here, ready to copy.',
     );
   });
 });

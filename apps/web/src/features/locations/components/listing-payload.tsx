@@ -61,7 +61,11 @@ export function ListingPayload({ choice }: { choice: LocationChoice }) {
         ) : null
       }
     >
-      {result.ok ? (
+      {!choice.country ? (
+        <p data-testid="listing-payload-waiting" className="m-4 text-body text-muted">
+          {t('locations.listingPayload.chooseAPlace')}
+        </p>
+      ) : result.ok ? (
         <div className="p-4">
           <p className="mb-2 text-body text-muted">
             {'neighborhood' in result.location

@@ -1,6 +1,6 @@
 import type { LocationChoice, LocationMatch, LocationPickerView } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { messagesByKey, translate } from '../../../lib/i18n/i18n.ts';
 import { useT } from '../../../lib/i18n/use-t.tsx';
 import { Combobox, type ComboboxOption } from '../../../ui/combobox.tsx';
@@ -10,10 +10,12 @@ import { countriesQueryOptions } from '../api/get-countries.ts';
 import { placeQueryOptions } from '../api/get-place.ts';
 import { locationSearchQueryOptions } from '../api/search-locations.ts';
 import { ListingPayload } from './listing-payload.tsx';
-import { PlaceMap } from './place-map.tsx';
+import { PlaceHierarchy, type PlaceLevel } from './place-hierarchy.tsx';
 
 export interface LocationWorkspaceProps {
   view: LocationPickerView;
+  /** The site of the account the dashboard works on, whose places the examples name; null signed out. */
+  siteId: string | null;
   /** Replaces the chosen place in the URL (levels below a changed one are cleared by the caller's values). */
   onViewChange: (next: LocationPickerView) => void;
 }
@@ -29,11 +31,19 @@ interface SearchOption extends ComboboxOption {
   match: LocationMatch;
 }
 
+/** Places of each site's own country that the search finds, for the search's hint (Argentina's when unknown). */
+const EXAMPLES: Record<string, readonly [string, string, string]> = {
+  MLA: ['Palermo', 'Córdoba', 'Mendoza'],
+  MLB: ['Pinheiros', 'Campinas', 'Bahia'],
+  MLM: ['Coyoacán', 'Guadalajara', 'Jalisco'],
+  MLU: ['Pocitos', 'Rocha', 'Cabo Polonio'],
+};
+
 const toOptions = (places: readonly { id: string; name: string }[]): ComboboxOption[] =>
   places.map((place) => ({ id: place.id, label: place.name }));
 
 /** Country → state → city → neighborhood, one search across all of them, the listing payload and a small map. */
-export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps) {
+export function LocationWorkspace({ view, siteId, onViewChange }: LocationWorkspaceProps) {
   const t = useT();
   const countries = useQuery(countriesQueryOptions());
   const country = useQuery(placeQueryOptions('countries', view.country));
@@ -68,6 +78,24 @@ export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps
       });
   };
 
+  // A level with a single choice is chosen for the person: a state with one city, a city with one neighborhood.
+  const only = <T extends { id: string }>(places: readonly T[] | undefined) =>
+    places?.length === 1 ? places[0]!.id : undefined;
+  const onlyState = view.country && !view.state ? only(country.data?.states) : undefined;
+  const onlyCity = view.state && !view.city ? only(state.data?.cities) : undefined;
+  const onlyNeighborhood = view.city && !view.neighborhood ? only(city.data?.neighborhoods) : undefined;
+  useEffect(() => {
+    if (onlyState) onViewChange({ country: view.country, state: onlyState });
+    else if (onlyCity) onViewChange({ country: view.country, state: view.state, city: onlyCity });
+    else if (onlyNeighborhood)
+      onViewChange({
+        country: view.country,
+        state: view.state,
+        city: view.city,
+        neighborhood: onlyNeighborhood,
+      });
+  }, [onlyState, onlyCity, onlyNeighborhood, view.country, view.state, view.city, onViewChange]);
+
   const cityHasNeighborhoods = city.data ? city.data.neighborhoods.length > 0 : undefined;
   const choice: LocationChoice = {
     ...(country.data ? { country: { id: country.data.id, name: country.data.name } } : {}),
@@ -85,11 +113,21 @@ export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps
       ? { neighborhood: { id: neighborhood.data.id, name: neighborhood.data.name } }
       : {}),
   };
-  // The map shows the finest chosen place that has coordinates.
+  // The coordinates are the finest chosen place's that has them.
   const mapped = [neighborhood.data, city.data, state.data, country.data].find(
     (place) => place?.geo_information,
   );
-  const finest = neighborhood.data ?? city.data ?? state.data ?? country.data;
+  const levels: PlaceLevel[] = (
+    [
+      ['country', country.data],
+      ['state', state.data],
+      ['city', city.data],
+      ['neighborhood', neighborhood.data],
+    ] as const
+  ).flatMap(([level, place]) =>
+    place ? [{ level: LEVEL_NAMES[level], id: place.id, name: place.name }] : [],
+  );
+  const [first, second, third] = EXAMPLES[siteId ?? ''] ?? EXAMPLES.MLA!;
 
   return (
     <>
@@ -120,7 +158,7 @@ export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps
                     ? t('locations.locationWorkspace.typeTwoLetters')
                     : t('locations.locationWorkspace.noPlaceMatches')
                 }
-                hint={t('locations.locationWorkspace.forExamplePalermoCo')}
+                hint={t('locations.locationWorkspace.forExamplePalermoCo', { first, second, third })}
                 onChange={(option) => {
                   if (!option) return;
                   setQuery('');
@@ -188,13 +226,10 @@ export function LocationWorkspace({ view, onViewChange }: LocationWorkspaceProps
             </div>
             <div className="flex min-w-0 flex-col gap-5">
               <ListingPayload choice={choice} />
-              {finest ? (
-                <PlaceMap
-                  name={mapped ? mapped.name : finest.name}
-                  geo={mapped?.geo_information ?? null}
-                  spanDegrees={mapped === country.data ? 14 : mapped === state.data ? 5 : 1.5}
-                />
-              ) : null}
+              <PlaceHierarchy
+                levels={levels}
+                geo={mapped?.geo_information ? { name: mapped.name, geo: mapped.geo_information } : null}
+              />
             </div>
           </div>
         )}

@@ -1,5 +1,6 @@
 import type { Order, PartialOrder } from '@mostrador/contracts';
 import {
+  asLabel,
   cancelReasonName,
   feedbackRatingName,
   orderStatusDetailName,
@@ -41,7 +42,7 @@ export function statusHistory(order: HistorySource): HistoryEntry[] {
     entries.push({
       date: payment.date_created,
       label: translate('orders.statusHistory.paymentCreated', { id: payment.id }),
-      detail: paymentStatusName(payment.status),
+      detail: asLabel(paymentStatusName(payment.status)),
       tone: 'neutral',
     });
     if (payment.date_last_modified !== payment.date_created) {

@@ -31,7 +31,7 @@ export function RatingSummary({
           <p className="text-xs text-muted tabular">
             {total === 0
               ? t('reviews.ratingSummary.noReviewsYet')
-              : `${total} ${total === 1 ? 'review' : 'reviews'}`}
+              : t('reviews.ratingSummary.reviewCount', { count: total })}
           </p>
         </div>
       </div>

@@ -34,7 +34,12 @@ export interface BlockBuyerDialogProps {
   onBlocked: (buyer: ResolvedBuyer, list: BlockList, all: readonly ResolvedBuyer[]) => void;
 }
 
-const REASON_OPTIONS = BLOCK_REASONS.map((reason) => ({ value: reason, label: REASON_LABELS[reason] }));
+const REASON_OPTIONS = BLOCK_REASONS.map((reason) => ({
+  value: reason,
+  get label() {
+    return REASON_LABELS[reason];
+  },
+}));
 
 /**
  * Block a buyer from one list, with the reason and a note kept by the BFF for the team: the buyer typed by id or

@@ -106,6 +106,11 @@ export function EntryDetail({
             <span className="ml-2 text-muted">{PARK_REASON[item.park_reason] ?? item.park_reason}</span>
           ) : null}
         </dd>
+        {item.state === 'parked' ? (
+          <dd className="col-start-2 text-xs text-muted" data-testid="set-aside-meaning">
+            {t('liveUpdates.entryDetail.setAsideMeans')}
+          </dd>
+        ) : null}
         <dt className="text-muted">{t('liveUpdates.entryDetail.topic')}</dt>
         <dd className="text-body text-ink">{notificationTopicName(item.topic)}</dd>
         <dt className="text-muted">{t('liveUpdates.entryDetail.changed')}</dt>

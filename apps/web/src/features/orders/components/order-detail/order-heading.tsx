@@ -55,7 +55,13 @@ export function OrderHeading({
             onClick={() => neighbours[step]?.()}
             aria-keyshortcuts={key}
           >
-            {label} <kbd className="text-caption text-faint">{key}</kbd>
+            {label}{' '}
+            <kbd
+              data-testid="key-hint"
+              className="text-caption text-faint max-sm:hidden pointer-coarse:hidden"
+            >
+              {key}
+            </kbd>
           </Button>
         ))}
       </nav>

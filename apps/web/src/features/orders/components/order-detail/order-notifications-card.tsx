@@ -33,21 +33,30 @@ export function OrderNotificationsCard({ orderId, locale }: { orderId: number; l
         empty={{ title: translate('orders.orderNotificationsCard.noNotificationAboutThis') }}
       >
         {(data) => (
-          <ul className="divide-y divide-line">
-            {data.notifications.map((n) => (
-              <li key={n.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
-                <span className="font-medium">{TOPIC_LABELS[n.topic] ?? notificationTopicName(n.topic)}</span>
-                <span className="text-muted tabular-nums">
-                  {formatDate(n.arrived_at, locale)} · {STATE_LABELS[n.state]}
-                  {n.notification_ids.length > 1
-                    ? translate('orders.orderNotificationsCard.deliveriesFolded', {
-                        notification_idsCount: n.notification_ids.length,
-                      })
-                    : ''}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="divide-y divide-line">
+              {data.notifications.map((n) => (
+                <li key={n.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
+                  <span className="font-medium">
+                    {TOPIC_LABELS[n.topic] ?? notificationTopicName(n.topic)}
+                  </span>
+                  <span className="text-muted tabular-nums">
+                    {formatDate(n.arrived_at, locale)} · {STATE_LABELS[n.state]}
+                    {n.notification_ids.length > 1
+                      ? translate('orders.orderNotificationsCard.deliveriesFolded', {
+                          notification_idsCount: n.notification_ids.length,
+                        })
+                      : ''}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            {data.notifications.some((n) => n.state === 'parked') ? (
+              <p className="mt-2 text-xs text-muted" data-testid="set-aside-meaning">
+                {t('orders.orderNotificationsCard.setAsideMeans')}
+              </p>
+            ) : null}
+          </>
         )}
       </QueryState>
     </Card>

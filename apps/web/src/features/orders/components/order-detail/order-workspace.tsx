@@ -5,7 +5,9 @@ import { localeForSite } from '../../../../lib/format.ts';
 import { errorText } from '../../../../lib/i18n/error-messages.ts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
+import { EmptyState } from '../../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../../ui/error-state.tsx';
+import { CompassIcon } from '../../../../ui/icons.tsx';
 import { orderQueryOptions } from '../../api/get-order.ts';
 import { orderSearchQueryOptions } from '../../api/search-orders.ts';
 import { type Neighbours, useNeighbours } from '../../hooks/use-neighbours.ts';
@@ -64,20 +66,30 @@ export function OrderWorkspace({
     : listNeighbours;
 
   if (order.isPending) return <OrderDetailSkeleton />;
+  if (order.error instanceof ApiClientError && order.error.status === 404) {
+    // Said once, plainly, with no code: nothing went wrong that support would need to look up.
+    return (
+      <div className="px-6 py-5">
+        {backToList}
+        <EmptyState
+          className="py-16"
+          icon={<CompassIcon />}
+          title={t('orders.orderWorkspace.thereIsNoSuch')}
+          description={t('orders.orderWorkspace.noSuchOrder', { id: orderId })}
+        />
+      </div>
+    );
+  }
   if (order.error) {
     const code = order.error instanceof ApiClientError ? order.error.error : undefined;
-    const notFound = order.error instanceof ApiClientError && order.error.status === 404;
     return (
       <div className="px-6 py-5">
         {backToList}
         <ErrorState
-          title={
-            notFound ? t('orders.orderWorkspace.thereIsNoSuch') : t('orders.orderWorkspace.thisOrderCouldNot')
-          }
+          title={t('orders.orderWorkspace.thisOrderCouldNot')}
           description={errorText(order.error)}
           code={code}
-          // Asking again for an order that does not exist cannot find it.
-          onRetry={notFound ? undefined : () => void order.refetch()}
+          onRetry={() => void order.refetch()}
           retrying={order.isFetching}
         />
       </div>

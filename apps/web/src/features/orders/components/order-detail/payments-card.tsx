@@ -1,6 +1,6 @@
 import type { PartialOrder } from '@mostrador/contracts';
 import { formatDate, formatMoney } from '../../../../lib/format.ts';
-import { paymentStatusName } from '../../../../lib/i18n/code-names.ts';
+import { asLabel, paymentStatusName } from '../../../../lib/i18n/code-names.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Badge } from '../../../../ui/badge.tsx';
 import { Card } from '../../../../ui/card.tsx';
@@ -20,7 +20,7 @@ export function PaymentsCard({ order, locale }: { order: PartialOrder; locale: s
               <span>
                 <span className="font-medium tabular">#{payment.id}</span>{' '}
                 <Badge tone={payment.status === 'approved' ? 'success' : 'neutral'}>
-                  {paymentStatusName(payment.status)}
+                  {asLabel(paymentStatusName(payment.status))}
                 </Badge>
                 <span className="ml-2 text-xs text-muted">
                   {formatDate(payment.date_last_modified, locale)}

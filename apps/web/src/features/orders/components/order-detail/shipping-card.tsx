@@ -1,7 +1,7 @@
 import type { PartialOrder } from '@mostrador/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatMoney } from '../../../../lib/format.ts';
-import { shipmentModeName, shipmentStatusName } from '../../../../lib/i18n/code-names.ts';
+import { asLabel, shipmentModeName, shipmentStatusName } from '../../../../lib/i18n/code-names.ts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Card } from '../../../../ui/card.tsx';
@@ -32,7 +32,9 @@ export function ShippingCard({ order, locale }: { order: PartialOrder; locale: s
         {(data) => (
           <dl>
             <DetailRow label={t('orders.shippingCard.shipment')}>#{data.id}</DetailRow>
-            <DetailRow label={t('orders.shippingCard.status')}>{shipmentStatusName(data.status)}</DetailRow>
+            <DetailRow label={t('orders.shippingCard.status')}>
+              {asLabel(shipmentStatusName(data.status))}
+            </DetailRow>
             <DetailRow label={t('orders.shippingCard.method')}>
               {data.lead_time.shipping_method?.name ?? shipmentModeName(data.mode)}
             </DetailRow>

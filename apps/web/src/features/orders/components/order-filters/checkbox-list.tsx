@@ -12,8 +12,14 @@ export function CheckboxList({
   options,
   selected,
   onChange,
+  variant = 'field',
 }: {
   legend: string;
+  /**
+   * `field`: among the labelled fields of a panel, its legend reads like their labels and its boxes line up with them;
+   * `menu`: a menu's small heading over its rows.
+   */
+  variant?: 'field' | 'menu';
   options: readonly { value: string; label: string }[];
   selected: string[];
   onChange: (values: string[]) => void;
@@ -25,8 +31,16 @@ export function CheckboxList({
     setShown(selected);
   }
   return (
-    <fieldset className="flex flex-col">
-      <legend className="px-2 pb-1 text-xs font-medium text-muted">{legend}</legend>
+    <fieldset className={variant === 'field' ? '-mx-2 flex flex-col' : 'flex flex-col'}>
+      <legend
+        className={
+          variant === 'field'
+            ? 'px-2 pb-1.5 text-body font-medium text-ink'
+            : 'px-2 pb-1 text-xs font-medium text-muted'
+        }
+      >
+        {legend}
+      </legend>
       {options.map((option) => (
         <Checkbox
           key={option.value}

@@ -48,7 +48,12 @@ const DELIVERY_CASE_OPTIONS = [
       return translate('orders.orderFilters.anyDelivery');
     },
   },
-  ...DELIVERY_CASES.map((c) => ({ value: c, label: DELIVERY_CASE_LABELS[c] })),
+  ...DELIVERY_CASES.map((c) => ({
+    value: c,
+    get label() {
+      return DELIVERY_CASE_LABELS[c];
+    },
+  })),
 ];
 
 const BOOLEAN_OPTIONS = withLabels([
@@ -118,6 +123,7 @@ export function OrderFilters({ search, onChange, searchInput, now, trailing }: O
           active={statuses.length > 0}
         >
           <CheckboxList
+            variant="menu"
             legend={t('orders.orderFilters.orderStatus')}
             options={ORDER_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
             selected={statuses}
