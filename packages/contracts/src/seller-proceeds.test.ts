@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ProceedsOrder, type SellerProceeds, sellerProceeds } from './seller-proceeds.ts';
+import { type ProceedsOrder, proceedsReads, type SellerProceeds, sellerProceeds } from './seller-proceeds.ts';
 
 // Every expected figure below is worked by hand in the comment beside it (decision 0280).
 
@@ -324,5 +324,41 @@ describe('sellerProceeds on hand-worked orders', () => {
     );
     expect(invalid.receives).toBe(0);
     expect(invalid.unpaid).toBe(25990);
+  });
+});
+
+describe('proceedsReads', () => {
+  const listed = (over: Partial<Parameters<typeof proceedsReads>[0]>) => ({
+    ...order({ order_items: [line(100, 1, 13)], payments: [approved(100)] }),
+    tags: ['paid'],
+    coupon: { amount: 0 },
+    shipping: { id: 44000000001 },
+    ...over,
+  });
+
+  it('reads the shipment of a paid sale, its discounts when it is tagged with some or has a coupon', () => {
+    expect(proceedsReads(listed({}))).toEqual({ discounts: false, shipment: true });
+    expect(proceedsReads(listed({ tags: ['paid', 'order_has_discount'] }))).toEqual({
+      discounts: true,
+      shipment: true,
+    });
+    expect(proceedsReads(listed({ coupon: { amount: 10 }, shipping: { id: null } }))).toEqual({
+      discounts: true,
+      shipment: false,
+    });
+  });
+
+  it('reads nothing when nothing came in, and only a returned package’s shipment on a sale undone', () => {
+    const unpaid = { status: 'confirmed', payments: [], tags: ['order_has_discount'] };
+    expect(proceedsReads(listed(unpaid))).toEqual({ discounts: false, shipment: false });
+    const undone = { status: 'cancelled', payments: [refunded(100)], tags: ['order_has_discount'] };
+    expect(proceedsReads(listed({ ...undone, cancel_detail: { code: 'seller_cancel_sale' } }))).toEqual({
+      discounts: false,
+      shipment: false,
+    });
+    expect(proceedsReads(listed({ ...undone, cancel_detail: { code: 'carrier_return' } }))).toEqual({
+      discounts: false,
+      shipment: true,
+    });
   });
 });

@@ -53,6 +53,44 @@ const CARRIER_RETURNS: ReadonlySet<string> = new Set(['carrier_return', 'chargeb
 const cents = (amount: number) => Math.round(Number(`${amount}e2`));
 const fromCents = (value: number) => value / 100;
 
+/** The share of what is due (total and the buyer's shipping) that came in, approved or since refunded. */
+function paidShareOf(order: ProceedsOrder): number {
+  if (order.status === 'paid') return 1;
+  const due = cents(order.total_amount) + cents(order.shipping_cost ?? 0);
+  if (due === 0) return 1;
+  const moneyIn = order.payments
+    .filter((payment) => MONEY_IN.has(payment.status))
+    .reduce((sum, payment) => sum + cents(payment.transaction_amount), 0);
+  return Math.min(1, moneyIn / due);
+}
+
+/** An order as a list holds it: the members `proceedsReads` decides by. */
+export interface ProceedsListedOrder extends ProceedsOrder {
+  tags: readonly string[];
+  coupon: { amount: number };
+  shipping: { id?: number | null };
+}
+
+/**
+ * What must be read besides the order to work its figure out: its discounts when it has any (the platform tags such
+ * orders `order_has_discount`; a coupon is one), its shipment when it has one, and neither when nothing came in or
+ * the sale was undone before its package travelled (the figure is then the same whatever they hold).
+ */
+export function proceedsReads(order: ProceedsListedOrder): { discounts: boolean; shipment: boolean } {
+  const hasShipment = typeof order.shipping.id === 'number';
+  if (paidShareOf(order) === 0) return { discounts: false, shipment: false };
+  if (UNDONE_STATUSES.has(order.status)) {
+    return {
+      discounts: false,
+      shipment: hasShipment && CARRIER_RETURNS.has(order.cancel_detail?.code ?? ''),
+    };
+  }
+  return {
+    discounts: order.tags.includes('order_has_discount') || order.coupon.amount > 0,
+    shipment: hasShipment,
+  };
+}
+
 /**
  * What the seller receives from an order: its total, less the part not paid yet, the platform's fee, the seller's
  * share of shipping, the seller-funded part of its discounts and what was refunded. `discounts` are the details of
@@ -64,11 +102,7 @@ export function sellerProceeds(
   shipment: ProceedsShipment | null,
 ): SellerProceeds {
   const total = cents(order.total_amount);
-  const due = total + cents(order.shipping_cost ?? 0);
-  const moneyIn = order.payments
-    .filter((payment) => MONEY_IN.has(payment.status))
-    .reduce((sum, payment) => sum + cents(payment.transaction_amount), 0);
-  const paidShare = order.status === 'paid' || due === 0 ? 1 : Math.min(1, moneyIn / due);
+  const paidShare = paidShareOf(order);
   const undone = UNDONE_STATUSES.has(order.status);
   const onPaid = (value: number) => Math.round(value * paidShare);
 

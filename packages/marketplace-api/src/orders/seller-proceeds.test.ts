@@ -4,6 +4,7 @@ import {
   orderDiscountsSchema,
   orderSchema,
   orderSearchEnvelopeSchema,
+  proceedsReads,
   type SellerProceeds,
   type Shipment,
   sellerProceeds,
@@ -20,6 +21,8 @@ const NEW = { 'x-format-new': 'true' };
 
 interface Read {
   listed: OrderSearchResult;
+  /** The figure from only what `proceedsReads` asks to read. */
+  fromReads: SellerProceeds;
   fromList: SellerProceeds;
   fromOrder: SellerProceeds;
   shipment: Shipment | null;
@@ -52,8 +55,14 @@ beforeAll(async () => {
               : shipmentSchema.parse(
                   await api.json(`/shipments/${order.shipping.id}`, seller.access_token, NEW),
                 );
+          const needs = proceedsReads(listed);
           reads.push({
             listed,
+            fromReads: sellerProceeds(
+              listed,
+              needs.discounts ? details : [],
+              needs.shipment ? shipment : null,
+            ),
             fromList: sellerProceeds(listed, details, shipment),
             fromOrder: sellerProceeds(order, details, shipment),
             shipment,
@@ -84,6 +93,10 @@ describe('sellerProceeds on the seeded marketplace', () => {
 
   it('gives the same figure from the search form and the single order', () => {
     for (const r of reads) expect(r.fromOrder, String(r.listed.id)).toEqual(r.fromList);
+  });
+
+  it('gives the same figure from only the reads proceedsReads asks for', () => {
+    for (const r of reads) expect(r.fromReads, String(r.listed.id)).toEqual(r.fromList);
   });
 
   it('adds up: receives is the total less every part', () => {
