@@ -6,6 +6,7 @@ import { formatMoney } from '../../../../lib/format.ts';
 import { activateLanguage } from '../../../../lib/i18n/i18n.ts';
 import { answerFetch, refusal } from '../../../../test-support/answering-fetch.ts';
 import { renderWithApp } from '../../../../test-support/render.tsx';
+import { shipmentWithCosts } from '../../../../test-support/shipments.ts';
 import { ProceedsCard } from './proceeds-card.tsx';
 
 afterEach(() => {
@@ -31,38 +32,7 @@ const order = (over: Partial<Record<string, unknown>> = {}) =>
     ...over,
   }) as unknown as PartialOrder;
 
-const shipment = (cost: number, listCost: number) => ({
-  id: 44000000101,
-  order_id: 2000008000000101,
-  status: 'delivered',
-  substatus: null,
-  mode: 'me2',
-  logistic_type: 'drop_off',
-  date_created: '2026-11-18T06:42:00.000-06:00',
-  last_updated: '2026-11-20T06:42:00.000-06:00',
-  tracking_number: null,
-  declared_value: 899,
-  dimensions: null,
-  origin: { sender_id: 1, shipping_address: place() },
-  destination: { receiver_id: 2, shipping_address: place() },
-  lead_time: {
-    cost,
-    currency_id: 'MXN',
-    cost_type: cost === 0 ? 'free' : 'charged',
-    list_cost: listCost,
-    shipping_method: null,
-    estimated_delivery_time: { date: null, type: 'known' },
-  },
-  tags: [],
-});
-function place() {
-  return {
-    city: { id: 'C-1', name: 'Coyoacán' },
-    state: { id: 'MX-CMX', name: 'Ciudad de México' },
-    country: { id: 'MX', name: 'México' },
-    zip_code: '04000',
-  };
-}
+const shipment = (cost: number, listCost: number) => shipmentWithCosts(44000000101, cost, listCost);
 
 const SELLER_DISCOUNT = {
   details: [
