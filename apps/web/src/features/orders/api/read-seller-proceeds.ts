@@ -5,6 +5,7 @@ import {
   sellerProceeds,
 } from '@mostrador/contracts';
 import { queryOptions } from '@tanstack/react-query';
+import { readEach } from '../model/order-export.ts';
 import { getOrderDiscounts } from './get-order-discounts.ts';
 import { getShipment } from './get-shipment.ts';
 import { ordersKey } from './search-orders.ts';
@@ -34,3 +35,16 @@ export const sellerProceedsQueryOptions = (
     queryKey: [...ordersKey, 'proceeds', order.id, order.date_last_updated],
     queryFn: ({ signal }) => readSellerProceeds(order, signal),
   });
+
+/**
+ * What the seller receives from each of a page of listed orders, four read at a time, in their order; nothing (null)
+ * on the buyer's side, where a purchase leaves the account nothing to receive.
+ */
+export function readEachSellerProceeds(
+  orders: readonly (ProceedsListedOrder & { id: number })[],
+  side: 'seller' | 'buyer',
+  signal?: AbortSignal,
+): Promise<(SellerProceeds | null)[]> {
+  if (side === 'buyer') return Promise.resolve(orders.map(() => null));
+  return readEach(orders, 4, (order) => readSellerProceeds(order, signal));
+}

@@ -5,15 +5,10 @@ import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
-import { readSellerProceeds } from '../../api/read-seller-proceeds.ts';
+import { readEachSellerProceeds } from '../../api/read-seller-proceeds.ts';
 import { searchOrders } from '../../api/search-orders.ts';
 import { CSV_BOM, csvRecord, csvRecords } from '../../model/csv.ts';
-import {
-  EXPORT_COLUMNS_WITH_PROCEEDS,
-  exportRowWithProceeds,
-  readEach,
-  walkOrders,
-} from '../../model/order-export.ts';
+import { EXPORT_COLUMNS_WITH_PROCEEDS, exportRowWithProceeds, walkOrders } from '../../model/order-export.ts';
 import { type OrderListSearch, toApiQuery } from '../../model/order-search.ts';
 
 type ExportState =
@@ -52,10 +47,11 @@ export function ExportCsvButton({ userId, search }: { userId: number; search: Or
       let done = 0;
       for await (const page of pages) {
         // What the seller receives needs some orders' discounts or shipment: a few reads at a time.
-        const proceeds =
-          search.side === 'buyer'
-            ? page.results.map(() => null)
-            : await readEach(page.results, 4, (order) => readSellerProceeds(order, controller.signal));
+        const proceeds = await readEachSellerProceeds(
+          page.results,
+          search.side ?? 'seller',
+          controller.signal,
+        );
         const rows = page.results.map((order, index) =>
           exportRowWithProceeds(order, proceeds[index] ?? null),
         );
