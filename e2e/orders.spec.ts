@@ -179,13 +179,15 @@ test('CSV export of the current filter, every page', async ({ page }) => {
     .trimEnd()
     .split('\r\n');
   expect(lines[0]).toBe(
-    'order_id,status,date_created,date_closed,last_updated,buyer_id,buyer_nickname,seller_id,items,quantity,currency_id,total_amount,paid_amount,taxes_amount,coupon_amount,shipping_id,tags,pack_id',
+    'order_id,status,date_created,date_closed,last_updated,buyer_id,buyer_nickname,seller_id,items,quantity,currency_id,total_amount,paid_amount,taxes_amount,coupon_amount,shipping_id,tags,pack_id,seller_receives',
   );
   const body = lines.slice(1);
   // Other journeys may add paid orders meanwhile (the simulator): never fewer than the list showed.
   expect(body.length).toBeGreaterThanOrEqual(total);
   expect(new Set(body.map((line) => line.split(',')[0])).size).toBe(body.length);
   for (const line of body) expect(line.split(',')[1]).toBe('paid');
+  // What the seller receives closes each record: a plain number on every paid sale (decision 0280).
+  for (const line of body) expect(line.split(',').at(-1)).toMatch(/^-?\d+(\.\d{1,2})?$/);
   await expect(page.getByTestId('live-region')).toHaveText(`Exported ${body.length} orders`);
 });
 

@@ -2,6 +2,7 @@ import {
   ORDER_SEARCH_MAX_LIMIT,
   ORDER_SEARCH_MAX_OFFSET,
   type OrderSearchResult,
+  type SellerProceeds,
 } from '@mostrador/contracts';
 import type { CsvValue } from './csv.ts';
 import type { OrderListSearch } from './order-search.ts';
@@ -117,4 +118,30 @@ export function exportRow(order: OrderSearchResult): CsvValue[] {
     order.tags.join(' '),
     order.pack_id,
   ];
+}
+
+/** The export's columns with what the seller receives (decision 0280) after the order's own. */
+export const EXPORT_COLUMNS_WITH_PROCEEDS = [...EXPORT_COLUMNS, 'seller_receives'] as const;
+
+/** One order as a CSV record with what the seller receives from it (empty where it is not the account's sale). */
+export function exportRowWithProceeds(order: OrderSearchResult, proceeds: SellerProceeds | null): CsvValue[] {
+  return [...exportRow(order), proceeds?.receives ?? null];
+}
+
+/** `read` over every value, at most `limit` at a time, the results in the values' order. */
+export async function readEach<T, R>(
+  values: readonly T[],
+  limit: number,
+  read: (value: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(values.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < values.length) {
+      const index = next++;
+      results[index] = await read(values[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, values.length) }, worker));
+  return results;
 }

@@ -19,6 +19,7 @@ import { type NotesAccount, OrderNotesCard } from './order-notes-card.tsx';
 import { OrderNotificationsCard } from './order-notifications-card.tsx';
 import { PartyCard } from './party-card.tsx';
 import { PaymentsCard } from './payments-card.tsx';
+import { ProceedsCard } from './proceeds-card.tsx';
 import { ProductCard } from './product-card.tsx';
 import { ShippingCard } from './shipping-card.tsx';
 import { TotalsCard } from './totals-card.tsx';
@@ -93,6 +94,7 @@ export function OrderDetail({
         <div className="flex flex-col gap-4">
           <ItemsCard order={order} locale={locale} />
           <TotalsCard order={order} locale={locale} />
+          {isSeller ? <ProceedsCard order={order} locale={locale} /> : null}
           <DiscountsCard
             orderId={order.id}
             currencyId={order.order_items[0]?.currency_id ?? order.currency_id}

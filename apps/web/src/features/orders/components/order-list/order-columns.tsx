@@ -7,6 +7,7 @@ import type { OrderListSearch } from '../../model/order-search.ts';
 import { StatusBadge } from '../order-status/status-badge.tsx';
 import { TagChips } from '../order-status/tag-chips.tsx';
 import { OrderLink } from './order-link.tsx';
+import { ProceedsCell } from './proceeds-cell.tsx';
 
 export interface ColumnContext {
   locale: string;
@@ -220,6 +221,25 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
           {formatDate(order.date_last_updated, locale, { style: 'date' })}
         </time>
       ),
+    }),
+  },
+  {
+    id: 'receives',
+    get label() {
+      return translate('orders.orderColumns.receives');
+    },
+    build: ({ locale, side }) => ({
+      id: 'receives',
+      header: translate('orders.orderColumns.receives'),
+      align: 'end',
+      className: 'whitespace-nowrap',
+      // A purchase leaves the buyer nothing to receive.
+      cell: (order) =>
+        side === 'seller' ? (
+          <ProceedsCell order={order} locale={locale} />
+        ) : (
+          <span className="text-faint">—</span>
+        ),
     }),
   },
 ];

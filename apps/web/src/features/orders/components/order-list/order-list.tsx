@@ -16,13 +16,14 @@ import { PageHeader } from '../../../../ui/page-header.tsx';
 import { QueryState } from '../../../../ui/query-state.tsx';
 import { PHONE_QUERY, useMediaQuery } from '../../../../ui/use-media-query.ts';
 import { useDeleteSavedView } from '../../api/delete-saved-view.ts';
+import { readEachSellerProceeds } from '../../api/read-seller-proceeds.ts';
 import { useSaveView } from '../../api/save-view.ts';
 import { orderSearchQueryOptions, ordersKey } from '../../api/search-orders.ts';
 import { useListKeyboard } from '../../hooks/use-list-keyboard.ts';
 import { type SubscribeOrderChanges, useOrderChanges } from '../../hooks/use-order-changes.ts';
 import { useSavedViews } from '../../hooks/use-saved-views.ts';
 import { CSV_BOM, csvRecord, csvRecords } from '../../model/csv.ts';
-import { EXPORT_COLUMNS, exportRow } from '../../model/order-export.ts';
+import { EXPORT_COLUMNS_WITH_PROCEEDS, exportRowWithProceeds } from '../../model/order-export.ts';
 import {
   activeFilterKeys,
   DATE_FIELDS,
@@ -201,8 +202,10 @@ export function OrderList({
     setExporting(true);
     try {
       const picked = [...selection.values()];
+      const proceeds = await readEachSellerProceeds(picked, side);
+      const records = picked.map((order, index) => exportRowWithProceeds(order, proceeds[index] ?? null));
       downloadFile(
-        [CSV_BOM, await csvRecord(EXPORT_COLUMNS), await csvRecords(picked.map(exportRow))],
+        [CSV_BOM, await csvRecord(EXPORT_COLUMNS_WITH_PROCEEDS), await csvRecords(records)],
         `orders-selected-${new Date().toISOString().slice(0, 10)}.csv`,
         'text/csv;charset=utf-8',
       );
