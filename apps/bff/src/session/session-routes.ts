@@ -130,6 +130,7 @@ export function sessionRoutes(options: SessionRoutesOptions) {
       if (!user || user.id !== tokens.userId) return signInFailed(c, 'exchange_failed');
       const cookie = await sessions.signIn(outcome.sessionIdHash, user, tokens);
       writeSessionCookie(c, origin, cookie);
+      await options.languages.adoptBrowserChoice(c, await sessions.resolve(cookie));
       options.log?.('sign-in', { user_id: user.id, via: 'authorization_code' });
       return c.redirect(outcome.returnTo, 303);
     } catch (caught) {
@@ -172,6 +173,7 @@ export function sessionRoutes(options: SessionRoutesOptions) {
     writeSessionCookie(c, origin, cookie);
     options.log?.('sign-in', { user_id: user.id, via: 'access_token' });
     const signedIn = await sessions.resolve(cookie);
+    await options.languages.adoptBrowserChoice(c, signedIn);
     return c.json(await viewOf(c, signedIn));
   });
 
