@@ -362,15 +362,15 @@ export function OrderList({
             brief={selection.size > 0}
           />
         </div>
-        {blockBuyers && buyers.length > 0
+        {/* Drawn also once the selection is let go: it says what the block did, with an undo. */}
+        {side === 'seller' && blockBuyers
           ? blockBuyers({
               buyers,
-              open: blocking,
+              open: blocking && buyers.length > 0,
               onClose: () => setBlocking(false),
               onBlocked: () => {
                 setBlocking(false);
                 setSelection(new Map());
-                announce(translate('orders.selection.blocked', { count: buyers.length }));
               },
             })
           : null}
