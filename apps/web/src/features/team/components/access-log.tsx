@@ -58,7 +58,7 @@ export function AccessLog({
           {row.subject.id === sellerId
             ? t('team.accessLog.yourOwn')
             : (row.subject.nickname ?? t('team.accessLog.erasedUser'))}
-          <span className="ml-1.5 text-xs text-faint tabular">#{row.subject.id}</span>
+          <span className="ml-1.5 text-xs whitespace-nowrap text-faint tabular">#{row.subject.id}</span>
         </span>
       ),
     },

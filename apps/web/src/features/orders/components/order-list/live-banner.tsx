@@ -47,7 +47,7 @@ export function LiveBanner({
             variant="ghost"
             icon={<RetryIcon />}
             onClick={onRefresh}
-            className="h-7 shrink-0 text-accent-soft-ink"
+            className="shrink-0 text-accent-soft-ink! hover:bg-accent/10"
           >
             {t('orders.liveBanner.refresh')}
           </Button>

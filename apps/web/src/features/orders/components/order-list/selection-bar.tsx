@@ -32,17 +32,17 @@ export function SelectionBar({
         {t('orders.selection.count', { count })}
       </p>
       {onBlockBuyers ? (
-        <Button size="sm" variant="ghost" className="h-7 shrink-0" onClick={onBlockBuyers}>
+        <Button size="sm" className="shrink-0" onClick={onBlockBuyers}>
           {t('orders.selection.blockBuyers')}
         </Button>
       ) : null}
-      <Button size="sm" variant="ghost" className="h-7 shrink-0" onClick={onExport} pending={exporting}>
+      <Button size="sm" className="shrink-0" onClick={onExport} pending={exporting}>
         {t('orders.selection.export')}
       </Button>
-      <Button size="sm" variant="ghost" className="h-7 shrink-0" onClick={onOpenInTurn}>
+      <Button size="sm" className="shrink-0" onClick={onOpenInTurn}>
         {t('orders.selection.openInTurn')}
       </Button>
-      <Button size="sm" variant="ghost" className="h-7 shrink-0 text-muted" onClick={onClear}>
+      <Button size="sm" variant="ghost" className="shrink-0" onClick={onClear}>
         {t('orders.selection.clear')}
       </Button>
     </section>
