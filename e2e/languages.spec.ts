@@ -122,7 +122,7 @@ for (const language of ['es', 'pt-BR'] as const satisfies Language[]) {
       const dialog = page.getByRole('dialog', {
         name: t('blocklists.blockBuyerDialog.block2', { nickname }),
       });
-      await dialog.getByRole('radio', { name: t('blocklists.blockLabels.buyingOnMyItems') }).check();
+      await dialog.getByRole('checkbox', { name: t('blocklists.blockLabels.buyingOnMyItems') }).check();
       await dialog.getByRole('button', { name: t('blocklists.blockBuyerDialog.block'), exact: true }).click();
       await expect(section).toContainText(
         t('blocklists.blockBuyerPanel.isBlocked', { nickname, list: 'order' }),

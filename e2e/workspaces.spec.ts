@@ -16,7 +16,7 @@ test.describe('blocked buyers', () => {
     await page.getByRole('button', { name: 'Block a buyer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Block a buyer' });
     await dialog.getByLabel('Buyer').fill('compradora_sampa');
-    await dialog.getByRole('radio', { name: 'Asking questions' }).check();
+    await dialog.getByRole('checkbox', { name: 'Asking questions' }).check();
     await dialog.getByLabel('Reason').selectOption('abusive_messages');
     await dialog.getByLabel('Note').fill('Insults in three questions about the same listing.');
     await dialog.getByRole('button', { name: 'Block from asking questions' }).click();

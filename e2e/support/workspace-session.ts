@@ -46,7 +46,7 @@ export async function blockOrderBuyer(
   const panel = page.getByRole('region', { name: 'Block this buyer' });
   await panel.getByRole('button', { name: 'Block buyer…' }).click();
   const dialog = page.getByRole('dialog', { name: `Block ${nickname}?` });
-  await dialog.getByRole('radio', { name: 'Buying on my items' }).check();
+  await dialog.getByRole('checkbox', { name: 'Buying on my items' }).check();
   if (reason !== undefined) await dialog.getByLabel('Reason').selectOption(reason);
   if (note !== undefined) await dialog.getByLabel('Note').fill(note);
   await dialog.getByRole('button', { name: 'Block', exact: true }).click();

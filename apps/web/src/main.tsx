@@ -38,7 +38,7 @@ function followSession() {
 function sessionEnded() {
   if (router.state.location.pathname !== '/sign-in')
     void router
-      .navigate({ to: '/sign-in', search: { ended: 'expired' } })
+      .navigate({ to: '/sign-in', search: { ended: 'expired', return_to: router.state.location.href } })
       .then(() => dropAccountData(queryClient));
   else dropAccountData(queryClient);
 }

@@ -90,6 +90,30 @@ describe('the dashboard’s language', () => {
     expect(await language(shared)).toBe('es');
   });
 
+  it('the latest explicit choice wins: one made on the sign-in page after the user’s kept one outranks it', async () => {
+    const before = kit.browser();
+    await before.signIn('LOJA_PINHEIROS');
+    await choose(before, { language: 'es' });
+    await before.write('/bff/logout');
+
+    // Later, signed out, this browser chooses English; signed in, English it is, and the user keeps it.
+    kit.advance(60_000);
+    const browser = kit.browser();
+    expect((await choose(browser, { language: 'en' })).status).toBe(200);
+    await browser.signIn('LOJA_PINHEIROS');
+    expect(await language(browser)).toBe('en');
+    const elsewhere = kit.browser();
+    await elsewhere.signIn('LOJA_PINHEIROS');
+    expect(await language(elsewhere)).toBe('en');
+
+    // A choice made signed in is later still: the other browser's older cookie no longer wins at its next sign-in.
+    kit.advance(60_000);
+    await choose(elsewhere, { language: 'pt-BR' });
+    await browser.write('/bff/logout');
+    await browser.signIn('LOJA_PINHEIROS');
+    expect(await language(browser)).toBe('pt-BR');
+  });
+
   it('a choice made signed out lives in the cookie and is the sign-in page’s language', async () => {
     const browser = kit.browser();
     const res = await choose(browser, { language: 'pt-BR' });

@@ -16,6 +16,18 @@ import type { PreferenceRepository } from './preference-repository.ts';
 /** Browsers keep a cookie at most about 400 days. */
 const COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
 
+/**
+ * When this browser's language was chosen (ms since the epoch), beside the language cookie, whose value stays the
+ * bare language the platform's sign-in page reads. A cookie without it (set before it existed) has no known age.
+ */
+export const LANGUAGE_CHOSEN_AT_COOKIE = 'mostrador_language_at';
+
+function chosenAt(c: Context): number | null {
+  const value = getCookie(c, LANGUAGE_CHOSEN_AT_COOKIE);
+  if (!value || !/^\d{1,15}$/.test(value)) return null;
+  return Number(value);
+}
+
 export interface LanguagesOptions {
   preferences: PreferenceRepository;
   sessions: Pick<SessionRepository, 'findAccount'>;
@@ -62,13 +74,29 @@ export function createLanguages(options: LanguagesOptions) {
           at: now(),
         });
       }
-      setCookie(c, LANGUAGE_COOKIE, language, {
+      const attributes = {
         path: '/',
         httpOnly: true,
         secure: cookiePolicy(origin).secure,
         sameSite: 'Lax',
         maxAge: COOKIE_MAX_AGE_SECONDS,
-      });
+      } as const;
+      setCookie(c, LANGUAGE_COOKIE, language, attributes);
+      setCookie(c, LANGUAGE_CHOSEN_AT_COOKIE, String(now()), attributes);
+    },
+
+    /**
+     * At sign-in: the latest explicit choice wins. A language this browser chose after the user last chose one (on
+     * the sign-in page, say) becomes the session's and the user's; an older or undated one changes nothing.
+     */
+    async adoptBrowserChoice(c: Context, session: ActiveSession | null): Promise<void> {
+      const userId = session?.row.active_user_id ?? null;
+      const language = parseLanguage(getCookie(c, LANGUAGE_COOKIE));
+      const at = chosenAt(c);
+      if (!session || userId === null || language === null || at === null) return;
+      const kept = await preferences.languageChosenAt(userId);
+      if (kept !== null && kept >= at) return;
+      await preferences.chooseLanguage({ sessionIdHash: session.idHash, userId, language, at });
     },
 
     /** Puts the request's language on the context (`c.var.language()`); after `sessionContext`. */

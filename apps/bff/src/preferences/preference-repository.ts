@@ -14,6 +14,16 @@ export function createPreferenceRepository(db: Kysely<BffDatabase>) {
       return parseLanguage(row?.language);
     },
 
+    /** When the user last chose a language (ms since the epoch), or null if it never did. */
+    async languageChosenAt(userId: number): Promise<number | null> {
+      const row = await db
+        .selectFrom('bff_user_preferences')
+        .select('updated_at')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row ? Number(row.updated_at) : null;
+    },
+
     /** The choice of a signed-in user: on the session and on the user, at once. */
     async chooseLanguage(choice: {
       sessionIdHash: string;

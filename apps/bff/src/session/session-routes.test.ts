@@ -191,6 +191,20 @@ describe('sign-in through the platform', () => {
     expect(unknown.headers.get('location')).toBe('/sign-in?error=invalid_state');
   });
 
+  it('a refused sign-in goes back to the sign-in page still knowing where the person was going', async () => {
+    const browser = kit.browser();
+    const login = await browser.request(`/bff/login?return_to=${encodeURIComponent('/orders/123?limit=10')}`);
+    const state = new URL(login.headers.get('location')!).searchParams.get('state')!;
+    const cancelled = await browser.request(`/bff/callback?error=access_denied&state=${state}`);
+    const back = new URL(cancelled.headers.get('location')!, 'http://127.0.0.1');
+    expect(back.pathname).toBe('/sign-in');
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    expect(back.searchParams.get('return_to')).toBe('/orders/123?limit=10');
+    // Signing in from there comes back to it.
+    const done = await browser.signIn('TIENDA_PALERMO', back.searchParams.get('return_to')!);
+    expect(done.headers.get('location')).toBe('/orders/123?limit=10');
+  });
+
   it('reports a cancelled sign-in and an expired one', async () => {
     const browser = kit.browser();
     const login = await browser.request('/bff/login');

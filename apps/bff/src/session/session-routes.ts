@@ -75,7 +75,12 @@ export function sessionRoutes(options: SessionRoutesOptions) {
   const viewOf = async (c: Context, session: ActiveSession | null) =>
     options.languages.view(c, session, await sessions.view(session, { told: true }));
 
-  const signInFailed = (c: Context, reason: SignInError) => c.redirect(`/sign-in?error=${reason}`, 303);
+  /** Back to the sign-in page with the reason, and where the person was going (so trying again still gets there). */
+  const signInFailed = (c: Context, reason: SignInError, returnTo = '/') =>
+    c.redirect(
+      `/sign-in?${new URLSearchParams({ error: reason, ...(returnTo === '/' ? {} : { return_to: returnTo }) })}`,
+      303,
+    );
 
   // A HEAD would start a sign-in flow (a row, a state) that nobody can finish, past the sign-in limit.
   // (Hono runs a HEAD through the GET route: it is stopped before that route.)
@@ -120,21 +125,27 @@ export function sessionRoutes(options: SessionRoutesOptions) {
     const outcome = await sessions.finishLogin(c.req.query('state'), takeLoginCookie(c, origin));
     if (!outcome.ok) return signInFailed(c, outcome.reason);
     const error = c.req.query('error');
+    const { returnTo } = outcome;
     if (error !== undefined)
-      return signInFailed(c, error === 'access_denied' ? 'access_denied' : 'server_error');
+      return signInFailed(c, error === 'access_denied' ? 'access_denied' : 'server_error', returnTo);
     const code = c.req.query('code');
-    if (!code || code.length > 512) return signInFailed(c, 'invalid_state');
+    if (!code || code.length > 512) return signInFailed(c, 'invalid_state', returnTo);
     try {
       const tokens = await client.exchangeCode(code, outcome.verifier, outcome.redirectUri);
       const user = await client.me(tokens.accessToken);
-      if (!user || user.id !== tokens.userId) return signInFailed(c, 'exchange_failed');
+      if (!user || user.id !== tokens.userId) return signInFailed(c, 'exchange_failed', returnTo);
       const cookie = await sessions.signIn(outcome.sessionIdHash, user, tokens);
       writeSessionCookie(c, origin, cookie);
+      await options.languages.adoptBrowserChoice(c, await sessions.resolve(cookie));
       options.log?.('sign-in', { user_id: user.id, via: 'authorization_code' });
       return c.redirect(outcome.returnTo, 303);
     } catch (caught) {
       if (caught instanceof TokenRequestFailed) {
-        return signInFailed(c, caught.kind === 'invalid_grant' ? 'exchange_failed' : 'server_error');
+        return signInFailed(
+          c,
+          caught.kind === 'invalid_grant' ? 'exchange_failed' : 'server_error',
+          returnTo,
+        );
       }
       throw caught;
     }
@@ -172,6 +183,7 @@ export function sessionRoutes(options: SessionRoutesOptions) {
     writeSessionCookie(c, origin, cookie);
     options.log?.('sign-in', { user_id: user.id, via: 'access_token' });
     const signedIn = await sessions.resolve(cookie);
+    await options.languages.adoptBrowserChoice(c, signedIn);
     return c.json(await viewOf(c, signedIn));
   });
 

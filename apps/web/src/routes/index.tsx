@@ -1,7 +1,12 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { loadWorkingAccount } from '../features/account/api/get-session.ts';
+import { openingSide } from '../features/orders/api/search-orders.ts';
 
+/** The dashboard's first page: the orders, on the side where the account has some (a buyer opens on its purchases). */
 export const Route = createFileRoute('/')({
-  beforeLoad: () => {
-    throw redirect({ to: '/orders', replace: true });
+  beforeLoad: async ({ context: { queryClient } }) => {
+    const { account } = await loadWorkingAccount(queryClient);
+    const side = account ? await openingSide(queryClient, account.user_id) : 'seller';
+    throw redirect({ to: '/orders', search: side === 'buyer' ? { side } : {}, replace: true });
   },
 });

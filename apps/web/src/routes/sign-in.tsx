@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { LanguageSwitcher } from '../features/account/components/language-switcher.tsx';
 import { messagesByKey, translate } from '../lib/i18n/i18n.ts';
 import { useT } from '../lib/i18n/use-t.tsx';
+import { signInHref } from '../lib/sign-in-link.ts';
 import { buttonClasses } from '../ui/button.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { AccountIcon } from '../ui/icons.tsx';
@@ -12,6 +13,8 @@ const searchSchema = z.object({
   error: signInErrorSchema.optional().catch(undefined),
   /** Why a signed-in user was sent here: they revoked Mostrador's access, or the marketplace refused the session. */
   ended: z.enum(['revoked', 'expired']).optional().catch(undefined),
+  /** The page the person was on or going to: signing in from here comes back to it (the BFF checks it). */
+  return_to: z.string().max(2048).optional().catch(undefined),
 });
 
 const ENDED_MESSAGES = messagesByKey({
@@ -40,7 +43,7 @@ export const Route = createFileRoute('/sign-in')({
 
 function SignInPage() {
   const t = useT();
-  const { error, ended } = Route.useSearch();
+  const { error, ended, return_to: returnTo } = Route.useSearch();
   return (
     <EmptyState
       className="py-24"
@@ -51,7 +54,7 @@ function SignInPage() {
       action={
         <div className="flex flex-col items-center gap-10">
           {/* A full navigation: the BFF starts the sign-in and sends the browser to the marketplace. */}
-          <a href="/bff/login" className={buttonClasses('primary')}>
+          <a href={signInHref(returnTo)} className={buttonClasses('primary')}>
             {t('shell.signIn.signInWithThe')}
           </a>
           <div className="text-sm">

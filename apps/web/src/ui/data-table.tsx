@@ -3,6 +3,7 @@ import { cx } from '../lib/class-names.ts';
 import { cardClasses } from './card.tsx';
 import { SortIcon } from './icons.tsx';
 import { Skeleton } from './skeleton.tsx';
+import { PHONE_QUERY, useMediaQuery } from './use-media-query.ts';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -15,6 +16,11 @@ export interface DataTableColumn<Row> {
   sortable?: boolean;
   /** Tailwind width class, e.g. `w-40`. */
   className?: string;
+  /**
+   * Where the column goes when the table is a list of cards (`cardsOnPhone`): the card's heading line (`title`), its
+   * end (`actions`), or (by default) a labelled line of its own.
+   */
+  card?: 'title' | 'actions';
 }
 
 export interface DataTableSort {
@@ -44,6 +50,11 @@ export interface DataTableProps<Row> {
   /** Inside a card that frames it already: no border, background or header band of its own. */
   bare?: boolean;
   className?: string;
+  /**
+   * On a phone, a list of cards instead of a table (as the order list): each row a card, its title and actions on
+   * top, every other column a labelled line, so nothing needs a sideways scroll.
+   */
+  cardsOnPhone?: boolean;
   /** Extra attributes of a row (a selected state, a data attribute for keyboard navigation). */
   getRowProps?: (
     row: Row,
@@ -82,8 +93,24 @@ export function DataTable<Row>({
   footer,
   bare = false,
   className,
+  cardsOnPhone = false,
   getRowProps,
 }: DataTableProps<Row>) {
+  const phone = useMediaQuery(PHONE_QUERY);
+  if (cardsOnPhone && phone) {
+    return (
+      <DataCards
+        caption={caption}
+        columns={columns}
+        rows={rows}
+        getRowKey={getRowKey}
+        loading={loading}
+        skeletonRows={skeletonRows}
+        empty={empty}
+        className={className}
+      />
+    );
+  }
   return (
     // Relative: what is positioned inside (screen-reader-only text) scrolls with the table instead of widening the
     // page on a narrow screen.
@@ -198,5 +225,75 @@ export function DataTable<Row>({
         ) : null}
       </table>
     </div>
+  );
+}
+
+/** The table as cards, one per row: the title and actions on the first line, then each other column, labelled. */
+function DataCards<Row>({
+  caption,
+  columns,
+  rows,
+  getRowKey,
+  loading,
+  skeletonRows,
+  empty,
+  className,
+}: Pick<DataTableProps<Row>, 'caption' | 'columns' | 'rows' | 'getRowKey' | 'empty' | 'className'> & {
+  loading: boolean;
+  skeletonRows: number;
+}) {
+  if (loading) {
+    return (
+      <ul aria-label={caption} aria-busy="true" className={cx('flex flex-col gap-2', className)}>
+        {Array.from({ length: Math.min(skeletonRows, 6) }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cards have no identity
+          <li key={index} className={cardClasses('raised', 'flex flex-col gap-2 p-3')}>
+            <Skeleton className="h-3 w-1/2" />
+            <Skeleton className="h-3 w-3/4" />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (rows.length === 0)
+    return empty ? <div className={cardClasses('raised', className)}>{empty}</div> : null;
+  const titles = columns.filter((column) => column.card === 'title');
+  const actions = columns.filter((column) => column.card === 'actions');
+  const lines = columns.filter((column) => column.card === undefined);
+  return (
+    <ul aria-label={caption} className={cx('flex flex-col gap-2', className)}>
+      {rows.map((row) => (
+        <li key={getRowKey(row)} className={cardClasses('raised', 'flex flex-col gap-2 p-3 text-body')}>
+          {titles.length > 0 || actions.length > 0 ? (
+            <div className="flex min-w-0 items-center justify-between gap-3">
+              <div className="flex min-w-0 flex-col font-medium text-ink">
+                {titles.map((column) => (
+                  <div key={column.id} className="min-w-0 break-words">
+                    {column.cell(row)}
+                  </div>
+                ))}
+              </div>
+              {actions.length > 0 ? (
+                <div className="flex shrink-0 items-center gap-1">
+                  {actions.map((column) => (
+                    <div key={column.id}>{column.cell(row)}</div>
+                  ))}
+                </div>
+              ) : null}
+            </div>
+          ) : null}
+          {lines.length > 0 ? (
+            <dl className="grid grid-cols-[minmax(0,7rem)_minmax(0,1fr)] gap-x-3 gap-y-1">
+              {lines.map((column) => (
+                <div key={column.id} className="contents">
+                  <dt className="text-caption leading-5 text-muted">{column.header}</dt>
+                  <dd className="min-w-0 break-words text-ink">{column.cell(row)}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -75,9 +75,13 @@ describe('the signed-in layout', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Team' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Sign in to see your team' })).toBeTruthy();
     expect(screen.getByText('Who works on your account, and who read whose personal data.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Sign in with the marketplace' }).getAttribute('href')).toBe(
-      '/bff/login',
+    // The way in comes back to this page.
+    const signIn = new URL(
+      screen.getByRole('link', { name: 'Sign in with the marketplace' }).getAttribute('href')!,
+      'http://app',
     );
+    expect(signIn.pathname).toBe('/bff/login');
+    expect(new URL(signIn.searchParams.get('return_to')!, 'http://app').pathname).toBe('/team');
     expect(router.state.location.pathname).toBe('/team');
     expect(paths(sent)).toEqual(['/bff/session']);
   });

@@ -65,8 +65,14 @@ function OrderPage() {
           ? { sellerId: account.user_id, author: { user_id: user.user_id, nickname: user.nickname } }
           : undefined
       }
+      // Stepping through the list replaces this page's history entry: Back goes to the list, not to each order seen.
       open={(nextId, nextSearch) =>
-        void navigate({ to: '/orders/$orderId', params: { orderId: String(nextId) }, search: nextSearch })
+        void navigate({
+          to: '/orders/$orderId',
+          params: { orderId: String(nextId) },
+          search: nextSearch,
+          replace: true,
+        })
       }
       backToList={
         <Link

@@ -58,36 +58,47 @@ export function prepend(live: readonly FeedItem[], arrivals: readonly FeedItem[]
   return [...[...arrivals].reverse(), ...live].slice(0, MAX_LIVE_ITEMS);
 }
 
-/** The feed's live part: entries shown, entries held while paused, and whether it is paused. */
+/**
+ * The feed's live part: entries shown, entries held while paused or read, whether it is paused, and whether it is
+ * being read (the pointer or the focus in the list).
+ */
 export interface LiveFeed {
   live: FeedItem[];
   held: FeedItem[];
   paused: boolean;
+  reading?: boolean;
 }
 
 export type LiveFeedAction =
   | { type: 'arrived'; item: FeedItem }
   | { type: 'pause' }
   | { type: 'resume' }
+  /** The pointer or the focus came into the list, or left it. */
+  | { type: 'reading'; reading: boolean }
   /** Another topic: what the stream added to the previous one does not carry over. */
   | { type: 'clear' };
 
 export const EMPTY_LIVE_FEED: LiveFeed = { live: [], held: [], paused: false };
 
 /**
- * The feed as entries arrive: on top at once, or, while paused, held (and counted) so the list stays still;
- * resuming puts the held ones on top in the order they came.
+ * The feed as entries arrive: on top at once, or, while paused or read, held (and counted) so the list stays still;
+ * resuming, or leaving the list, puts the held ones on top in the order they came.
  */
 export function liveFeed(state: LiveFeed, action: LiveFeedAction): LiveFeed {
   switch (action.type) {
     case 'arrived':
-      return state.paused
+      return state.paused || state.reading
         ? { ...state, held: [...state.held, action.item] }
         : { ...state, live: prepend(state.live, [action.item]) };
+    case 'reading':
+      if (action.reading) return { ...state, reading: true };
+      return state.paused
+        ? { ...state, reading: false }
+        : { ...state, live: prepend(state.live, state.held), held: [], reading: false };
     case 'pause':
       return { ...state, paused: true };
     case 'resume':
-      return { live: prepend(state.live, state.held), held: [], paused: false };
+      return { ...state, live: prepend(state.live, state.held), held: [], paused: false };
     case 'clear':
       return { ...state, live: [], held: [] };
   }

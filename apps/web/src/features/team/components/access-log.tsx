@@ -32,6 +32,7 @@ export function AccessLog({
       id: 'when',
       header: translate('team.accessLog.when'),
       className: 'w-44',
+      card: 'title',
       cell: (row) => (
         <span className="whitespace-nowrap tabular text-muted">{formatDate(row.accessed_at, locale)}</span>
       ),
@@ -57,7 +58,7 @@ export function AccessLog({
           {row.subject.id === sellerId
             ? t('team.accessLog.yourOwn')
             : (row.subject.nickname ?? t('team.accessLog.erasedUser'))}
-          <span className="ml-1.5 text-xs text-faint tabular max-sm:hidden">#{row.subject.id}</span>
+          <span className="ml-1.5 text-xs whitespace-nowrap text-faint tabular">#{row.subject.id}</span>
         </span>
       ),
     },
@@ -65,13 +66,11 @@ export function AccessLog({
       id: 'fields',
       header: translate('team.accessLog.data'),
       cell: (row) => <span className="text-muted">{row.fields.map(personalDataFieldName).join(', ')}</span>,
-      className: 'max-sm:hidden',
     },
     {
       id: 'resource',
       header: translate('team.accessLog.where'),
       cell: (row) => <span className="text-muted">{accessedResourceName(row.resource)}</span>,
-      className: 'max-sm:hidden',
     },
   ];
   return (
@@ -92,6 +91,7 @@ export function AccessLog({
             <DataTable
               caption={t('team.accessLog.personalDataAccessLog')}
               captionHidden
+              cardsOnPhone
               columns={columns}
               rows={data?.results ?? []}
               getRowKey={(row) =>

@@ -76,7 +76,8 @@ describe('BlockBuyerPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Block buyer…' }));
     const dialog = screen.getByRole('dialog', { name: 'Block COMPRADOR_X?' });
     expect(dialog.querySelector('input[name="buyer"]')).toBeNull();
-    fireEvent.click(screen.getByRole('radio', { name: 'Asking questions on my items' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Buying on my items' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Asking questions on my items' }));
     fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'abusive_messages' } });
     fireEvent.change(screen.getByLabelText('Note'), { target: { value: 'Insults' } });
     fireEvent.click(screen.getByRole('button', { name: 'Block' }));
@@ -114,7 +115,7 @@ describe('BlockBuyerPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Block buyer…' }));
     const fromOrder = screen.getByRole('dialog', { name: 'Block COMPRADOR_X?' });
     const fields = (dialog: HTMLElement) => ({
-      lists: [...dialog.querySelectorAll('input[type="radio"]')].map((r) => r.closest('label')?.textContent),
+      lists: [...dialog.querySelectorAll('input[name="lists"]')].map((r) => r.closest('label')?.textContent),
       reasons: [...dialog.querySelectorAll('select[name="reason"] option')].map((o) => o.textContent),
       note: dialog.querySelector('textarea[name="note"]') !== null,
     });

@@ -21,13 +21,15 @@ export function BlockBuyerPanel({
 }) {
   const t = useT();
   const [open, setOpen] = useState(false);
-  const [blocked, setBlocked] = useState<BlockList | null>(null);
+  const [blocked, setBlocked] = useState<readonly BlockList[] | null>(null);
   const announce = useAnnounce();
   return (
     <Card title={t('blocklists.blockBuyerPanel.blockThisBuyer')}>
       {blocked ? (
         <p role="status" className="text-ink">
-          {t('blocklists.blockBuyerPanel.isBlocked', { nickname: buyer.nickname, list: blocked })}
+          {blocked.length > 1
+            ? t('blocklists.blockBuyerPanel.isBlockedFromBoth', { nickname: buyer.nickname })
+            : t('blocklists.blockBuyerPanel.isBlocked', { nickname: buyer.nickname, list: blocked[0]! })}
         </p>
       ) : (
         <>
@@ -45,8 +47,8 @@ export function BlockBuyerPanel({
         seller={seller}
         defaultList="order"
         buyer={buyer}
-        onBlocked={(_, list) => {
-          setBlocked(list);
+        onBlocked={(_, lists) => {
+          setBlocked(lists);
           setOpen(false);
           announce(translate('blocklists.blockBuyerPanel.blocked', { nickname: buyer.nickname }));
         }}

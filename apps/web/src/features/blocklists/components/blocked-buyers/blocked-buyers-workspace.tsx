@@ -159,15 +159,18 @@ export function BlockedBuyersWorkspace({ seller, view, onViewChange }: BlockedBu
         onClose={() => setAdding(false)}
         seller={seller}
         defaultList={view.list}
-        onBlocked={(buyer, list) => {
+        onBlocked={(buyer, lists) => {
           setAdding(false);
           announce(
-            translate('blocklists.blockedBuyersWorkspace.blockedFrom', {
-              nickname: buyer.nickname,
-              list,
-            }),
+            lists.length > 1
+              ? translate('blocklists.blockedBuyersWorkspace.blockedFromBoth', { nickname: buyer.nickname })
+              : translate('blocklists.blockedBuyersWorkspace.blockedFrom', {
+                  nickname: buyer.nickname,
+                  list: lists[0]!,
+                }),
           );
-          if (list !== view.list) changeView({ list, offset: 0, audit: 0 });
+          // Blocked from the other list alone: that list is where the block shows.
+          if (!lists.includes(view.list)) changeView({ list: lists[0]!, offset: 0, audit: 0 });
         }}
       />
 

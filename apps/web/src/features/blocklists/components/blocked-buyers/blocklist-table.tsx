@@ -46,6 +46,7 @@ export function BlocklistTable({
       header: translate('blocklists.blocklistTable.buyer2'),
       cell: (row) => <BuyerName id={row.id} />,
       className: 'sm:w-64',
+      card: 'title',
     },
     {
       id: 'since',
@@ -55,8 +56,7 @@ export function BlocklistTable({
           {formatDate(row.blocked_at, locale)}
         </time>
       ),
-      // On a phone the buyer, the reason and the way to unblock fit; the date and the note wait for a wider screen.
-      className: 'w-48 max-sm:hidden',
+      className: 'w-48',
     },
     {
       id: 'reason',
@@ -90,17 +90,16 @@ export function BlocklistTable({
           </div>
         );
       },
-      className: 'max-sm:hidden',
     },
     {
       id: 'actions',
       header: <span className="sr-only">{t('blocklists.blocklistTable.actions')}</span>,
       align: 'end',
       className: 'whitespace-nowrap sm:w-32',
+      card: 'actions',
       cell: (row) => (
         <Button size="sm" variant="ghost" icon={<UnlockIcon />} onClick={() => onUnblock(row)}>
-          {/* On a phone the padlock alone, so the buyer's nickname keeps its room; the name is still read out. */}
-          <span className="max-sm:sr-only">
+          <span>
             <T
               id="blocklists.blocklistTable.unblockBuyer"
               values={{ id: row.id }}
@@ -122,6 +121,8 @@ export function BlocklistTable({
           : LIST_LABELS[view.list].tab
       }
       captionHidden
+      // On a phone, cards: the buyer and the way to unblock on top, the date, reason and note below.
+      cardsOnPhone
       columns={columns}
       rows={rows}
       getRowKey={(row) => row.id}

@@ -13,11 +13,15 @@ const TOPICS = withLabels([
   { value: 'orders_feedback', label: 'notificationTopic.orders_feedback' },
 ]);
 
-/** The feed's topic, its pause, and whether it is live (with how many new entries wait while paused). */
+/**
+ * The feed's topic, its pause, and whether it is live (with how many new entries wait while paused, or while the
+ * list is read).
+ */
 export function FeedToolbar({
   topic,
   onTopicChange,
   paused,
+  reading = false,
   onTogglePause,
   status,
   held,
@@ -25,6 +29,8 @@ export function FeedToolbar({
   topic: NotificationsView['topic'];
   onTopicChange: (topic: NotificationsView['topic']) => void;
   paused: boolean;
+  /** The pointer or the focus is in the list: new entries wait until they leave it. */
+  reading?: boolean;
   onTogglePause: () => void;
   status: LiveStatus;
   /** Entries that arrived while paused. */
@@ -51,14 +57,25 @@ export function FeedToolbar({
           aria-hidden="true"
           className={cx(
             'size-2 rounded-full',
-            paused ? 'bg-warning-soft-ink' : status === 'live' ? 'bg-success-soft-ink' : 'bg-faint',
+            paused || reading
+              ? 'bg-warning-soft-ink'
+              : status === 'live'
+                ? 'bg-success-soft-ink'
+                : 'bg-faint',
           )}
         />
-        {paused
-          ? t('liveUpdates.feedToolbar.paused')
-          : status === 'live'
-            ? t('liveUpdates.feedToolbar.live')
-            : t('liveUpdates.feedToolbar.connecting')}
+        {paused ? (
+          t('liveUpdates.feedToolbar.paused')
+        ) : reading ? (
+          <>
+            {t('liveUpdates.feedToolbar.heldWhileReading')}
+            <span className="sr-only"> {t('liveUpdates.feedToolbar.heldWhileReadingHint')}</span>
+          </>
+        ) : status === 'live' ? (
+          t('liveUpdates.feedToolbar.live')
+        ) : (
+          t('liveUpdates.feedToolbar.connecting')
+        )}
         {held > 0 ? (
           <Badge tone="accent" className="tabular-nums">
             <T

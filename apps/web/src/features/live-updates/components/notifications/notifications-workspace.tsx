@@ -1,6 +1,6 @@
 import type { NotificationsView } from '@mostrador/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useMemo, useReducer, useState } from 'react';
+import { useMemo, useReducer, useRef, useState } from 'react';
 import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { type LiveEvents, liveEvents, useLiveEvent, useLiveSnapshot } from '../../../../lib/live-events.ts';
@@ -48,6 +48,14 @@ export function NotificationsWorkspace({
   const simulator = useQuery(simulatorQueryOptions());
   const [live, dispatch] = useReducer(liveFeed, EMPTY_LIVE_FEED);
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  // While the list is read (the pointer over it, or the focus in it) new entries wait, so nothing moves under the eye.
+  const reader = useRef({ pointer: false, focus: false, reading: false });
+  const reading = (change: { pointer?: boolean; focus?: boolean }) => {
+    const next = { ...reader.current, ...change };
+    const now = next.pointer || next.focus;
+    reader.current = { ...next, reading: now };
+    if (now !== next.reading) dispatch({ type: 'reading', reading: now });
+  };
 
   useLiveEvent((event) => {
     const item = fromEvent(event);
@@ -91,12 +99,22 @@ export function NotificationsWorkspace({
           onViewChange({ topic });
         }}
         paused={live.paused}
+        reading={live.reading === true}
         onTogglePause={togglePause}
         status={snapshot.status}
         held={live.held.length}
       />
       <div className="grid min-h-0 items-start lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
-        <section aria-labelledby="feed-heading" className="min-w-0 border-line lg:border-r">
+        <section
+          aria-labelledby="feed-heading"
+          className="min-w-0 border-line lg:border-r"
+          onPointerEnter={() => reading({ pointer: true })}
+          onPointerLeave={() => reading({ pointer: false })}
+          onFocus={() => reading({ focus: true })}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) reading({ focus: false });
+          }}
+        >
           <h2 id="feed-heading" className="sr-only">
             {t('liveUpdates.notificationsWorkspace.feed')}
           </h2>

@@ -342,26 +342,38 @@ export function OrderList({
           }
         />
         <ActiveFilters search={search} onChange={(next) => patch(next)} locale={locale} />
-        <LiveBanner updated={changes.updated} fresh={changes.fresh} onRefresh={refresh} />
-        {selection.size > 0 ? (
-          <SelectionBar
-            count={selection.size}
-            onBlockBuyers={buyers.length > 0 ? () => setBlocking(true) : undefined}
-            onExport={() => void exportSelection()}
-            exporting={exporting}
-            onOpenInTurn={() => onOpenInTurn?.([...selection.keys()].slice(0, SELECTION_MAX))}
-            onClear={() => setSelection(new Map())}
+        {/* The list bar: one line of its own, always there, so what appears in it (a selection, live changes)
+            never moves the rows under the pointer. */}
+        <div className="flex h-8 min-w-0 items-center gap-2" data-testid="list-bar">
+          {selection.size > 0 ? (
+            <SelectionBar
+              count={selection.size}
+              onBlockBuyers={buyers.length > 0 ? () => setBlocking(true) : undefined}
+              onExport={() => void exportSelection()}
+              exporting={exporting}
+              onOpenInTurn={() => onOpenInTurn?.([...selection.keys()].slice(0, SELECTION_MAX))}
+              onClear={() => setSelection(new Map())}
+            />
+          ) : rows.length > 0 && !phone ? (
+            <p className="min-w-0 truncate text-caption text-faint">{t('orders.listBar.selectHint')}</p>
+          ) : null}
+          <LiveBanner
+            className="ml-auto"
+            updated={changes.updated}
+            fresh={changes.fresh}
+            onRefresh={refresh}
+            brief={selection.size > 0}
           />
-        ) : null}
-        {blockBuyers && buyers.length > 0
+        </div>
+        {/* Drawn also once the selection is let go: it says what the block did, with an undo. */}
+        {side === 'seller' && blockBuyers
           ? blockBuyers({
               buyers,
-              open: blocking,
+              open: blocking && buyers.length > 0,
               onClose: () => setBlocking(false),
               onBlocked: () => {
                 setBlocking(false);
                 setSelection(new Map());
-                announce(translate('orders.selection.blocked', { count: buyers.length }));
               },
             })
           : null}
