@@ -46,10 +46,13 @@ export async function blockOrderBuyer(
   const panel = page.getByRole('region', { name: 'Block this buyer' });
   await panel.getByRole('button', { name: 'Block buyer…' }).click();
   const dialog = page.getByRole('dialog', { name: `Block ${nickname}?` });
-  await dialog.getByRole('checkbox', { name: 'Buying on my items' }).check();
+  // The seller reads "my items"; a team member reads the seller's name.
+  await dialog.getByRole('checkbox', { name: /^Buying on (my|\S+’s) items$/ }).check();
   if (reason !== undefined) await dialog.getByLabel('Reason').selectOption(reason);
   if (note !== undefined) await dialog.getByLabel('Note').fill(note);
   await dialog.getByRole('button', { name: 'Block', exact: true }).click();
-  await expect(panel).toContainText(`${nickname} is blocked from buying on your items.`);
+  await expect(panel).toContainText(
+    new RegExp(`${nickname} is blocked from buying on (your|\\S+’s) items\\.`),
+  );
   return panel;
 }
