@@ -28,7 +28,7 @@ test('a deep link survives the sign-in: from the gate, from the sign-in page, an
   // The gate of the order page signs in and comes back to the order, its address unchanged.
   const deepLink = `/orders/${orderId}?limit=10`;
   await page.goto(deepLink);
-  await expect(heading(page)).toHaveText('Order');
+  await expect(heading(page)).toHaveText(`Order #${orderId}`);
   const gateLink = page.getByRole('link', { name: 'Sign in with the marketplace' });
   await expect(gateLink).toHaveAttribute('href', `/bff/login?return_to=${encodeURIComponent(deepLink)}`);
   await gateLink.click();
