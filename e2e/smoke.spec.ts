@@ -23,6 +23,24 @@ test.describe('app shell', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
   });
 
+  test('the session is asked for once, by the page itself, while its scripts load', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/bff/session') asked.push(request.method());
+    });
+    await page.goto('/orders');
+    await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+    // The page's <link rel="preload"> asked, and the app's own read of the session took that answer.
+    const initiators = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname === '/bff/session')
+        .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+    );
+    expect(initiators).toEqual(['link']);
+    expect(asked).toEqual(['GET']);
+  });
+
   test('skip link is the first stop and moves focus to the content', async ({ page }) => {
     await page.goto('/orders');
     // React renders after the load event; pressing Tab earlier would focus nothing.
