@@ -32,6 +32,17 @@ test('a deep link survives the sign-in: from the gate, from the sign-in page, an
   const gateLink = page.getByRole('link', { name: 'Sign in with the marketplace' });
   await expect(gateLink).toHaveAttribute('href', `/bff/login?return_to=${encodeURIComponent(deepLink)}`);
   await gateLink.click();
+  // The platform's sign-in page is set in the dashboard's typeface, not the system's.
+  await expect(page.getByRole('button', { name: /^TIENDA_PALERMO \(/ })).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        await document.fonts.ready;
+        const face = [...document.fonts].find((f) => f.family.replaceAll('"', '') === 'Inter Variable');
+        return `${getComputedStyle(document.body).fontFamily.split(',')[0]} ${face?.status}`;
+      }),
+    )
+    .toBe('"Inter Variable" loaded');
   await page.getByRole('button', { name: /^TIENDA_PALERMO \(/ }).click();
   await expect(page).toHaveURL(new RegExp(`/orders/${orderId}\\?limit=10$`));
   await expect(heading(page)).toHaveText(`Order #${orderId}`);

@@ -29,7 +29,12 @@ import { describeResource } from './middleware/options/index.ts';
 import { myFeedsModule } from './notifications/index.ts';
 import { createOutboxRepository } from './notifications/outbox-repository.ts';
 import { createCallers } from './oauth/callers.ts';
-import { authorizationModule, authorizationStylesheetModule, oauthModule } from './oauth/index.ts';
+import {
+  authorizationFontModule,
+  authorizationModule,
+  authorizationStylesheetModule,
+  oauthModule,
+} from './oauth/index.ts';
 import { createOAuthRepository } from './oauth/oauth-repository.ts';
 import { createTokenRepository } from './oauth/token-repository.ts';
 import { openApiModule } from './openapi/index.ts';
@@ -65,6 +70,7 @@ const openApi = openApiModule(apiDocument);
 export const API_MODULES: readonly ApiModule[] = [
   authorizationModule,
   authorizationStylesheetModule,
+  authorizationFontModule,
   oauthModule,
   ordersModule,
   feedbackModule,
@@ -178,6 +184,7 @@ export function createMarketplaceApi(deps: MarketplaceDeps): Hono<ApiEnv> {
   const oauth = { clock, oauth: createOAuthRepository(store.db), operators };
   app.route('/authorization', mountModule(authorizationModule, oauth));
   app.route('/authorization.css', mountModule(authorizationStylesheetModule, oauth));
+  app.route('/authorization-font.woff2', mountModule(authorizationFontModule, oauth));
   app.route('/oauth', mountModule(oauthModule, oauth));
 
   app.use(authenticate(createCallers(tokens), store.changes, clock));

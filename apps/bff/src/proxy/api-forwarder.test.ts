@@ -63,7 +63,7 @@ describe('the allowlist', () => {
       expect(checkAllowlist('OPTIONS', path)).toBe('allowed');
     }
     expect(AUTHORIZATION_SERVER_PATHS).toEqual(
-      new Set(['/authorization', '/authorization.css', '/oauth/token']),
+      new Set(['/authorization', '/authorization.css', '/authorization-font.woff2', '/oauth/token']),
     );
   });
 

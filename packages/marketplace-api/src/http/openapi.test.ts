@@ -526,6 +526,7 @@ describe('the OpenAPI document against the live API', () => {
     await ok('GET', `/authorization?${query}`);
     expect((await call('GET', '/authorization?client_id=1')).status).toBe(400);
     await ok('GET', '/authorization.css');
+    await ok('GET', '/authorization-font.woff2');
     await ok(
       'POST',
       '/authorization',

@@ -1,6 +1,7 @@
 import { defineModule } from '../http/resources.ts';
 import {
   authorization,
+  authorizationFont,
   authorizationStylesheet,
   type OAuthRoutesDeps,
   oauthErrors,
@@ -22,6 +23,13 @@ export const authorizationModule = defineModule<OAuthRoutesDeps>({
 export const authorizationStylesheetModule = defineModule<OAuthRoutesDeps>({
   prefix: '/authorization.css',
   resources: [authorizationStylesheet],
+  ...server,
+});
+
+/** `/authorization-font.woff2`: the sign-in page's typeface. */
+export const authorizationFontModule = defineModule<OAuthRoutesDeps>({
+  prefix: '/authorization-font.woff2',
+  resources: [authorizationFont],
   ...server,
 });
 

@@ -194,6 +194,23 @@ describe('GET /authorization', () => {
     expect(html).not.toContain('st<"ate>1');
   });
 
+  it('sets its words in the dashboard’s typeface, served beside its stylesheet', async () => {
+    const page = await api.app.request(`/authorization?${authorizeQuery()}`);
+    expect(page.headers.get('content-security-policy')).toContain("font-src 'self'");
+    const css = await (await api.app.request('/authorization.css')).text();
+    expect(css).toMatch(
+      /@font-face \{[^}]*font-family: "Inter Variable"[^}]*url\(authorization-font\.woff2\)/,
+    );
+    expect(css).toMatch(/:root \{[^}]*font-family: "Inter Variable", system-ui/);
+    const font = await api.app.request('/authorization-font.woff2');
+    expect(font.status).toBe(200);
+    expect(font.headers.get('content-type')).toBe('font/woff2');
+    const bytes = new Uint8Array(await font.arrayBuffer());
+    // A WOFF2 file starts with its signature, `wOF2`.
+    expect(new TextDecoder().decode(bytes.subarray(0, 4))).toBe('wOF2');
+    expect(bytes.byteLength).toBeGreaterThan(10_000);
+  });
+
   it('speaks the dashboard user’s chosen language, else the browser’s, else English', async () => {
     const read = async (headers: Record<string, string>) =>
       (await api.app.request(`/authorization?${authorizeQuery()}`, { headers })).text();

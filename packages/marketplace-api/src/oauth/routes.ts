@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import {
   ACCESS_TOKEN_LIFETIME_SECONDS,
   OAUTH_SCOPES,
@@ -89,8 +91,12 @@ const AUTHORIZATION_PARAMS = [
   'scope',
 ];
 
-const SIGN_IN_CSS = `:root { color-scheme: light dark; --bg: #f6f7f9; --card: #fff; --text: #111827; --muted: #5b6472;
-  --line: #e3e6eb; --accent: #4f46e5; --hover: #f1f2ff; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }
+// The dashboard's typeface (Inter, SIL Open Font License), its Latin subset: Spanish, Portuguese and English.
+const SIGN_IN_CSS = `@font-face { font-family: "Inter Variable"; font-style: normal; font-display: swap;
+  font-weight: 100 900; src: url(authorization-font.woff2) format("woff2-variations"); }
+:root { color-scheme: light dark; --bg: #f6f7f9; --card: #fff; --text: #111827; --muted: #5b6472;
+  --line: #e3e6eb; --accent: #4f46e5; --hover: #f1f2ff;
+  font-family: "Inter Variable", system-ui, -apple-system, "Segoe UI", sans-serif; }
 @media (prefers-color-scheme: dark) { :root { --bg: #0f1115; --card: #171a21; --text: #e8eaf0; --muted: #9aa3b2;
   --line: #2a2f3a; --accent: #8b85ff; --hover: #1f2233; } }
 * { box-sizing: border-box; }
@@ -169,7 +175,7 @@ function pageResponse(c: Context, status: number, html: string, formTarget?: str
   return c.body(html, status as 200, {
     'Content-Type': 'text/html; charset=UTF-8',
     'Cache-Control': 'no-store',
-    'Content-Security-Policy': `default-src 'none'; img-src data:; style-src 'self'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'; object-src 'none'`,
+    'Content-Security-Policy': `default-src 'none'; img-src data:; style-src 'self'; font-src 'self'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'; object-src 'none'`,
     'X-Frame-Options': 'DENY',
     // Not `no-referrer`: it would make the form's own post arrive with `Origin: null`.
     'Referrer-Policy': 'same-origin',
@@ -385,6 +391,36 @@ export const authorizationStylesheet = defineResource({
           'Content-Type': 'text/css; charset=UTF-8',
           'Cache-Control': 'public, max-age=3600',
         }),
+    },
+  },
+});
+
+const FONT_FILE = createRequire(import.meta.url).resolve(
+  '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+);
+let font: Promise<Buffer> | undefined;
+
+export const authorizationFont = defineResource({
+  path: '/authorization-font.woff2',
+  name: 'Sign-in page typeface',
+  description:
+    'The typeface of the sign-in page (Inter, SIL Open Font License 1.1), as the dashboard uses it.',
+  attributes: {},
+  related_resources: ['/authorization.css'],
+  connections: { stylesheet: '/authorization.css' },
+  methods: {
+    GET: {
+      example: '/authorization-font.woff2',
+      description: 'The font file (font/woff2), cacheable for a day.',
+      contentType: 'font/woff2',
+      auth: 'none',
+      handle: async (c) => {
+        font ??= readFile(FONT_FILE);
+        return c.body(new Uint8Array(await font), 200, {
+          'Content-Type': 'font/woff2',
+          'Cache-Control': 'public, max-age=86400',
+        });
+      },
     },
   },
 });
