@@ -20,6 +20,8 @@ const CATCH_UP_MARGIN_MS = 5 * 60_000;
 /** Reads of an order's shipment and discounts in flight at once, per page. */
 const READS_IN_FLIGHT = 8;
 const ALL_STATUSES = ORDER_STATUSES.join(',');
+/** A seller whose fill or catch-up another instance holds is not asked for again sooner than this. */
+const RETRY_AFTER_MS = 5_000;
 
 export interface SellerDayProjectionOptions {
   repo: SellerDayRepository;
@@ -69,8 +71,10 @@ export function createSellerDayProjection(options: SellerDayProjectionOptions) {
   const owner = randomUUID();
   const leaseMs = options.leaseMs ?? 60_000;
   const running = new Map<number, Promise<void>>();
-  /** Sellers caught up since this process started. */
+  /** Sellers caught up since this process started (here, or by the instance that held them). */
   const current = new Set<number>();
+  /** When this process last tried to take each seller's turn. */
+  const tried = new Map<number, number>();
   let stopped = false;
 
   async function get(path: string, token: string, format = false): Promise<unknown> {
@@ -147,6 +151,7 @@ export function createSellerDayProjection(options: SellerDayProjectionOptions) {
 
   /** Fills the seller's projection if its fill has not ended, then reads what changed since the last catch-up. */
   async function run(sellerId: number, token: string): Promise<void> {
+    tried.set(sellerId, now());
     const state = await repo.claim(sellerId, owner, now(), leaseMs);
     if (!state) return;
     try {
@@ -195,7 +200,8 @@ export function createSellerDayProjection(options: SellerDayProjectionOptions) {
         await repo.start(sellerId, now());
         state = (await repo.seller(sellerId))!;
       }
-      if (state.state === 'filling' || !current.has(sellerId)) void kick(sellerId, token);
+      const due = now() - (tried.get(sellerId) ?? Number.NEGATIVE_INFINITY) >= RETRY_AFTER_MS;
+      if ((state.state === 'filling' || !current.has(sellerId)) && due) void kick(sellerId, token);
       return state;
     },
 
