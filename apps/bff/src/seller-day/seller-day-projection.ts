@@ -20,6 +20,7 @@ const CATCH_UP_MARGIN_MS = 5 * 60_000;
 /** Reads of an order's shipment and discounts in flight at once, per page. */
 const READS_IN_FLIGHT = 8;
 const ALL_STATUSES = ORDER_STATUSES.join(',');
+const ORDER_RETENTION_MONTHS = 12;
 /** A seller whose fill or catch-up another instance holds is not asked for again sooner than this. */
 const RETRY_AFTER_MS = 5_000;
 
@@ -166,6 +167,10 @@ export function createSellerDayProjection(options: SellerDayProjectionOptions) {
       const changedFrom = (state.synced_to ?? 0) - CATCH_UP_MARGIN_MS;
       const caught = await readOrders(sellerId, token, 0, changedFrom, () => keep({}));
       if (!caught) return;
+      // Spec 8: orders are kept twelve months; the ones the marketplace let go leave the figures too.
+      const cutoff = new Date(startedAt);
+      cutoff.setUTCMonth(cutoff.getUTCMonth() - ORDER_RETENTION_MONTHS);
+      await repo.forgetBefore(sellerId, cutoff.getTime());
       await repo.advance(
         sellerId,
         owner,
