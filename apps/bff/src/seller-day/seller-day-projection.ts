@@ -155,18 +155,26 @@ export function createSellerDayProjection(options: SellerDayProjectionOptions) {
     tried.set(sellerId, now());
     const state = await repo.claim(sellerId, owner, now(), leaseMs);
     if (!state) return;
+    // Gives the turn back (when it is still this owner's): stopped, or failed, another start goes on at once.
+    const giveBack = () => repo.advance(sellerId, owner, {}, null);
     try {
       const keep = (patch: Partial<SellerState>) => repo.advance(sellerId, owner, patch, now() + leaseMs);
       if (state.state === 'filling') {
         const filled = await readOrders(sellerId, token, state.fill_from ?? 0, null, (resumeFrom) =>
           keep({ fill_from: resumeFrom }),
         );
-        if (!filled) return;
+        if (!filled) {
+          await giveBack();
+          return;
+        }
       }
       const startedAt = now();
       const changedFrom = (state.synced_to ?? 0) - CATCH_UP_MARGIN_MS;
       const caught = await readOrders(sellerId, token, 0, changedFrom, () => keep({}));
-      if (!caught) return;
+      if (!caught) {
+        await giveBack();
+        return;
+      }
       // Spec 8: orders are kept twelve months; the ones the marketplace let go leave the figures too.
       const cutoff = new Date(startedAt);
       cutoff.setUTCMonth(cutoff.getUTCMonth() - ORDER_RETENTION_MONTHS);
@@ -179,7 +187,7 @@ export function createSellerDayProjection(options: SellerDayProjectionOptions) {
       );
       current.add(sellerId);
     } catch (error) {
-      await repo.advance(sellerId, owner, {}, null).catch(() => {});
+      await giveBack().catch(() => {});
       throw error;
     }
   }

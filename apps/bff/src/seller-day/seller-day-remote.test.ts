@@ -45,6 +45,8 @@ let remoteUrl: string;
 /** Every request the marketplace received, as `METHOD path?query`. */
 const received: string[] = [];
 const started: ServerProcess[] = [];
+/** While set, the marketplace holds its answers to shipment reads until it settles (a slow platform). */
+let shipmentsHeld: Promise<void> | null = null;
 
 const get: ApiGet = async (path, token, headers = {}) => {
   const res = await fetch(`${remoteUrl}${path}`, {
@@ -119,7 +121,8 @@ beforeAll(async () => {
         fetch: (request: Request) => {
           const url = new URL(request.url);
           received.push(`${request.method} ${url.pathname}${url.search}`);
-          return api.fetch(request);
+          const held = url.pathname.startsWith('/shipments/') ? shipmentsHeld : null;
+          return held ? held.then(() => api.fetch(request)) : api.fetch(request);
         },
         hostname: '127.0.0.1',
         port: 0,
@@ -185,6 +188,38 @@ describe('the projection against a remote marketplace', () => {
     expect(queue.entries.map((e) => e.order_id)).not.toContain(sale.order_id);
     // The restart read no order again from the first: only what changed.
     expect(fillSearches().length).toBe(fills);
+  }, 120_000);
+
+  it('gives its turn back when stopped in the middle of a fill: the next start goes on at once', async () => {
+    const file = join(dir, 'bff-stopped.db');
+    const first = start({ DATABASE_FILE: file });
+    const origin = await first.listening;
+    const other = manifest.users.find((u) => u.nickname === 'LOJA_PINHEIROS')!;
+    const cookie = await signIn(origin, other.access_token);
+    let release = () => {};
+    shipmentsHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const shipmentReads = () => received.filter((r) => r.startsWith('GET /shipments/')).length;
+    const before = shipmentReads();
+    expect((await today(origin, cookie)).projection.state).toBe('filling');
+    // The fill is in the middle of its first page when the server is told to stop.
+    await expect.poll(shipmentReads, { timeout: 30_000, interval: 50 }).toBeGreaterThan(before);
+    first.child.kill('SIGTERM');
+    shipmentsHeld = null;
+    release();
+    expect(await first.exited).toBe(0);
+
+    const second = start({ DATABASE_FILE: file });
+    const again = await second.listening;
+    // Well inside the minute a turn lasts: the stopped server gave it back.
+    await expect
+      .poll(async () => (await today(again, cookie)).projection.state, { timeout: 20_000, interval: 100 })
+      .toBe('ready');
+    const orders = await allOrders(get, other.access_token, other.id);
+    const received0 = await receivedByOrder(get, other.access_token, orders);
+    const res = await fetch(`${again}/bff/insights?from=2025-11-01&to=2026-10-31`, { headers: { cookie } });
+    expectInsightsOf(insightsSchema.parse(await res.json()), orders, received0);
   }, 120_000);
 });
 
