@@ -233,12 +233,13 @@ export function createSellerDayProjection(options: SellerDayProjectionOptions) {
       await repo.writeOrders([await project(whole.data, token)]);
     },
 
-    /** At start: every projected seller whose token the BFF holds is caught up (or its fill resumed). */
+    /** At start: every projected seller whose token the BFF holds is caught up (or its fill resumed), in turn. */
     async catchUpAll(): Promise<void> {
       for (const seller of await repo.sellers()) {
         if (stopped) return;
         const token = await options.tokenFor(seller.seller_id);
-        if (token !== null) void kick(seller.seller_id, token);
+        // One seller after the other: a start with many sellers does not search for all of them at once.
+        if (token !== null) await kick(seller.seller_id, token);
       }
     },
 
