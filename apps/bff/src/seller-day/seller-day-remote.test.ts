@@ -12,6 +12,8 @@ import {
   openStore,
   type SeedManifest,
   type Store,
+  setApplicationCallback,
+  startDispatcher,
 } from '@mostrador/marketplace-api';
 import {
   createTestDatabase,
@@ -114,7 +116,8 @@ beforeAll(async () => {
     clientSecret: SECRET,
     redirectUris: ['http://127.0.0.1:9/bff/callback'],
   });
-  const api = createMarketplaceApi({ store: marketplaceStore });
+  // Local use: the seller may raise a fraud alert itself, as the platform's tools would.
+  const api = createMarketplaceApi({ store: marketplaceStore, localUse: true });
   const listening = new Promise<AddressInfo>((resolve) => {
     remote = serve(
       {
@@ -220,6 +223,60 @@ describe('the projection against a remote marketplace', () => {
     const received0 = await receivedByOrder(get, other.access_token, orders);
     const res = await fetch(`${again}/bff/insights?from=2025-11-01&to=2026-10-31`, { headers: { cookie } });
     expectInsightsOf(insightsSchema.parse(await res.json()), orders, received0);
+  }, 120_000);
+
+  it("follows the marketplace's notifications: a fraud alert cancelled and a sale rated leave their queues", async () => {
+    const first = start({ DATABASE_FILE: join(dir, 'bff-live.db'), NOTIFICATION_SOURCE_CHECK: 'loopback' });
+    const origin = await first.listening;
+    const { id: sellerId, access_token: token } = seller();
+    const cookie = await signIn(origin, token);
+    await ready(origin, cookie);
+    await setApplicationCallback(marketplaceStore, DEMO_APPLICATION_ID, `${origin}/bff/notifications`, {
+      localUse: true,
+    });
+    const dispatcher = startDispatcher({ store: marketplaceStore, localUse: true, pollMs: 20 });
+    try {
+      const queue = async (id: string) => (await today(origin, cookie)).queues.find((q) => q.id === id)!;
+      const unrated = await queue('unrated_sales');
+      const sale = unrated.entries[0]!;
+      const rated = await fetch(`${remoteUrl}/orders/${sale.order_id}/feedback`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ fulfilled: true, rating: 'positive' }),
+      });
+      expect(rated.status).toBe(201);
+      await expect
+        .poll(async () => (await queue('unrated_sales')).count, { timeout: 30_000, interval: 100 })
+        .toBe(unrated.count - 1);
+
+      // The bank signals fraud on a paid sale: it joins the alerts; the seller cancels it: it leaves them.
+      const fraud = await queue('fraud_alerts');
+      const paid = unrated.entries[1]!;
+      const post = (path: string, body?: unknown) =>
+        fetch(`${remoteUrl}${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+      expect((await post(`/orders/${paid.order_id}/fraud_alert`)).status).toBe(200);
+      await expect
+        .poll(async () => (await queue('fraud_alerts')).count, { timeout: 30_000, interval: 100 })
+        .toBe(fraud.count + 1);
+      expect((await queue('fraud_alerts')).entries.map((e) => e.order_id)).toContain(paid.order_id);
+      expect((await post(`/orders/${paid.order_id}/cancel`, { code: 'fraud_risk_detected' })).status).toBe(
+        200,
+      );
+      await expect
+        .poll(async () => (await queue('fraud_alerts')).count, { timeout: 30_000, interval: 100 })
+        .toBe(fraud.count);
+      const after = await today(origin, cookie);
+      for (const q of after.queues.filter((q) => q.exact)) {
+        expect(q.count, q.id).toBe(await searchTotal(get, token, sellerId, q.search));
+      }
+    } finally {
+      await dispatcher.stop();
+      await first.stop();
+    }
   }, 120_000);
 });
 
