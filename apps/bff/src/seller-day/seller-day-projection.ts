@@ -96,6 +96,15 @@ export function createSellerDayProjection(options: SellerDayProjectionOptions) {
     return res.json();
   }
 
+  /** A member the platform will not give (404, 403) is read as absent; anything else is tried again later. */
+  const absentIfRefused =
+    <T>(absent: T) =>
+    (error: unknown): T => {
+      if (error instanceof MarketplaceRefusal && (error.status === 404 || error.status === 403))
+        return absent;
+      throw error;
+    };
+
   async function project(order: ProjectedOrder, token: string): Promise<ProjectedRows> {
     const reads = projectionReads(order);
     const shipmentId = order.shipping.id;
@@ -103,10 +112,14 @@ export function createSellerDayProjection(options: SellerDayProjectionOptions) {
       reads.discounts
         ? get(`/orders/${order.id}/discounts`, token).then(
             (body): ProceedsDiscount[] => orderDiscountsSchema.parse(body).details,
+            absentIfRefused<ProceedsDiscount[]>([]),
           )
         : Promise.resolve([]),
       reads.shipment && typeof shipmentId === 'number'
-        ? get(`/shipments/${shipmentId}`, token, true).then((body): Shipment => shipmentSchema.parse(body))
+        ? get(`/shipments/${shipmentId}`, token, true).then(
+            (body): Shipment | null => shipmentSchema.parse(body),
+            absentIfRefused(null),
+          )
         : Promise.resolve(null),
     ]);
     return projectOrder(order, discounts, shipment);

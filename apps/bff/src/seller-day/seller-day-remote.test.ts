@@ -49,6 +49,8 @@ const received: string[] = [];
 const started: ServerProcess[] = [];
 /** While set, the marketplace holds its answers to shipment reads until it settles (a slow platform). */
 let shipmentsHeld: Promise<void> | null = null;
+/** While true, the marketplace refuses every shipment read with 404 (a platform that will not give it). */
+let shipmentsRefused = false;
 
 const get: ApiGet = async (path, token, headers = {}) => {
   const res = await fetch(`${remoteUrl}${path}`, {
@@ -124,6 +126,12 @@ beforeAll(async () => {
         fetch: (request: Request) => {
           const url = new URL(request.url);
           received.push(`${request.method} ${url.pathname}${url.search}`);
+          if (shipmentsRefused && url.pathname.startsWith('/shipments/')) {
+            return Response.json(
+              { message: 'Shipment not found', error: 'not_found', status: 404, cause: [] },
+              { status: 404 },
+            );
+          }
           const held = url.pathname.startsWith('/shipments/') ? shipmentsHeld : null;
           return held ? held.then(() => api.fetch(request)) : api.fetch(request);
         },
@@ -275,6 +283,32 @@ describe('the projection against a remote marketplace', () => {
       }
     } finally {
       await dispatcher.stop();
+      await first.stop();
+    }
+  }, 120_000);
+
+  it('reads a shipment the platform will not give as none, and still fills', async () => {
+    const first = start({ DATABASE_FILE: join(dir, 'bff-refused.db') });
+    const origin = await first.listening;
+    const other = manifest.users.find((u) => u.nickname === 'BAZAR_COYOACAN')!;
+    const cookie = await signIn(origin, other.access_token);
+    shipmentsRefused = true;
+    try {
+      await ready(origin, cookie);
+      const insights = insightsSchema.parse(
+        await (
+          await fetch(`${origin}/bff/insights?from=2025-11-01&to=2026-10-31`, { headers: { cookie } })
+        ).json(),
+      );
+      const orders = await allOrders(get, other.access_token, other.id);
+      expect(insights.figures.orders).toBe(
+        orders.filter((o) => o.date_created >= '2025-11-01' && o.date_created < '2026-11-01').length,
+      );
+      const answer = await today(origin, cookie);
+      // Without a shipment, a paid order is a delivery the parties arrange: none waits for the carrier.
+      expect(answer.queues.find((q) => q.id === 'to_ship')!.count).toBe(0);
+    } finally {
+      shipmentsRefused = false;
       await first.stop();
     }
   }, 120_000);
