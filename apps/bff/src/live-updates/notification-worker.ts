@@ -1,4 +1,4 @@
-import { type LiveOrder, liveEventSchema, partialOrderSchema } from '@mostrador/contracts';
+import { type LiveOrder, liveEventSchema, type PartialOrder, partialOrderSchema } from '@mostrador/contracts';
 import { createLeaseQueue } from '@mostrador/server-kit/lease-queue';
 import { apiRequest, type FetchApp } from '../marketplace.ts';
 import type { EventBus } from './event-bus.ts';
@@ -41,16 +41,21 @@ export interface WorkerOptions {
   maxTries?: number;
   onParked?: (row: QueuedNotification, reason: ParkReason) => void;
   onError?: (error: unknown) => void;
+  /**
+   * An order read whole (200), with the token it was read with, heard before its event is published: what a browser
+   * reads on the event already includes it (the seller's-day projection). Its failure holds nothing back.
+   */
+  onOrderRead?: (order: PartialOrder, token: string) => Promise<void>;
 }
 
 type Published = { id: number; name: string; data: string };
 
-type Outcome = { kind: 'order'; order: LiveOrder } | { kind: 'park'; reason: ParkReason } | { kind: 'retry' };
+type Outcome =
+  | { kind: 'order'; order: LiveOrder; whole: PartialOrder | null }
+  | { kind: 'park'; reason: ParkReason }
+  | { kind: 'retry' };
 
-function liveOrder(body: unknown): LiveOrder | null {
-  const parsed = partialOrderSchema.safeParse(body);
-  if (!parsed.success) return null;
-  const o = parsed.data;
+function liveOrder(o: PartialOrder): LiveOrder {
   return {
     id: o.id,
     status: o.status,
@@ -96,8 +101,9 @@ export function createNotificationWorker(options: WorkerOptions) {
       return { kind: 'retry' };
     }
     if (res.status === 200 || res.status === 206) {
-      const order = liveOrder(await res.json().catch(() => undefined));
-      return order ? { kind: 'order', order } : { kind: 'retry' };
+      const parsed = partialOrderSchema.safeParse(await res.json().catch(() => undefined));
+      if (!parsed.success) return { kind: 'retry' };
+      return { kind: 'order', order: liveOrder(parsed.data), whole: res.status === 200 ? parsed.data : null };
     }
     await res.body?.cancel().catch(() => {});
     if (res.status === 401) return { kind: 'park', reason: 'token_refused' };
@@ -144,7 +150,17 @@ export function createNotificationWorker(options: WorkerOptions) {
    */
   async function handleLane(rows: QueuedNotification[]): Promise<number> {
     const token = options.tokenFor(rows[0]!.userId);
-    const reads = rows.map((row) => readOrder(row, token).catch((): Outcome => ({ kind: 'retry' })));
+    const reads = rows.map((row) =>
+      readOrder(row, token)
+        .then(async (outcome) => {
+          const bearer = await token;
+          if (outcome.kind === 'order' && outcome.whole && bearer !== null && options.onOrderRead) {
+            await options.onOrderRead(outcome.whole, bearer).catch((error) => options.onError?.(error));
+          }
+          return outcome;
+        })
+        .catch((): Outcome => ({ kind: 'retry' })),
+    );
     const steps: SettleStep<ParkReason>[] = [];
     for (const [i, row] of rows.entries()) {
       const step = stepFor(row, await reads[i]!);
