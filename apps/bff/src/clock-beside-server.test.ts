@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -176,6 +176,32 @@ describe.each(cases)('the test clock of a running server on $name', { timeout: 1
     const bad = await npm('clock', ['advance', '15 days']);
     expect(bad.code).toBe(2);
     expect((await clock(['show'])).offset_ms).toBe(0);
+  });
+
+  it("runs the README's examples of the clock against the live server", async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('### Time'));
+    const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(block).toContain('npm run --silent clock -- advance 7h');
+    // Each curl's answer ends with a line of its own.
+    const script = [
+      'set -euo pipefail',
+      'curl() { command curl --silent --show-error "$@"; echo; }',
+      block!.replaceAll('http://127.0.0.1:3000', origin),
+    ].join('\n');
+    const { stdout } = await run('bash', ['-c', script], { cwd: ROOT, env: { ...process.env, ...env } });
+    const lines = stdout.split('\n').filter(Boolean);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ offset_ms: 0 });
+    expect(JSON.parse(lines[1]!)).toMatchObject({ offset_ms: 7 * 3_600_000, purged: 0 });
+    expect(lines[2]).toBe('401');
+    expect(JSON.parse(lines[3]!)).toMatchObject({ nickname: 'TIENDA_PALERMO' });
+    expect(JSON.parse(lines[4]!)).toMatchObject({ offset_ms: 0 });
+
+    // `set` moves it to a time ahead; the other tests move it on from there.
+    const ahead = new Date(Date.now() + DAY).toISOString();
+    const set = await clock(['set', ahead]);
+    expect(Math.abs(Date.parse(set.now) - Date.parse(ahead))).toBeLessThan(1_000);
+    expect(set.offset_ms).toBeGreaterThan(DAY - 60_000);
   });
 
   it('expires old tokens and refuses replies after 14 days', async () => {

@@ -8,6 +8,7 @@ import { type LiveStatus, liveEvents, useLiveSnapshot } from '../../../../lib/li
 import { cardClasses } from '../../../../ui/card.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import { useDismiss } from '../../../../ui/use-dismiss.ts';
+import { ClockControl } from './clock-control.tsx';
 import { SimulatorControl } from './simulator-control.tsx';
 
 const LABEL: Record<LiveStatus, string> = messagesByKey({
@@ -132,6 +133,7 @@ export function LiveIndicator({ userId }: { userId: number }) {
             )}
           </div>
           <SimulatorControl />
+          <ClockControl />
         </div>
       ) : null}
     </div>
