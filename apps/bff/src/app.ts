@@ -41,6 +41,7 @@ import { createMarketplaceClient } from './session/marketplace-client.ts';
 import { createSessionRepository } from './session/session-repository.ts';
 import { sessionRoutes } from './session/session-routes.ts';
 import { createSessions, type Sessions } from './session/sessions.ts';
+import { type ClockControl, clockRoutes } from './simulator/clock-routes.ts';
 import { type SimulatorControl, simulatorRoutes } from './simulator/simulator-routes.ts';
 import { pageIn, readRoutePreloads, routeScripts } from './spa-page.ts';
 
@@ -64,8 +65,13 @@ export interface BffDeps {
   /** Folder of the built SPA (`dist/web`); when absent only `/api` and `/bff` are served. */
   staticDir?: string;
   limits?: Partial<Limits>;
-  /** Epoch ms; tests move it to expire tokens and sessions. */
+  /** Epoch ms: the marketplace's time (its test clock in local use); tests move it to expire tokens and sessions. */
   now?: () => number;
+  /**
+   * Epoch ms for the limits, which count requests per minute of the machine's time: a test clock moved back must not
+   * hold a window open for days. `now` unless given.
+   */
+  limitsNow?: () => number;
   /** Whom the limits count a request against; the TCP peer by default. */
   clientAddress?: ClientAddress;
   /** One line per request (method, path without query, status, time) and unexpected errors; redacting. */
@@ -79,6 +85,8 @@ export interface BffDeps {
   localUse?: boolean;
   /** The marketplace's change simulator, in local use only (decision 0055). */
   simulator?: SimulatorControl;
+  /** The embedded marketplace's test clock, in local use only (decision 0289). */
+  testClock?: ClockControl;
   /** How instances on one database tell each other of new events; made from the store when absent. */
   eventSignal?: EventSignal;
 }
@@ -169,7 +177,7 @@ export function createBffApp(deps: BffDeps): Bff {
   app.use(
     rateLimits({
       limits,
-      now,
+      now: deps.limitsNow ?? now,
       clientAddress: deps.clientAddress ?? connectionAddress,
       isSignIn: SIGN_IN,
       unmetered: (c) => c.req.method === 'POST' && c.req.path === '/bff/notifications',
@@ -259,6 +267,7 @@ export function createBffApp(deps: BffDeps): Bff {
   });
   app.route('/bff', liveUpdates.routes);
   app.route('/bff', simulatorRoutes({ control: deps.simulator, sessions }));
+  app.route('/bff', clockRoutes({ control: deps.testClock, sessions }));
   app.all('/bff/*', (c) => c.json(errorBody('not_found', { message: 'No such BFF route' }), 404));
 
   const staticDir = deps.staticDir;

@@ -7,17 +7,23 @@ import { serve } from '@hono/node-server';
 import { errorBody } from '@mostrador/contracts';
 import {
   applicationOwner,
+  ClockMoveRefused,
   configureOAuthClient,
   createMarketplaceApi,
   demoAccounts,
   ensureDemoData,
+  moveClock,
+  openMarketplaceClock,
   openStore,
   purgeExpiredOrders,
+  readClock,
   type Store,
   startDispatcher,
   startRetentionJob,
   startSimulator,
 } from '@mostrador/marketplace-api';
+import { type Clock, systemClock } from '@mostrador/server-kit/clock';
+import { HttpError } from '@mostrador/server-kit/http';
 import { createLogger, createProgress } from '@mostrador/server-kit/logger';
 import { type Keyring, lockSqliteServer } from '@mostrador/server-kit/store';
 import { createBffApp } from './app.ts';
@@ -99,6 +105,14 @@ const store: BffStore & { close(): Promise<void> } = marketplaceStore
   ? { ...marketplaceStore.tables<BffDatabase>(), close: () => marketplaceStore.close() }
   : await openBffStore(storeOptions).catch(failStart);
 if (marketplaceStore) await migrateBff(store).catch(failStart);
+// One clock for every part (decision 0289): in local use the store's, which `npm run clock` and the dashboard's
+// owner move; with a remote platform the machine's.
+const storeClock = marketplaceStore
+  ? await openMarketplaceClock(marketplaceStore, {
+      onError: (error) => logger.error({ err: error }, 'reading the clock failed'),
+    }).catch(failStart)
+  : undefined;
+const clock: Clock = storeClock?.clock ?? systemClock;
 // Where the data is, for messages: never the URL's password.
 const storeName = storeLabel();
 
@@ -128,7 +142,7 @@ async function openEmbeddedMarketplace(store: Store, clientSecret: string): Prom
   }
   // Orders past retention go before the first request: purged under the first searches, the oldest orders (the
   // first page by default) answered 404 moments after a search had listed them.
-  const purged = await purgeExpiredOrders(store, new Date());
+  const purged = await purgeExpiredOrders(store, clock());
   if (purged.deleted > 0) log(`Removed ${purged.deleted} orders past the 12-month retention.`);
   // The developer console's job, done at start-up: the demo application accepts this BFF's callback and the
   // secret the BFF holds (decision 0033).
@@ -138,7 +152,14 @@ async function openEmbeddedMarketplace(store: Store, clientSecret: string): Prom
     redirectUris: publicOrigins.map((origin) => `${origin}/bff/callback`),
   });
   // In this process, at the paths the browser uses; the BFF's request line is the line of its `/api` requests.
-  return createMarketplaceApi({ store, localUse: true, logger, requestLog: false, basePath: API_BASE_PATH });
+  return createMarketplaceApi({
+    store,
+    clock,
+    localUse: true,
+    logger,
+    requestLog: false,
+    basePath: API_BASE_PATH,
+  });
 }
 
 const remoteBaseUrl = env.MARKETPLACE_BASE_URL;
@@ -158,12 +179,35 @@ const authorizationUrl =
 
 const staticDir = fileURLToPath(new URL('../../../dist/web', import.meta.url));
 const reportError = (what: string) => (error: unknown) => logger.error({ err: error }, what);
-const simulator = marketplaceStore
-  ? createSimulatorControl(
-      (rate) => startSimulator(marketplaceStore, { rate, onError: reportError('simulator failed') }),
-      { owner: () => applicationOwner(marketplaceStore, env.MARKETPLACE_CLIENT_ID) },
-    )
+// The simulator and the test clock answer the application's owner alone.
+const owner = marketplaceStore
+  ? () => applicationOwner(marketplaceStore, env.MARKETPLACE_CLIENT_ID)
   : undefined;
+const simulator =
+  marketplaceStore && owner
+    ? createSimulatorControl(
+        (rate) => startSimulator(marketplaceStore, { rate, clock, onError: reportError('simulator failed') }),
+        { owner },
+      )
+    : undefined;
+const testClock =
+  marketplaceStore && storeClock && owner
+    ? {
+        read: () => readClock(marketplaceStore),
+        async move(move: Parameters<typeof moveClock>[1]) {
+          const moved = await moveClock(marketplaceStore, move).catch((error: unknown) => {
+            if (error instanceof ClockMoveRefused) {
+              throw new HttpError(errorBody('bad_request', { message: error.message }));
+            }
+            throw error;
+          });
+          // This process reads the move at once; PostgreSQL's other instances hear it.
+          await storeClock.refresh();
+          return moved;
+        },
+        mayControl: async (userId: number) => userId === (await owner()),
+      }
+    : undefined;
 const { app, sessions, streams, liveUpdates, sellerDay } = createBffApp({
   marketplace,
   store,
@@ -172,6 +216,8 @@ const { app, sessions, streams, liveUpdates, sellerDay } = createBffApp({
   staticDir,
   logger,
   localUse,
+  now: () => clock().getTime(),
+  limitsNow: Date.now,
   limits: {
     ratePerMinute: env.RATE_LIMIT_PER_MINUTE,
     signInPer15Minutes: env.SIGNIN_LIMIT_PER_15_MINUTES,
@@ -190,6 +236,7 @@ const { app, sessions, streams, liveUpdates, sellerDay } = createBffApp({
     },
   },
   simulator,
+  testClock,
 });
 
 // Notifications queued before a crash are taken again at once.
@@ -200,7 +247,7 @@ let dispatcher: { stop(): Promise<void> } | undefined;
 let closing = false;
 const stopRetention = marketplaceStore
   ? startRetentionJob(marketplaceStore, {
-      clock: () => new Date(),
+      clock,
       purgedAlready: true,
       onError: reportError('retention purge failed'),
     })
@@ -221,6 +268,7 @@ if (marketplaceStore) {
 if (marketplaceStore && !closing) {
   dispatcher = startDispatcher({
     store: marketplaceStore,
+    clock,
     localUse,
     onError: reportError('notification dispatcher failed'),
   });
@@ -261,6 +309,7 @@ function shutdown(signal: NodeJS.Signals) {
       await worker.stop();
       await sellerDay.stop();
       await stopRetention?.();
+      await storeClock?.close();
       await store.close();
       serverLock?.release();
     } catch (closeError) {

@@ -4,7 +4,7 @@
  * the running server's `/api` with it. The token alone goes to stdout (for `TOKEN=$(…)`); everything else to stderr.
  */
 import { existsSync } from 'node:fs';
-import { demoAccessToken, openStore, type Store } from '@mostrador/marketplace-api';
+import { clockNow, demoAccessToken, openStore, type Store } from '@mostrador/marketplace-api';
 import { databaseExists } from '@mostrador/server-kit/store';
 import { env } from './env.ts';
 import { storeLabelOf, storeOptionsOf } from './store-options.ts';
@@ -45,7 +45,8 @@ try {
       2,
     );
   }
-  const hours = Math.round((issued.expires_at - Date.now()) / 3_600_000);
+  // At the marketplace's time, which `npm run clock` may have moved.
+  const hours = Math.round((issued.expires_at - (await clockNow(store))) / 3_600_000);
   say(`A token for ${issued.nickname} (user ${issued.id}) in ${where}, valid for ${hours} hours:`);
   process.stdout.write(`${issued.access_token}\n`);
 } catch (error) {

@@ -6,6 +6,7 @@
  */
 export * from './block-notes.ts';
 export * from './blocklists.ts';
+export * from './clock.ts';
 export * from './common.ts';
 export * from './currencies.ts';
 export * from './delivery.ts';

@@ -20,8 +20,22 @@
  *   points an application's notifications somewhere (`ensureDemoData` takes `callbackUrl` for the demo one).
  * - `startSimulator(store, { rate, clock })` drives realistic change through the order life cycle and answers its
  *   stop function.
+ * - `openMarketplaceClock(store)` is the store's clock, which every process on it reads; in local use
+ *   `moveClock(store, { advance: '15d' })` (or `set`, `reset`) moves it and runs what the time passed would have
+ *   run, `readClock(store)` reads it.
  */
 export { API_PATHS, type ApiPath, createMarketplaceApi, type MarketplaceDeps } from './app.ts';
+export {
+  afterDuration,
+  type ClockMove,
+  type ClockMoved,
+  ClockMoveRefused,
+  type ClockReading,
+  clockNow,
+  moveClock,
+  openMarketplaceClock,
+  readClock,
+} from './clock/test-clock.ts';
 export { isPostgres } from './db/dialect.ts';
 export { openStore, type Store } from './db/store.ts';
 export {

@@ -38,5 +38,4 @@ export function isoOrNull(ms: number | null, offsetMinutes: number): string | nu
   return ms === null ? null : isoAt(ms, offsetMinutes);
 }
 
-export type Clock = () => Date;
-export const systemClock: Clock = () => new Date();
+export { type Clock, systemClock } from '@mostrador/server-kit/clock';

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { openMarketplaceClock } from '../clock/test-clock.ts';
 import { openStore } from '../db/store.ts';
 import { startSimulator } from './simulator.ts';
 
@@ -35,12 +36,15 @@ if (!Number.isSafeInteger(seed)) fail('--seed must be a whole number');
 // The same file the app uses by default: its dispatcher finds the outbox rows written here by polling.
 const file = values.db ?? 'data/mostrador.db';
 const store = await openStore({ file });
+// The store's clock: changes are made at the marketplace's time, however far `npm run clock` moved it.
+const clock = await openMarketplaceClock(store);
 const counts = new Map<string, number>();
 let errors = 0;
 let skipped = 0;
 const stop = startSimulator(store, {
   rate,
   seed,
+  clock: clock.clock,
   onChange(change) {
     counts.set(change.kind, (counts.get(change.kind) ?? 0) + 1);
   },
@@ -64,6 +68,7 @@ const report = setInterval(() => {
 async function finish() {
   clearInterval(report);
   await stop();
+  await clock.close();
   await store.close();
   process.stdout.write(`${JSON.stringify(Object.fromEntries(counts))}\n`);
   process.exit(0);

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { clockNow } from '../clock/test-clock.ts';
 import { openStore } from '../db/store.ts';
 import { erasePersonalData } from './erase.ts';
 import { purgeExpiredOrders } from './retention.ts';
@@ -34,7 +35,7 @@ if (command === 'erase') {
   const raw = parsed.values.user ?? '';
   if (!/^[1-9]\d{0,15}$/.test(raw)) fail('--user must be a user id');
   const store = await openStore({ file });
-  const result = await erasePersonalData(store, Number(raw), { now: Date.now() }).finally(() =>
+  const result = await erasePersonalData(store, Number(raw), { now: await clockNow(store) }).finally(() =>
     store.close(),
   );
   if (!result.erased) fail(`no user ${raw}`, 1);
@@ -42,7 +43,7 @@ if (command === 'erase') {
   process.stderr.write('privacy: erased; running servers no longer show it, from their next answer on.\n');
 } else if (command === 'purge') {
   const store = await openStore({ file });
-  const result = await purgeExpiredOrders(store, Date.now()).finally(() => store.close());
+  const result = await purgeExpiredOrders(store, await clockNow(store)).finally(() => store.close());
   process.stdout.write(
     `${JSON.stringify({ deleted: result.deleted, cutoff: new Date(result.cutoff).toISOString() })}\n`,
   );

@@ -34,7 +34,7 @@ export function createPrivacyRepository(db: Kysely<Database>) {
           .where('id', '=', userId)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return { erased: false, tokensRevoked: 0 };
-        await userChanged(trx, userId, now);
+        await userChanged(trx, userId);
         const revoked = await trx
           .updateTable('access_tokens')
           .set({ revoked_at: now })

@@ -1,3 +1,4 @@
+import { clockNow } from '../clock/test-clock.ts';
 import type { Store } from '../db/store.ts';
 import { setApplicationCallback } from '../notifications/callback-url.ts';
 import { createOAuthRepository } from '../oauth/oauth-repository.ts';
@@ -43,8 +44,9 @@ export async function demoAccessTokens(
   const tokens = createTokenRepository(store.db);
   const accounts = await createOAuthRepository(store.db).demoAccounts();
   const issued = [];
+  const now = new Date(await clockNow(store));
   for (const account of accounts) {
-    const { token } = await tokens.issue(DEMO_APPLICATION_ID, account.id, new Date());
+    const { token } = await tokens.issue(DEMO_APPLICATION_ID, account.id, now);
     issued.push({ id: account.id, nickname: account.nickname, access_token: token });
   }
   return issued;
@@ -74,7 +76,7 @@ export async function demoAccessToken(
   const { token, expiresAt } = await createTokenRepository(store.db).issue(
     DEMO_APPLICATION_ID,
     account.id,
-    new Date(),
+    new Date(await clockNow(store)),
   );
   return { found: true, id: account.id, nickname, access_token: token, expires_at: expiresAt };
 }

@@ -200,7 +200,7 @@ export function createUserRepository(db: Kysely<Database>, keyring: Keyring) {
           set.phone_enc ||
           set.alternative_phone_enc
         )
-          await userChanged(trx, id, Date.now());
+          await userChanged(trx, id);
       });
     },
 

@@ -112,6 +112,7 @@ export function createPartyCards(db: Kysely<Database>, keyring: Keyring, options
 
   /** Drops the cards of users changed since the last look (see `sync`). */
   async function catchUp(at: number): Promise<void> {
+    // The machine's time, as the change log is stamped (`userChanged`).
     const now = Date.now();
     generation++;
     if (seenId === undefined || now - syncedAt > CHANGES_KEPT_MS / 2) {

@@ -8,6 +8,7 @@ import { type LiveStatus, liveEvents, useLiveSnapshot } from '../../../../lib/li
 import { cardClasses } from '../../../../ui/card.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import { useDismiss } from '../../../../ui/use-dismiss.ts';
+import { ClockControl } from './clock-control.tsx';
 import { SimulatorControl } from './simulator-control.tsx';
 
 const LABEL: Record<LiveStatus, string> = messagesByKey({
@@ -100,7 +101,11 @@ export function LiveIndicator({ userId }: { userId: number }) {
       {open ? (
         <div
           id={panelId}
-          className={cardClasses('raised', 'absolute top-9 right-0 z-40 w-72 p-3 text-sm shadow-lg')}
+          // On phones the indicator is not at the right edge: the panel spans the screen instead of leaving it.
+          className={cardClasses(
+            'raised',
+            'absolute top-9 right-0 z-40 w-72 p-3 text-sm shadow-lg max-sm:fixed max-sm:inset-x-3 max-sm:top-14 max-sm:w-auto',
+          )}
         >
           <p className="font-medium text-ink">{t('liveUpdates.liveIndicator.liveUpdates')}</p>
           <p className="mt-0.5 text-xs text-muted">
@@ -132,6 +137,7 @@ export function LiveIndicator({ userId }: { userId: number }) {
             )}
           </div>
           <SimulatorControl />
+          <ClockControl />
         </div>
       ) : null}
     </div>
