@@ -308,6 +308,10 @@ export async function callEveryOperation(world: World): Promise<Called[]> {
     }),
   );
   record('GET /authorization.css', await anyone.GET('/authorization.css', { parseAs: 'text' }));
+  record(
+    'GET /authorization-font.woff2',
+    await anyone.GET('/authorization-font.woff2', { parseAs: 'arrayBuffer' }),
+  );
   record('POST /authorization', await anyone.POST('/authorization', { parseAs: 'text' }));
   record('POST /oauth/token', await anyone.POST('/oauth/token'));
 
@@ -465,6 +469,7 @@ export async function callEveryOperation(world: World): Promise<Called[]> {
   await describe('/openapi.json', await anyone.OPTIONS('/openapi.json'));
   await describe('/authorization', await anyone.OPTIONS('/authorization'));
   await describe('/authorization.css', await anyone.OPTIONS('/authorization.css'));
+  await describe('/authorization-font.woff2', await anyone.OPTIONS('/authorization-font.woff2'));
   await describe('/oauth/token', await anyone.OPTIONS('/oauth/token'));
 
   // Last: revoking the application stops the user's tokens.

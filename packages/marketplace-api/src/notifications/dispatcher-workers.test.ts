@@ -89,6 +89,10 @@ describe('several writers and dispatchers on one database', () => {
         localUse: true,
         batch: 2,
         pollMs: 10,
+        // Not about the 500 ms deadline or leases running out: on a busy machine a slow answer would be a failed
+        // attempt, sent again, and a second delivery here would be the spec's retry, not a double claim.
+        timeoutMs: 60_000,
+        leaseMs: 300_000,
         onAttempt: (_n, outcome) => {
           if (outcome === 'delivered') sentBy[i]! += 1;
         },
