@@ -65,8 +65,9 @@ export interface StoreClockOptions {
 }
 
 /**
- * The clock of a store, as every process on it reads it. A SQLite file is read at each call on the snapshot
- * reader's connection (one row by its key), so a move another process committed counts from the next call on. A
+ * The clock of a store, as every process on it reads it. A SQLite file is read once per turn of the event loop
+ * on the snapshot reader's connection (one row by its key), so a move another process committed counts from the
+ * next turn on. A
  * PostgreSQL instance keeps the offset in memory and reads it again at each notification on `CLOCK_CHANNEL`, and
  * when its listening connection comes back (a move may have been missed). A store without either (in memory) knows
  * only the moves `refresh` reads.
@@ -77,7 +78,18 @@ export async function openStoreClock(
 ): Promise<StoreClock> {
   const { read } = store;
   if (read) {
-    const offset = () => Number(read<{ offset_ms: number }>(SELECT, [])[0]?.offset_ms ?? 0);
+    // Read once per turn of the event loop: the calls of one turn (a request reads the time more than once) see one
+    // time, and the next turn sees a move another process committed.
+    let thisTurn: number | undefined;
+    const offset = () => {
+      if (thisTurn === undefined) {
+        thisTurn = Number(read<{ offset_ms: number }>(SELECT, [])[0]?.offset_ms ?? 0);
+        setImmediate(() => {
+          thisTurn = undefined;
+        });
+      }
+      return thisTurn;
+    };
     const now = () => Date.now() + offset();
     return { clock: () => new Date(now()), now, refresh: async () => {}, close: async () => {} };
   }
