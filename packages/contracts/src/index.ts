@@ -26,6 +26,7 @@ export * from './paging.ts';
 export * from './printable-text.ts';
 export * from './reviews.ts';
 export * from './saved-views.ts';
+export * from './seller-day.ts';
 export * from './seller-proceeds.ts';
 export * from './session.ts';
 export * from './shipments.ts';
