@@ -34,6 +34,9 @@ import { preferenceRoutes } from './preferences/preference-routes.ts';
 import { apiForwarder } from './proxy/api-forwarder.ts';
 import { createSavedViewRepository } from './saved-views/saved-view-repository.ts';
 import { savedViewRoutes } from './saved-views/saved-view-routes.ts';
+import { createSellerDayProjection, type SellerDayProjection } from './seller-day/seller-day-projection.ts';
+import { createSellerDayRepository } from './seller-day/seller-day-repository.ts';
+import { sellerDayRoutes } from './seller-day/seller-day-routes.ts';
 import { createMarketplaceClient } from './session/marketplace-client.ts';
 import { createSessionRepository } from './session/session-repository.ts';
 import { sessionRoutes } from './session/session-routes.ts';
@@ -86,6 +89,8 @@ export interface Bff {
   streams: StreamRegistry;
   /** Start its worker with `liveUpdates.start()` (the server does). */
   liveUpdates: LiveUpdates;
+  /** The seller's-day projection: `catchUpAll()` at start, `stop()` before the store closes. */
+  sellerDay: SellerDayProjection;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -226,6 +231,16 @@ export function createBffApp(deps: BffDeps): Bff {
       createLocationIndex({ marketplace: deps.marketplace, now, timeoutMs: limits.timeoutMs }),
     ),
   );
+  const sellerDayRepo = createSellerDayRepository(deps.store.db, deps.store.group);
+  const sellerDay = createSellerDayProjection({
+    repo: sellerDayRepo,
+    marketplace: deps.marketplace,
+    tokenFor: (userId) => sessions.tokenForUser(userId),
+    now,
+    timeoutMs: limits.timeoutMs,
+    onError: (error) => deps.logger?.error({ err: error }, 'seller projection failed'),
+  });
+  app.route('/bff', sellerDayRoutes({ sessions, repo: sellerDayRepo, projection: sellerDay, now }));
   const liveUpdates = createLiveUpdates({
     db: deps.store.db,
     group: deps.store.group,
@@ -238,6 +253,7 @@ export function createBffApp(deps: BffDeps): Bff {
     options: {
       onError: (error) => deps.logger?.error({ err: error }, 'notification worker failed'),
       onParked: (userId, reason) => deps.logger?.info({ user_id: userId, reason }, 'notification parked'),
+      onOrderRead: (userId, order) => sellerDay.orderRead(userId, order),
       ...deps.liveUpdates,
     },
   });
@@ -280,7 +296,7 @@ export function createBffApp(deps: BffDeps): Bff {
     });
   }
 
-  return { app, sessions, streams, liveUpdates };
+  return { app, sessions, streams, liveUpdates, sellerDay };
 }
 
 /** The BFF's Hono app (see `createBffApp` for the sessions and stream registry beside it). */

@@ -164,7 +164,7 @@ const simulator = marketplaceStore
       { owner: () => applicationOwner(marketplaceStore, env.MARKETPLACE_CLIENT_ID) },
     )
   : undefined;
-const { app, sessions, streams, liveUpdates } = createBffApp({
+const { app, sessions, streams, liveUpdates, sellerDay } = createBffApp({
   marketplace,
   store,
   oauth: { clientId: env.MARKETPLACE_CLIENT_ID, clientSecret, authorizationUrl },
@@ -194,6 +194,8 @@ const { app, sessions, streams, liveUpdates } = createBffApp({
 
 // Notifications queued before a crash are taken again at once.
 const worker = liveUpdates.start();
+// Sellers' projections catch up on what changed while the server was down (decision 0281).
+void sellerDay.catchUpAll().catch(reportError('seller projection catch-up failed'));
 let dispatcher: { stop(): Promise<void> } | undefined;
 let closing = false;
 const stopRetention = marketplaceStore
@@ -257,6 +259,7 @@ function shutdown(signal: NodeJS.Signals) {
       await simulator?.stop();
       await dispatcher?.stop();
       await worker.stop();
+      await sellerDay.stop();
       await stopRetention?.();
       await store.close();
       serverLock?.release();

@@ -19,6 +19,7 @@ import { m0184 } from './migrations/0184-block-notes-sealed.ts';
 import { m0185 } from './migrations/0185-working-accounts.ts';
 import { m0190 } from './migrations/0190-saved-views.ts';
 import { m0255 } from './migrations/0255-write-turns.ts';
+import { m0281 } from './migrations/0281-seller-day.ts';
 import type { BffDatabase } from './schema.ts';
 
 /** The BFF's tables in a store: its own, or the embedded marketplace's (`store.tables<BffDatabase>()`). */
@@ -50,6 +51,7 @@ export const bffMigrations: MigrationOptions = {
     '0185-working-accounts': m0185,
     '0190-saved-views': m0190,
     '0255-write-turns': m0255,
+    '0281-seller-day': m0281,
   }),
   migrationTable: 'bff_migrations',
   migrationLockTable: 'bff_migrations_lock',

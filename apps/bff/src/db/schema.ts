@@ -165,6 +165,68 @@ export interface BffWriteTurnsTable {
   taken_at: Millis;
 }
 
+/** Where the projection of a seller's orders stands (decision 0281). */
+export interface BffSellerDaySellersTable {
+  seller_id: number;
+  state: 'filling' | 'ready';
+  /** The fill reads orders created from here on (the marketplace's clock); null once it ended. */
+  fill_from: Millis | null;
+  /** Every change up to here (the orders' `last_updated`) is in the projection: the next catch-up reads from it. */
+  synced_to: Millis | null;
+  /** The last time the projection was known to agree with the marketplace. */
+  as_of: Millis | null;
+  /** The instance filling or catching up, and until when its turn lasts. */
+  lease_owner: string | null;
+  lease_until: Millis | null;
+  currency_id: string | null;
+  utc_offset: string | null;
+}
+
+/** One order of a seller as Today and Insights read it (decision 0281); money in hundredths. */
+export interface BffSellerDayOrdersTable {
+  order_id: number;
+  seller_id: number;
+  date_created: Millis;
+  /** The calendar day of `date_created` at the site's offset. */
+  day: string;
+  last_updated: Millis;
+  status: string;
+  currency_id: string;
+  total_cents: number;
+  receives_cents: number;
+  units: number;
+  sale: number;
+  cancelled: number;
+  fraud: number;
+  purchase_rating: string | null;
+  to_ship: number;
+  fraud_open: number;
+  /** The buyer's feedback waits for the seller's reply until then; null when nothing waits. */
+  reply_due_until: Millis | null;
+  unrated: number;
+  mediation_open: number;
+  at_risk: number;
+  buyer_nickname: string | null;
+  title: string;
+  shipment_state: string | null;
+  missing_evidence: string | null;
+  mediation_stage: string | null;
+  feedback_date: Millis | null;
+}
+
+/** One line of a projected order: the products' revenue. */
+export interface BffSellerDayLinesTable {
+  order_id: number;
+  line: number;
+  seller_id: number;
+  date_created: Millis;
+  sale: number;
+  item_id: string;
+  title: string;
+  quantity: number;
+  revenue_cents: number;
+}
+
 export interface BffDatabase {
   bff_sessions: BffSessionsTable;
   bff_accounts: BffAccountsTable;
@@ -179,4 +241,7 @@ export interface BffDatabase {
   bff_saved_views: BffSavedViewsTable;
   bff_working_accounts: BffWorkingAccountsTable;
   bff_write_turns: BffWriteTurnsTable;
+  bff_seller_day_sellers: BffSellerDaySellersTable;
+  bff_seller_day_orders: BffSellerDayOrdersTable;
+  bff_seller_day_lines: BffSellerDayLinesTable;
 }

@@ -31,6 +31,8 @@ export interface LiveUpdatesOptions {
   >;
   onParked?: (userId: number, reason: ParkReason) => void;
   onError?: (error: unknown) => void;
+  /** Hears each order the worker read whole (the seller's-day projection). */
+  onOrderRead?: WorkerOptions['onOrderRead'];
   /** Support may redeliver a stored notification into the receiver (local use only, decision 0078). */
   redeliver?: boolean;
 }
@@ -73,6 +75,7 @@ export function createLiveUpdates(deps: {
     ...options.worker,
     onParked: (row, reason) => options.onParked?.(row.userId, reason),
     onError: options.onError,
+    onOrderRead: options.onOrderRead,
   });
   let wake = () => {};
 

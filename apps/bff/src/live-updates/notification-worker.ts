@@ -1,4 +1,4 @@
-import { type LiveOrder, liveEventSchema, partialOrderSchema } from '@mostrador/contracts';
+import { type LiveOrder, liveEventSchema, type PartialOrder, partialOrderSchema } from '@mostrador/contracts';
 import { createLeaseQueue } from '@mostrador/server-kit/lease-queue';
 import { apiRequest, type FetchApp } from '../marketplace.ts';
 import type { EventBus } from './event-bus.ts';
@@ -41,16 +41,18 @@ export interface WorkerOptions {
   maxTries?: number;
   onParked?: (row: QueuedNotification, reason: ParkReason) => void;
   onError?: (error: unknown) => void;
+  /** An order read whole (200) with `userId`'s token, once its event is published (the seller's-day projection). */
+  onOrderRead?: (userId: number, order: PartialOrder) => void;
 }
 
 type Published = { id: number; name: string; data: string };
 
-type Outcome = { kind: 'order'; order: LiveOrder } | { kind: 'park'; reason: ParkReason } | { kind: 'retry' };
+type Outcome =
+  | { kind: 'order'; order: LiveOrder; whole: PartialOrder | null }
+  | { kind: 'park'; reason: ParkReason }
+  | { kind: 'retry' };
 
-function liveOrder(body: unknown): LiveOrder | null {
-  const parsed = partialOrderSchema.safeParse(body);
-  if (!parsed.success) return null;
-  const o = parsed.data;
+function liveOrder(o: PartialOrder): LiveOrder {
   return {
     id: o.id,
     status: o.status,
@@ -96,8 +98,9 @@ export function createNotificationWorker(options: WorkerOptions) {
       return { kind: 'retry' };
     }
     if (res.status === 200 || res.status === 206) {
-      const order = liveOrder(await res.json().catch(() => undefined));
-      return order ? { kind: 'order', order } : { kind: 'retry' };
+      const parsed = partialOrderSchema.safeParse(await res.json().catch(() => undefined));
+      if (!parsed.success) return { kind: 'retry' };
+      return { kind: 'order', order: liveOrder(parsed.data), whole: res.status === 200 ? parsed.data : null };
     }
     await res.body?.cancel().catch(() => {});
     if (res.status === 401) return { kind: 'park', reason: 'token_refused' };
@@ -146,8 +149,11 @@ export function createNotificationWorker(options: WorkerOptions) {
     const token = options.tokenFor(rows[0]!.userId);
     const reads = rows.map((row) => readOrder(row, token).catch((): Outcome => ({ kind: 'retry' })));
     const steps: SettleStep<ParkReason>[] = [];
+    const outcomes: Outcome[] = [];
     for (const [i, row] of rows.entries()) {
-      const step = stepFor(row, await reads[i]!);
+      const outcome = await reads[i]!;
+      const step = stepFor(row, outcome);
+      outcomes.push(outcome);
       steps.push(step);
       if (step.kind === 'retry') break;
     }
@@ -164,6 +170,9 @@ export function createNotificationWorker(options: WorkerOptions) {
       const event = published[i];
       if (event) bus.publish({ ...event, userId: step.row.userId });
       if (step.kind === 'park') options.onParked?.(step.row, step.reason);
+      const outcome = outcomes[i];
+      if (event && outcome?.kind === 'order' && outcome.whole)
+        options.onOrderRead?.(step.row.userId, outcome.whole);
     }
     return steps.length;
   }
