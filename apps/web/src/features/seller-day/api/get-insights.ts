@@ -23,4 +23,5 @@ export const insightsQueryOptions = (sellerId: number, query: InsightsQuery) =>
   queryOptions({
     queryKey: [...sellerDayKey, 'insights', sellerId, insightsParams(query).toString()],
     queryFn: ({ signal }) => getInsights(query, signal),
+    refetchInterval: (query) => (query.state.data?.projection.state === 'filling' ? 2_000 : false),
   });

@@ -12,4 +12,8 @@ export const todayQueryOptions = (sellerId: number) =>
   queryOptions({
     queryKey: [...sellerDayKey, 'today', sellerId],
     queryFn: ({ signal }) => getToday(signal),
+    // The day changes while the seller is away from it: coming back reads it again.
+    staleTime: 2_000,
+    // While the first fill of the seller's orders runs, the counts grow without a notification to say so.
+    refetchInterval: (query) => (query.state.data?.projection.state === 'filling' ? 2_000 : false),
   });

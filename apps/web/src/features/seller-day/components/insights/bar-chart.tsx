@@ -21,10 +21,11 @@ export function BarChart({ rows }: { rows: readonly BarRow[] }) {
   const { parentRef, width } = useParentSize({ debounceTime: 50 });
   const height = rows.length * ROW;
   const y = scaleBand<string>({ domain: rows.map((row) => row.key), range: [0, height], padding: 0.28 });
-  // Room at the end for the value's text.
+  // Room at the end of the longest bar for the longest value's text (about 7 px a character at 12 px).
+  const room = 12 + 7 * Math.max(0, ...rows.map((row) => row.valueText.length));
   const x = scaleLinear<number>({
     domain: [0, Math.max(1, ...rows.map((row) => row.value))],
-    range: [0, Math.max(0, width - 96)],
+    range: [0, Math.max(0, width - room)],
   });
   return (
     <div className="flex text-body" aria-hidden="true">

@@ -14,7 +14,16 @@ import { entryUrgency, QUEUE_TEXTS } from '../../model/queues.ts';
 const listSearch = (search: Record<string, string>) => search as never;
 
 /** One queue of the day: its count, its most urgent orders, and the same orders in the list. */
-export function QueueCard({ queue, locale }: { queue: TodayQueue; locale: string }) {
+export function QueueCard({
+  queue,
+  locale,
+  filling,
+}: {
+  queue: TodayQueue;
+  locale: string;
+  /** The first fill of the seller's orders has not ended: an empty queue may not be empty. */
+  filling: boolean;
+}) {
   const t = useT();
   const texts = QUEUE_TEXTS[queue.id];
   const more = queue.count - queue.entries.length;
@@ -43,7 +52,7 @@ export function QueueCard({ queue, locale }: { queue: TodayQueue; locale: string
       bodyClassName="text-body"
     >
       {queue.count === 0 ? (
-        <p className="px-4 py-3 text-muted">{t(texts.empty)}</p>
+        <p className="px-4 py-3 text-muted">{t(filling ? 'sellerDay.queue.noneReadYet' : texts.empty)}</p>
       ) : (
         <>
           <ol className="divide-y divide-line">

@@ -43,7 +43,12 @@ export function TodayWorkspace({ sellerId, locale }: { sellerId: number; locale:
               ) : null}
               <div className="grid items-start gap-4 md:grid-cols-2 2xl:grid-cols-3">
                 {data.queues.map((queue) => (
-                  <QueueCard key={queue.id} queue={queue} locale={locale} />
+                  <QueueCard
+                    key={queue.id}
+                    queue={queue}
+                    locale={locale}
+                    filling={data.projection.state === 'filling'}
+                  />
                 ))}
               </div>
             </>
