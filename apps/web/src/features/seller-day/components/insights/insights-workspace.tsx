@@ -155,7 +155,7 @@ function InsightsCharts({ insights, locale }: { insights: Insights; locale: stri
           />
         </div>
       </ChartCard>
-      <div className="grid items-start gap-4 xl:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-4 xl:grid-cols-2">
         <ChartCard
           title={statusTitle}
           table="orders_by_status"

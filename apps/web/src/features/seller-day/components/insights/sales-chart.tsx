@@ -57,7 +57,7 @@ export function SalesChart({
               scale={y}
               width={innerWidth}
               numTicks={4}
-              className="stroke-line"
+              stroke="var(--color-line)"
               strokeDasharray="2 3"
             />
             <AxisLeft

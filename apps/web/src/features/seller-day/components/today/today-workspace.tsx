@@ -22,7 +22,7 @@ export function TodayWorkspace({ sellerId, locale }: { sellerId: number; locale:
           query={today}
           error={{ title: translate('sellerDay.today.couldNotLoad') }}
           loading={
-            <div aria-busy="true" className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
+            <div aria-busy="true" className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3">
               {Array.from({ length: 6 }, (_, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
                 <div key={index} className={cardClasses('raised', 'flex flex-col gap-3 p-4')}>
@@ -41,7 +41,7 @@ export function TodayWorkspace({ sellerId, locale }: { sellerId: number; locale:
                   {t('sellerDay.today.stillReading')}
                 </p>
               ) : null}
-              <div className="grid items-start gap-4 md:grid-cols-2 2xl:grid-cols-3">
+              <div className="grid grid-cols-1 items-start gap-4 md:grid-cols-2 2xl:grid-cols-3">
                 {data.queues.map((queue) => (
                   <QueueCard
                     key={queue.id}
