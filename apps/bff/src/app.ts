@@ -253,7 +253,7 @@ export function createBffApp(deps: BffDeps): Bff {
     options: {
       onError: (error) => deps.logger?.error({ err: error }, 'notification worker failed'),
       onParked: (userId, reason) => deps.logger?.info({ user_id: userId, reason }, 'notification parked'),
-      onOrderRead: (userId, order) => sellerDay.orderRead(userId, order),
+      onOrderRead: (order, token) => sellerDay.orderRead(order, token),
       ...deps.liveUpdates,
     },
   });

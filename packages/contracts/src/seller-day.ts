@@ -180,7 +180,7 @@ export const insightsPeriodSchema = z.object({
 export type InsightsPeriod = z.infer<typeof insightsPeriodSchema>;
 
 /**
- * The figures of one period, over the orders created in it (docs/decisions/0282-what-insights-count.md). A sale is
+ * The figures of one period, over the orders created in it (docs/decisions/0282-what-today-and-insights-count.md). A sale is
  * an order whose status is `paid`. Rates are shares from 0 to 1, null when there is nothing to divide by.
  */
 export const insightsFiguresSchema = z.object({

@@ -10,6 +10,9 @@
  *    the navigation's start to the first orders on screen (page, scripts, session, search and rendering all in it).
  *    Target: p95 under 1 s. Then, once the page is idle, opens an order from the list (a different row each time) and
  *    times the click until its heading is on screen. Target: p95 under 300 ms.
+ * 4. The seller's day (decision 0281): fills the largest seller's projection (timed, once per database), then times
+ *    `GET /bff/today` and `GET /bff/insights?days=90` warm (target p95 under 300 ms), and the first of each after a
+ *    restart of the server (target under 2 s).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -25,6 +28,8 @@ for (let i = 2; i < process.argv.length; i += 2)
 const db = args.get('db') ?? 'data/bench-1000000.db';
 const runs = Number(args.get('runs') ?? 40);
 const openRuns = Number(args.get('open-runs') ?? 10);
+const dayRuns = Number(args.get('day-runs') ?? 40);
+const restarts = Number(args.get('restarts') ?? 3);
 const out = 'dist/web';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -177,6 +182,52 @@ async function openingTimings(base: string) {
   }
 }
 
+/** The session cookie of TIENDA_PALERMO, signed in through the marketplace's page in Chromium. */
+async function sellerCookie(base: string): Promise<string> {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${base}/bff/login?return_to=%2Forders`);
+    await page.getByRole('button', { name: /^TIENDA_PALERMO \(/ }).click();
+    await page.waitForURL(/\/orders/);
+    return (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Milliseconds of one GET of the BFF's with the session's cookie, body read; fails on anything but 200. */
+async function timedGet(base: string, path: string, cookie: string): Promise<{ ms: number; body: unknown }> {
+  const started = performance.now();
+  const res = await fetch(`${base}${path}`, { headers: { cookie } });
+  const body: unknown = await res.json();
+  const ms = performance.now() - started;
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(body)}`);
+  return { ms, body };
+}
+
+const DAY_PATHS = ['/bff/today', '/bff/insights?days=90'] as const;
+
+/** Fills the projection if it is not yet (timed), then times each of the day's answers warm. */
+async function sellerDayWarm(base: string, cookie: string) {
+  const started = performance.now();
+  for (;;) {
+    const { body } = await timedGet(base, '/bff/today', cookie);
+    if ((body as { projection: { state: string } }).projection.state === 'ready') break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const fillMs = performance.now() - started;
+  const warm = new Map<string, number[]>(DAY_PATHS.map((path) => [path, []]));
+  for (let run = 0; run < dayRuns; run++) {
+    for (const path of DAY_PATHS) warm.get(path)!.push((await timedGet(base, path, cookie)).ms);
+  }
+  return { fillMs, warm };
+}
+
 const summary = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b);
   return `p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms`;
@@ -226,7 +277,7 @@ if (!existsSync(db)) {
 const initialGzip = bundleSizes();
 const port = await freePort();
 say(`serving ${db} (${(statSync(db).size / 2 ** 30).toFixed(1)} GiB) on port ${port}`);
-const server = await startServer(port);
+let server = await startServer(port);
 try {
   const times = await filterTimings(`http://127.0.0.1:${port}`);
   const opening = await openingTimings(`http://127.0.0.1:${port}`);
@@ -237,6 +288,23 @@ try {
   say(
     `order opened from the list → its heading, ${opening.orderOpen.length} runs: ${summary(opening.orderOpen)} (target p95 < 300 ms)`,
   );
+  const base = `http://127.0.0.1:${port}`;
+  const cookie = await sellerCookie(base);
+  const day = await sellerDayWarm(base, cookie);
+  say(
+    `the largest seller's projection ready in ${(day.fillMs / 1000).toFixed(1)} s (a fill, once per database)`,
+  );
+  for (const [path, times] of day.warm)
+    say(`${path} warm, ${times.length} runs: ${summary(times)} (target p95 < 300 ms)`);
+  const first = new Map<string, number[]>(DAY_PATHS.map((path) => [path, []]));
+  for (let restart = 0; restart < restarts; restart++) {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    server = await startServer(port);
+    for (const path of DAY_PATHS) first.get(path)!.push((await timedGet(base, path, cookie)).ms);
+  }
+  for (const [path, times] of first)
+    say(`${path} first after a start, ${times.length} starts: ${summary(times)} (target < 2000 ms)`);
   say(`initial JavaScript ${kb(initialGzip)} gzip (target ≤ 150 KB)`);
 } finally {
   server.kill('SIGTERM');

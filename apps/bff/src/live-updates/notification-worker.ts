@@ -41,8 +41,11 @@ export interface WorkerOptions {
   maxTries?: number;
   onParked?: (row: QueuedNotification, reason: ParkReason) => void;
   onError?: (error: unknown) => void;
-  /** An order read whole (200) with `userId`'s token, once its event is published (the seller's-day projection). */
-  onOrderRead?: (userId: number, order: PartialOrder) => void;
+  /**
+   * An order read whole (200), with the token it was read with, heard before its event is published: what a browser
+   * reads on the event already includes it (the seller's-day projection). Its failure holds nothing back.
+   */
+  onOrderRead?: (order: PartialOrder, token: string) => Promise<void>;
 }
 
 type Published = { id: number; name: string; data: string };
@@ -147,13 +150,20 @@ export function createNotificationWorker(options: WorkerOptions) {
    */
   async function handleLane(rows: QueuedNotification[]): Promise<number> {
     const token = options.tokenFor(rows[0]!.userId);
-    const reads = rows.map((row) => readOrder(row, token).catch((): Outcome => ({ kind: 'retry' })));
+    const reads = rows.map((row) =>
+      readOrder(row, token)
+        .then(async (outcome) => {
+          const bearer = await token;
+          if (outcome.kind === 'order' && outcome.whole && bearer !== null && options.onOrderRead) {
+            await options.onOrderRead(outcome.whole, bearer).catch((error) => options.onError?.(error));
+          }
+          return outcome;
+        })
+        .catch((): Outcome => ({ kind: 'retry' })),
+    );
     const steps: SettleStep<ParkReason>[] = [];
-    const outcomes: Outcome[] = [];
     for (const [i, row] of rows.entries()) {
-      const outcome = await reads[i]!;
-      const step = stepFor(row, outcome);
-      outcomes.push(outcome);
+      const step = stepFor(row, await reads[i]!);
       steps.push(step);
       if (step.kind === 'retry') break;
     }
@@ -170,9 +180,6 @@ export function createNotificationWorker(options: WorkerOptions) {
       const event = published[i];
       if (event) bus.publish({ ...event, userId: step.row.userId });
       if (step.kind === 'park') options.onParked?.(step.row, step.reason);
-      const outcome = outcomes[i];
-      if (event && outcome?.kind === 'order' && outcome.whole)
-        options.onOrderRead?.(step.row.userId, outcome.whole);
     }
     return steps.length;
   }

@@ -19,9 +19,9 @@ import type { ProjectedRows, SellerDayRepository, SellerState } from './seller-d
 const CATCH_UP_MARGIN_MS = 5 * 60_000;
 /** Reads of an order's shipment and discounts in flight at once, per page. */
 const READS_IN_FLIGHT = 8;
-/** Orders re-read after notifications, at once. */
-const REFRESHES_IN_FLIGHT = 4;
 const ALL_STATUSES = ORDER_STATUSES.join(',');
+/** A seller whose fill or catch-up another instance holds is not asked for again sooner than this. */
+const RETRY_AFTER_MS = 5_000;
 
 export interface SellerDayProjectionOptions {
   repo: SellerDayRepository;
@@ -71,10 +71,10 @@ export function createSellerDayProjection(options: SellerDayProjectionOptions) {
   const owner = randomUUID();
   const leaseMs = options.leaseMs ?? 60_000;
   const running = new Map<number, Promise<void>>();
-  /** Sellers caught up since this process started. */
+  /** Sellers caught up since this process started (here, or by the instance that held them). */
   const current = new Set<number>();
-  const refreshes: { userId: number; order: ProjectedOrder }[] = [];
-  let refreshing = 0;
+  /** When this process last tried to take each seller's turn. */
+  const tried = new Map<number, number>();
   let stopped = false;
 
   async function get(path: string, token: string, format = false): Promise<unknown> {
@@ -151,6 +151,7 @@ export function createSellerDayProjection(options: SellerDayProjectionOptions) {
 
   /** Fills the seller's projection if its fill has not ended, then reads what changed since the last catch-up. */
   async function run(sellerId: number, token: string): Promise<void> {
+    tried.set(sellerId, now());
     const state = await repo.claim(sellerId, owner, now(), leaseMs);
     if (!state) return;
     try {
@@ -188,27 +189,6 @@ export function createSellerDayProjection(options: SellerDayProjectionOptions) {
     return work;
   }
 
-  async function refreshOne(userId: number, order: ProjectedOrder): Promise<void> {
-    const sellerId = Number(order.seller.id);
-    if (!(await repo.seller(sellerId))) return;
-    const token = await options.tokenFor(userId);
-    if (token === null) return;
-    await repo.writeOrders([await project(order, token)]);
-  }
-
-  function pump() {
-    while (refreshing < REFRESHES_IN_FLIGHT && refreshes.length > 0 && !stopped) {
-      const next = refreshes.shift()!;
-      refreshing += 1;
-      void refreshOne(next.userId, next.order)
-        .catch((error) => options.onError?.(error))
-        .finally(() => {
-          refreshing -= 1;
-          pump();
-        });
-    }
-  }
-
   return {
     /**
      * The seller's projection as it stands, started (and its fill begun with `token`) when this is its first use,
@@ -220,7 +200,8 @@ export function createSellerDayProjection(options: SellerDayProjectionOptions) {
         await repo.start(sellerId, now());
         state = (await repo.seller(sellerId))!;
       }
-      if (state.state === 'filling' || !current.has(sellerId)) void kick(sellerId, token);
+      const due = now() - (tried.get(sellerId) ?? Number.NEGATIVE_INFINITY) >= RETRY_AFTER_MS;
+      if ((state.state === 'filling' || !current.has(sellerId)) && due) void kick(sellerId, token);
       return state;
     },
 
@@ -228,15 +209,15 @@ export function createSellerDayProjection(options: SellerDayProjectionOptions) {
     settled: (sellerId: number): Promise<void> => running.get(sellerId) ?? Promise.resolve(),
 
     /**
-     * An order the notification worker read in full, with the token of `userId`: written into its seller's
-     * projection off the worker's path (the shipment and discounts it needs are read here).
+     * An order the notification worker read whole with `token`: written into its seller's projection, when the
+     * seller has one, before the worker publishes the change (the shipment and discounts it needs are read here).
      */
-    orderRead(userId: number, order: PartialOrder): void {
-      if (stopped) return;
-      // A whole answer (200) has every member; checked here, off the worker's path.
+    async orderRead(order: PartialOrder, token: string): Promise<void> {
+      const sellerId = Number((order.seller as { id?: string }).id);
+      if (stopped || !Number.isSafeInteger(sellerId) || !(await repo.seller(sellerId))) return;
       const whole = orderSchema.safeParse(order);
-      if (whole.success) refreshes.push({ userId, order: whole.data });
-      pump();
+      if (!whole.success) return;
+      await repo.writeOrders([await project(whole.data, token)]);
     },
 
     /** At start: every projected seller whose token the BFF holds is caught up (or its fill resumed). */
@@ -250,7 +231,6 @@ export function createSellerDayProjection(options: SellerDayProjectionOptions) {
 
     async stop(): Promise<void> {
       stopped = true;
-      refreshes.length = 0;
       await Promise.all(running.values());
     },
   };

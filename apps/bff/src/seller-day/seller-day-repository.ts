@@ -178,7 +178,13 @@ export function createSellerDayRepository(db: Kysely<BffDatabase>, group?: Commi
           .where('order_id', 'in', ids)
           .execute();
         const stored = new Map(current.map((c) => [Number(c.order_id), Number(c.last_updated)]));
-        const fresh = orders.filter(
+        // The latest read of each order, once (one statement may not write a row twice).
+        const latest = new Map<number, ProjectedRows>();
+        for (const o of orders) {
+          const seen = latest.get(o.row.order_id);
+          if (!seen || seen.row.last_updated <= o.row.last_updated) latest.set(o.row.order_id, o);
+        }
+        const fresh = [...latest.values()].filter(
           (o) => known.has(o.row.seller_id) && (stored.get(o.row.order_id) ?? -1) <= o.row.last_updated,
         );
         if (fresh.length === 0) return;

@@ -120,7 +120,7 @@ describe("a seller's day, from the BFF's projection of the seller's orders", () 
     }
   });
 
-  it('takes a sale off the unrated queue once the notification of its rating is read', async () => {
+  it('takes a sale off the unrated queue by the time the notification of its rating is published', async () => {
     const before = await ready(seller, sellerId);
     const unrated = before.queues.find((q) => q.id === 'unrated_sales')!;
     const entry = unrated.entries[0];
@@ -140,13 +140,8 @@ describe("a seller's day, from the BFF's projection of the seller's orders", () 
       body: JSON.stringify(notificationBody(sellerId, entry!.order_id, { topic: 'orders_feedback' })),
     });
     expect(notified.status).toBe(200);
+    // The worker writes the projection before it publishes the change: once it is done, Today has it.
     await kit.bff.liveUpdates.worker.drain();
-    await expect
-      .poll(async () => {
-        const today = todaySchema.parse(await (await seller.request('/bff/today')).json());
-        return today.queues.find((q) => q.id === 'unrated_sales')!;
-      })
-      .toMatchObject({ count: unrated.count - 1 });
     const after = todaySchema.parse(await (await seller.request('/bff/today')).json());
     const queue = after.queues.find((q) => q.id === 'unrated_sales')!;
     expect(queue.entries.map((e) => e.order_id)).not.toContain(entry!.order_id);
