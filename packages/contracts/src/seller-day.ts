@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { currencyIdSchema, itemIdSchema, numericIdSchema, timestampSchema } from './common.ts';
 import { type DeliveryCase, deliveryStateSchema, saleOutcome } from './delivery.ts';
 import { calendarDateSchema } from './insights-query.ts';
-import { orderStatusSchema } from './orders.ts';
+import { orderStatusSchema } from './order-status.ts';
 
 // A seller's day: the dashboard's own `GET /bff/today` and `GET /bff/insights`, answered by the BFF from its
 // projection of the seller's orders (docs/decisions/0281-a-projection-of-each-sellers-orders.md).
