@@ -10,7 +10,7 @@ import { formatCompact, formatDay } from '../../model/insights-format.ts';
 import type { SalesDay } from '../../model/insights-view.ts';
 
 const HEIGHT = 220;
-const MARGIN = { top: 8, right: 12, bottom: 24, left: 44 };
+const MARGIN = { top: 8, right: 12, bottom: 24, left: 56 };
 const TICK_LABEL = { fontSize: 11, className: 'fill-muted tabular' } as const;
 
 /**
