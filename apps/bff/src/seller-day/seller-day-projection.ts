@@ -20,6 +20,7 @@ const CATCH_UP_MARGIN_MS = 5 * 60_000;
 /** Reads of an order's shipment and discounts in flight at once, per page. */
 const READS_IN_FLIGHT = 8;
 const ALL_STATUSES = ORDER_STATUSES.join(',');
+const ORDER_RETENTION_MONTHS = 12;
 /** A seller whose fill or catch-up another instance holds is not asked for again sooner than this. */
 const RETRY_AFTER_MS = 5_000;
 
@@ -95,6 +96,15 @@ export function createSellerDayProjection(options: SellerDayProjectionOptions) {
     return res.json();
   }
 
+  /** A member the platform will not give (404, 403) is read as absent; anything else is tried again later. */
+  const absentIfRefused =
+    <T>(absent: T) =>
+    (error: unknown): T => {
+      if (error instanceof MarketplaceRefusal && (error.status === 404 || error.status === 403))
+        return absent;
+      throw error;
+    };
+
   async function project(order: ProjectedOrder, token: string): Promise<ProjectedRows> {
     const reads = projectionReads(order);
     const shipmentId = order.shipping.id;
@@ -102,10 +112,14 @@ export function createSellerDayProjection(options: SellerDayProjectionOptions) {
       reads.discounts
         ? get(`/orders/${order.id}/discounts`, token).then(
             (body): ProceedsDiscount[] => orderDiscountsSchema.parse(body).details,
+            absentIfRefused<ProceedsDiscount[]>([]),
           )
         : Promise.resolve([]),
       reads.shipment && typeof shipmentId === 'number'
-        ? get(`/shipments/${shipmentId}`, token, true).then((body): Shipment => shipmentSchema.parse(body))
+        ? get(`/shipments/${shipmentId}`, token, true).then(
+            (body): Shipment | null => shipmentSchema.parse(body),
+            absentIfRefused(null),
+          )
         : Promise.resolve(null),
     ]);
     return projectOrder(order, discounts, shipment);
@@ -154,18 +168,30 @@ export function createSellerDayProjection(options: SellerDayProjectionOptions) {
     tried.set(sellerId, now());
     const state = await repo.claim(sellerId, owner, now(), leaseMs);
     if (!state) return;
+    // Gives the turn back (when it is still this owner's): stopped, or failed, another start goes on at once.
+    const giveBack = () => repo.advance(sellerId, owner, {}, null);
     try {
       const keep = (patch: Partial<SellerState>) => repo.advance(sellerId, owner, patch, now() + leaseMs);
       if (state.state === 'filling') {
         const filled = await readOrders(sellerId, token, state.fill_from ?? 0, null, (resumeFrom) =>
           keep({ fill_from: resumeFrom }),
         );
-        if (!filled) return;
+        if (!filled) {
+          await giveBack();
+          return;
+        }
       }
       const startedAt = now();
       const changedFrom = (state.synced_to ?? 0) - CATCH_UP_MARGIN_MS;
       const caught = await readOrders(sellerId, token, 0, changedFrom, () => keep({}));
-      if (!caught) return;
+      if (!caught) {
+        await giveBack();
+        return;
+      }
+      // Spec 8: orders are kept twelve months; the ones the marketplace let go leave the figures too.
+      const cutoff = new Date(startedAt);
+      cutoff.setUTCMonth(cutoff.getUTCMonth() - ORDER_RETENTION_MONTHS);
+      await repo.forgetBefore(sellerId, cutoff.getTime());
       await repo.advance(
         sellerId,
         owner,
@@ -174,7 +200,7 @@ export function createSellerDayProjection(options: SellerDayProjectionOptions) {
       );
       current.add(sellerId);
     } catch (error) {
-      await repo.advance(sellerId, owner, {}, null).catch(() => {});
+      await giveBack().catch(() => {});
       throw error;
     }
   }
@@ -220,12 +246,13 @@ export function createSellerDayProjection(options: SellerDayProjectionOptions) {
       await repo.writeOrders([await project(whole.data, token)]);
     },
 
-    /** At start: every projected seller whose token the BFF holds is caught up (or its fill resumed). */
+    /** At start: every projected seller whose token the BFF holds is caught up (or its fill resumed), in turn. */
     async catchUpAll(): Promise<void> {
       for (const seller of await repo.sellers()) {
         if (stopped) return;
         const token = await options.tokenFor(seller.seller_id);
-        if (token !== null) void kick(seller.seller_id, token);
+        // One seller after the other: a start with many sellers does not search for all of them at once.
+        if (token !== null) await kick(seller.seller_id, token);
       }
     },
 

@@ -12,6 +12,8 @@ import {
   openStore,
   type SeedManifest,
   type Store,
+  setApplicationCallback,
+  startDispatcher,
 } from '@mostrador/marketplace-api';
 import {
   createTestDatabase,
@@ -45,6 +47,10 @@ let remoteUrl: string;
 /** Every request the marketplace received, as `METHOD path?query`. */
 const received: string[] = [];
 const started: ServerProcess[] = [];
+/** While set, the marketplace holds its answers to shipment reads until it settles (a slow platform). */
+let shipmentsHeld: Promise<void> | null = null;
+/** While true, the marketplace refuses every shipment read with 404 (a platform that will not give it). */
+let shipmentsRefused = false;
 
 const get: ApiGet = async (path, token, headers = {}) => {
   const res = await fetch(`${remoteUrl}${path}`, {
@@ -112,14 +118,22 @@ beforeAll(async () => {
     clientSecret: SECRET,
     redirectUris: ['http://127.0.0.1:9/bff/callback'],
   });
-  const api = createMarketplaceApi({ store: marketplaceStore });
+  // Local use: the seller may raise a fraud alert itself, as the platform's tools would.
+  const api = createMarketplaceApi({ store: marketplaceStore, localUse: true });
   const listening = new Promise<AddressInfo>((resolve) => {
     remote = serve(
       {
         fetch: (request: Request) => {
           const url = new URL(request.url);
           received.push(`${request.method} ${url.pathname}${url.search}`);
-          return api.fetch(request);
+          if (shipmentsRefused && url.pathname.startsWith('/shipments/')) {
+            return Response.json(
+              { message: 'Shipment not found', error: 'not_found', status: 404, cause: [] },
+              { status: 404 },
+            );
+          }
+          const held = url.pathname.startsWith('/shipments/') ? shipmentsHeld : null;
+          return held ? held.then(() => api.fetch(request)) : api.fetch(request);
         },
         hostname: '127.0.0.1',
         port: 0,
@@ -185,6 +199,118 @@ describe('the projection against a remote marketplace', () => {
     expect(queue.entries.map((e) => e.order_id)).not.toContain(sale.order_id);
     // The restart read no order again from the first: only what changed.
     expect(fillSearches().length).toBe(fills);
+  }, 120_000);
+
+  it('gives its turn back when stopped in the middle of a fill: the next start goes on at once', async () => {
+    const file = join(dir, 'bff-stopped.db');
+    const first = start({ DATABASE_FILE: file });
+    const origin = await first.listening;
+    const other = manifest.users.find((u) => u.nickname === 'LOJA_PINHEIROS')!;
+    const cookie = await signIn(origin, other.access_token);
+    let release = () => {};
+    shipmentsHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const shipmentReads = () => received.filter((r) => r.startsWith('GET /shipments/')).length;
+    const before = shipmentReads();
+    expect((await today(origin, cookie)).projection.state).toBe('filling');
+    // The fill is in the middle of its first page when the server is told to stop.
+    await expect.poll(shipmentReads, { timeout: 30_000, interval: 50 }).toBeGreaterThan(before);
+    first.child.kill('SIGTERM');
+    shipmentsHeld = null;
+    release();
+    expect(await first.exited).toBe(0);
+
+    const second = start({ DATABASE_FILE: file });
+    const again = await second.listening;
+    // Well inside the minute a turn lasts: the stopped server gave it back.
+    await expect
+      .poll(async () => (await today(again, cookie)).projection.state, { timeout: 20_000, interval: 100 })
+      .toBe('ready');
+    const orders = await allOrders(get, other.access_token, other.id);
+    const received0 = await receivedByOrder(get, other.access_token, orders);
+    const res = await fetch(`${again}/bff/insights?from=2025-11-01&to=2026-10-31`, { headers: { cookie } });
+    expectInsightsOf(insightsSchema.parse(await res.json()), orders, received0);
+  }, 120_000);
+
+  it("follows the marketplace's notifications: a fraud alert cancelled and a sale rated leave their queues", async () => {
+    const first = start({ DATABASE_FILE: join(dir, 'bff-live.db'), NOTIFICATION_SOURCE_CHECK: 'loopback' });
+    const origin = await first.listening;
+    const { id: sellerId, access_token: token } = seller();
+    const cookie = await signIn(origin, token);
+    await ready(origin, cookie);
+    await setApplicationCallback(marketplaceStore, DEMO_APPLICATION_ID, `${origin}/bff/notifications`, {
+      localUse: true,
+    });
+    const dispatcher = startDispatcher({ store: marketplaceStore, localUse: true, pollMs: 20 });
+    try {
+      const queue = async (id: string) => (await today(origin, cookie)).queues.find((q) => q.id === id)!;
+      const unrated = await queue('unrated_sales');
+      const sale = unrated.entries[0]!;
+      const rated = await fetch(`${remoteUrl}/orders/${sale.order_id}/feedback`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ fulfilled: true, rating: 'positive' }),
+      });
+      expect(rated.status).toBe(201);
+      await expect
+        .poll(async () => (await queue('unrated_sales')).count, { timeout: 30_000, interval: 100 })
+        .toBe(unrated.count - 1);
+
+      // The bank signals fraud on a paid sale: it joins the alerts; the seller cancels it: it leaves them.
+      const fraud = await queue('fraud_alerts');
+      const paid = unrated.entries[1]!;
+      const post = (path: string, body?: unknown) =>
+        fetch(`${remoteUrl}${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+      expect((await post(`/orders/${paid.order_id}/fraud_alert`)).status).toBe(200);
+      await expect
+        .poll(async () => (await queue('fraud_alerts')).count, { timeout: 30_000, interval: 100 })
+        .toBe(fraud.count + 1);
+      expect((await queue('fraud_alerts')).entries.map((e) => e.order_id)).toContain(paid.order_id);
+      expect((await post(`/orders/${paid.order_id}/cancel`, { code: 'fraud_risk_detected' })).status).toBe(
+        200,
+      );
+      await expect
+        .poll(async () => (await queue('fraud_alerts')).count, { timeout: 30_000, interval: 100 })
+        .toBe(fraud.count);
+      const after = await today(origin, cookie);
+      for (const q of after.queues.filter((q) => q.exact)) {
+        expect(q.count, q.id).toBe(await searchTotal(get, token, sellerId, q.search));
+      }
+    } finally {
+      await dispatcher.stop();
+      await first.stop();
+    }
+  }, 120_000);
+
+  it('reads a shipment the platform will not give as none, and still fills', async () => {
+    const first = start({ DATABASE_FILE: join(dir, 'bff-refused.db') });
+    const origin = await first.listening;
+    const other = manifest.users.find((u) => u.nickname === 'BAZAR_COYOACAN')!;
+    const cookie = await signIn(origin, other.access_token);
+    shipmentsRefused = true;
+    try {
+      await ready(origin, cookie);
+      const insights = insightsSchema.parse(
+        await (
+          await fetch(`${origin}/bff/insights?from=2025-11-01&to=2026-10-31`, { headers: { cookie } })
+        ).json(),
+      );
+      const orders = await allOrders(get, other.access_token, other.id);
+      expect(insights.figures.orders).toBe(
+        orders.filter((o) => o.date_created >= '2025-11-01' && o.date_created < '2026-11-01').length,
+      );
+      const answer = await today(origin, cookie);
+      // Without a shipment, a paid order is a delivery the parties arrange: none waits for the carrier.
+      expect(answer.queues.find((q) => q.id === 'to_ship')!.count).toBe(0);
+    } finally {
+      shipmentsRefused = false;
+      await first.stop();
+    }
   }, 120_000);
 });
 

@@ -50,7 +50,7 @@ const order = (
       order_id: id,
       line: 0,
       seller_id: patch.seller_id ?? SELLER,
-      date_created: Date.UTC(2026, 5, 1),
+      date_created: patch.date_created ?? Date.UTC(2026, 5, 1),
       sale: 1,
       item_id: 'MLA1',
       title: 'Mate',
@@ -94,6 +94,17 @@ describe("the seller's-day projection's rows", () => {
   it('writes nothing for a seller without a projection', async () => {
     await repo.writeOrders([order(3, 1_000, { seller_id: 700002 })]);
     expect(await repo.totalsByDayAndStatus(700002, 0, Date.UTC(2027, 0, 1))).toEqual([]);
+  });
+
+  it('forgets the orders created before the cutoff, lines and all', async () => {
+    await repo.writeOrders([order(4, 1_000, { date_created: Date.UTC(2025, 0, 1), day: '2024-12-31' })]);
+    const all = () => repo.totalsByDayAndStatus(SELLER, 0, Date.UTC(2027, 0, 1));
+    expect((await all()).some((r) => r.day === '2024-12-31')).toBe(true);
+    await repo.forgetBefore(SELLER, Date.UTC(2025, 5, 1));
+    expect((await all()).some((r) => r.day === '2024-12-31')).toBe(false);
+    expect((await all()).reduce((t, r) => t + r.orders, 0)).toBe(2);
+    const [product] = await repo.topProducts(SELLER, 0, Date.UTC(2027, 0, 1), 10);
+    expect(product?.units).toBe(2);
   });
 
   it('gives the turn to fill to one owner until its lease runs out', async () => {

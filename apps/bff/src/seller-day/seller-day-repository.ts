@@ -221,6 +221,22 @@ export function createSellerDayRepository(db: Kysely<BffDatabase>, group?: Commi
       });
     },
 
+    /** Forgets the seller's orders created before `cutoff` (the marketplace keeps twelve months of them). */
+    async forgetBefore(sellerId: number, cutoff: number): Promise<void> {
+      await write(async (trx) => {
+        await trx
+          .deleteFrom('bff_seller_day_lines')
+          .where('seller_id', '=', sellerId)
+          .where('date_created', '<', cutoff)
+          .execute();
+        await trx
+          .deleteFrom('bff_seller_day_orders')
+          .where('seller_id', '=', sellerId)
+          .where('date_created', '<', cutoff)
+          .execute();
+      });
+    },
+
     async queueCount(sellerId: number, flag: OrderFlag): Promise<number> {
       const row = await db
         .selectFrom('bff_seller_day_orders')
