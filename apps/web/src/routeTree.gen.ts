@@ -16,9 +16,11 @@ import { Route as ReviewsRouteImport } from './routes/reviews';
 import { Route as SignInRouteImport } from './routes/sign-in';
 import { Route as AuthedAccountRouteImport } from './routes/_authed/account';
 import { Route as AuthedBlockedBuyersRouteImport } from './routes/_authed/blocked-buyers';
+import { Route as AuthedInsightsRouteImport } from './routes/_authed/insights';
 import { Route as AuthedNotificationsRouteImport } from './routes/_authed/notifications';
 import { Route as AuthedOrdersRouteImport } from './routes/_authed/orders';
 import { Route as AuthedTeamRouteImport } from './routes/_authed/team';
+import { Route as AuthedTodayRouteImport } from './routes/_authed/today';
 import { Route as AuthedOrdersIndexRouteImport } from './routes/_authed/orders.index';
 import { Route as AuthedOrdersOrderIdRouteImport } from './routes/_authed/orders.$orderId';
 
@@ -56,6 +58,11 @@ const AuthedBlockedBuyersRoute = AuthedBlockedBuyersRouteImport.update({
   path: '/blocked-buyers',
   getParentRoute: () => AuthedRoute,
 } as any);
+const AuthedInsightsRoute = AuthedInsightsRouteImport.update({
+  id: '/insights',
+  path: '/insights',
+  getParentRoute: () => AuthedRoute,
+} as any);
 const AuthedNotificationsRoute = AuthedNotificationsRouteImport.update({
   id: '/notifications',
   path: '/notifications',
@@ -69,6 +76,11 @@ const AuthedOrdersRoute = AuthedOrdersRouteImport.update({
 const AuthedTeamRoute = AuthedTeamRouteImport.update({
   id: '/team',
   path: '/team',
+  getParentRoute: () => AuthedRoute,
+} as any);
+const AuthedTodayRoute = AuthedTodayRouteImport.update({
+  id: '/today',
+  path: '/today',
   getParentRoute: () => AuthedRoute,
 } as any);
 const AuthedOrdersIndexRoute = AuthedOrdersIndexRouteImport.update({
@@ -89,9 +101,11 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute;
   '/account': typeof AuthedAccountRoute;
   '/blocked-buyers': typeof AuthedBlockedBuyersRoute;
+  '/insights': typeof AuthedInsightsRoute;
   '/notifications': typeof AuthedNotificationsRoute;
   '/orders': typeof AuthedOrdersRouteWithChildren;
   '/team': typeof AuthedTeamRoute;
+  '/today': typeof AuthedTodayRoute;
   '/orders/$orderId': typeof AuthedOrdersOrderIdRoute;
   '/orders/': typeof AuthedOrdersIndexRoute;
 }
@@ -102,8 +116,10 @@ export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute;
   '/account': typeof AuthedAccountRoute;
   '/blocked-buyers': typeof AuthedBlockedBuyersRoute;
+  '/insights': typeof AuthedInsightsRoute;
   '/notifications': typeof AuthedNotificationsRoute;
   '/team': typeof AuthedTeamRoute;
+  '/today': typeof AuthedTodayRoute;
   '/orders/$orderId': typeof AuthedOrdersOrderIdRoute;
   '/orders': typeof AuthedOrdersIndexRoute;
 }
@@ -116,9 +132,11 @@ export interface FileRoutesById {
   '/sign-in': typeof SignInRoute;
   '/_authed/account': typeof AuthedAccountRoute;
   '/_authed/blocked-buyers': typeof AuthedBlockedBuyersRoute;
+  '/_authed/insights': typeof AuthedInsightsRoute;
   '/_authed/notifications': typeof AuthedNotificationsRoute;
   '/_authed/orders': typeof AuthedOrdersRouteWithChildren;
   '/_authed/team': typeof AuthedTeamRoute;
+  '/_authed/today': typeof AuthedTodayRoute;
   '/_authed/orders/$orderId': typeof AuthedOrdersOrderIdRoute;
   '/_authed/orders/': typeof AuthedOrdersIndexRoute;
 }
@@ -131,9 +149,11 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/account'
     | '/blocked-buyers'
+    | '/insights'
     | '/notifications'
     | '/orders'
     | '/team'
+    | '/today'
     | '/orders/$orderId'
     | '/orders/';
   fileRoutesByTo: FileRoutesByTo;
@@ -144,8 +164,10 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/account'
     | '/blocked-buyers'
+    | '/insights'
     | '/notifications'
     | '/team'
+    | '/today'
     | '/orders/$orderId'
     | '/orders';
   id:
@@ -157,9 +179,11 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/_authed/account'
     | '/_authed/blocked-buyers'
+    | '/_authed/insights'
     | '/_authed/notifications'
     | '/_authed/orders'
     | '/_authed/team'
+    | '/_authed/today'
     | '/_authed/orders/$orderId'
     | '/_authed/orders/';
   fileRoutesById: FileRoutesById;
@@ -223,6 +247,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedBlockedBuyersRouteImport;
       parentRoute: typeof AuthedRoute;
     };
+    '/_authed/insights': {
+      id: '/_authed/insights';
+      path: '/insights';
+      fullPath: '/insights';
+      preLoaderRoute: typeof AuthedInsightsRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
     '/_authed/notifications': {
       id: '/_authed/notifications';
       path: '/notifications';
@@ -242,6 +273,13 @@ declare module '@tanstack/react-router' {
       path: '/team';
       fullPath: '/team';
       preLoaderRoute: typeof AuthedTeamRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
+    '/_authed/today': {
+      id: '/_authed/today';
+      path: '/today';
+      fullPath: '/today';
+      preLoaderRoute: typeof AuthedTodayRouteImport;
       parentRoute: typeof AuthedRoute;
     };
     '/_authed/orders/': {
@@ -278,17 +316,21 @@ const AuthedOrdersRouteWithChildren = AuthedOrdersRoute._addFileChildren(
 interface AuthedRouteChildren {
   AuthedAccountRoute: typeof AuthedAccountRoute;
   AuthedBlockedBuyersRoute: typeof AuthedBlockedBuyersRoute;
+  AuthedInsightsRoute: typeof AuthedInsightsRoute;
   AuthedNotificationsRoute: typeof AuthedNotificationsRoute;
   AuthedOrdersRoute: typeof AuthedOrdersRouteWithChildren;
   AuthedTeamRoute: typeof AuthedTeamRoute;
+  AuthedTodayRoute: typeof AuthedTodayRoute;
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedAccountRoute: AuthedAccountRoute,
   AuthedBlockedBuyersRoute: AuthedBlockedBuyersRoute,
+  AuthedInsightsRoute: AuthedInsightsRoute,
   AuthedNotificationsRoute: AuthedNotificationsRoute,
   AuthedOrdersRoute: AuthedOrdersRouteWithChildren,
   AuthedTeamRoute: AuthedTeamRoute,
+  AuthedTodayRoute: AuthedTodayRoute,
 };
 
 const AuthedRouteWithChildren =

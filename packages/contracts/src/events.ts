@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idTextSchema, numericIdSchema, timestampSchema } from './common.ts';
 import { orderNotificationTopicSchema } from './notifications.ts';
-import { orderStatusSchema } from './orders.ts';
+import { orderStatusSchema } from './order-status.ts';
 
 /**
  * What `GET /bff/events` streams (server-sent events, docs/decisions/0053-live-event-stream.md): each message has
@@ -161,12 +161,6 @@ export const notificationFeedSchema = z.object({
   next_before: numericIdSchema.nullable(),
 });
 export type NotificationFeed = z.infer<typeof notificationFeedSchema>;
-
-/** The workspace's URL state. */
-export const notificationsViewSchema = z.object({
-  topic: orderNotificationTopicSchema.optional().catch(undefined),
-});
-export type NotificationsView = z.infer<typeof notificationsViewSchema>;
 
 /** `POST /bff/notifications/{queue_id}/redeliver`: the stored notification went into the receiver again. */
 export const notificationRedeliverySchema = z.strictObject({

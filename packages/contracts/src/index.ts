@@ -26,6 +26,7 @@ export * from './orders.ts';
 export * from './paging.ts';
 export * from './printable-text.ts';
 export * from './reviews.ts';
+export * from './reviews-view.ts';
 export * from './saved-views.ts';
 export * from './seller-day.ts';
 export * from './seller-proceeds.ts';

@@ -5,6 +5,12 @@ import { pagingSchema } from './paging.ts';
 export const ORDER_NOTIFICATION_TOPICS = ['orders_v2', 'orders_feedback'] as const;
 export const orderNotificationTopicSchema = z.enum(ORDER_NOTIFICATION_TOPICS);
 
+/** The notifications workspace's URL state (beside the topics it names: checked before the page's code loads). */
+export const notificationsViewSchema = z.object({
+  topic: orderNotificationTopicSchema.optional().catch(undefined),
+});
+export type NotificationsView = z.infer<typeof notificationsViewSchema>;
+
 // A webhook body (spec 6). Its data is not trusted: receivers re-read `resource` with their own token.
 export const notificationSchema = z.object({
   // Present on feed entries (/myfeeds, /missed_feeds), absent on the body POSTed to the callback.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { commonQueryShape, isoDateTimeSchema } from './common.ts';
 import { DELIVERY_CASES, type DeliveryCase, deliveryCaseSchema } from './delivery.ts';
-import { type OrderStatus, orderStatusSchema } from './orders.ts';
+import { type OrderStatus, orderStatusSchema } from './order-status.ts';
 
 export const ORDER_SORTS = [
   { id: 'date_asc', name: 'Date ascending' },

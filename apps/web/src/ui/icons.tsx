@@ -33,6 +33,24 @@ export const OrdersIcon = (props: IconProps) => (
   </Icon>
 );
 
+/** Today: a list of what to do, checked. */
+export const TodayIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M8 2v4" />
+    <path d="M16 2v4" />
+    <rect width="18" height="18" x="3" y="4" rx="2" />
+    <path d="m9 14 2 2 4-4" />
+  </Icon>
+);
+
+/** Insights: a chart rising. */
+export const InsightsIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 3v16a2 2 0 0 0 2 2h16" />
+    <path d="m19 9-5 5-4-4-3 3" />
+  </Icon>
+);
+
 export const BlockedIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2" />

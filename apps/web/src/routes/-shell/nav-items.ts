@@ -5,14 +5,25 @@ import {
   AccountIcon,
   BellIcon,
   BlockedIcon,
+  InsightsIcon,
   LocationIcon,
   OrdersIcon,
   StarIcon,
   TeamIcon,
+  TodayIcon,
 } from '../../ui/icons.tsx';
 
 export interface NavItem {
-  to: '/orders' | '/blocked-buyers' | '/locations' | '/reviews' | '/account' | '/notifications' | '/team';
+  to:
+    | '/today'
+    | '/insights'
+    | '/orders'
+    | '/blocked-buyers'
+    | '/locations'
+    | '/reviews'
+    | '/account'
+    | '/notifications'
+    | '/team';
   label: string;
   icon: ComponentType<IconProps>;
 }
@@ -23,7 +34,10 @@ export const NAV_GROUPS: readonly { label: string; items: readonly NavItem[] }[]
       return translate('shell.navItems.selling');
     },
     items: withLabels([
+      // What to do now comes first; how the business goes follows the orders it is made of.
+      { to: '/today', label: 'shell.navItems.today', icon: TodayIcon },
       { to: '/orders', label: 'shell.navItems.orders', icon: OrdersIcon },
+      { to: '/insights', label: 'shell.navItems.insights', icon: InsightsIcon },
       { to: '/blocked-buyers', label: 'shell.navItems.blockedBuyers', icon: BlockedIcon },
       { to: '/locations', label: 'shell.navItems.locations', icon: LocationIcon },
       { to: '/reviews', label: 'shell.navItems.reviews', icon: StarIcon },

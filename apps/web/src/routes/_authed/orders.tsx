@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { validateOrderListSearch } from '../../features/orders/model/order-search.ts';
+import { validateOrderListSearch } from '../../features/orders/model/order-list-address.ts';
 import { translate } from '../../lib/i18n/i18n.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { type OrderSearchResult, sellerProceeds } from '@mostrador/contracts';
 import { describe, expect, it } from 'vitest';
-import { csvRecords } from './csv.ts';
+import { csvRecords } from '../../../lib/csv.ts';
 import {
   EXPORT_COLUMNS,
   EXPORT_COLUMNS_WITH_PROCEEDS,

@@ -4,7 +4,7 @@ import {
   type OrderSearchResult,
   type SellerProceeds,
 } from '@mostrador/contracts';
-import type { CsvValue } from './csv.ts';
+import type { CsvValue } from '../../../lib/csv.ts';
 import type { OrderListSearch } from './order-search.ts';
 
 export interface ExportPage {

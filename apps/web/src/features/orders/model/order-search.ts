@@ -1,79 +1,23 @@
 import {
-  isoDateTimeSchema,
   ORDER_SEARCH_DEFAULT_LIMIT,
   ORDER_SEARCH_MAX_OFFSET,
   ORDER_SEARCH_PARAM_KEYS,
-  type OrderSearchUrlState,
-  orderSearchUrlSchema,
 } from '@mostrador/contracts';
 import { withLabels } from '../../../lib/i18n/i18n.ts';
-import { parseSelection } from './order-selection.ts';
+import { DATE_FIELD_IDS, type DateField, dateKeys, type OrderListSearch } from './order-list-address.ts';
 
-export type OrderSide = 'seller' | 'buyer';
-
-/**
- * The order list's URL: the API's search parameters as strings (spec 4.2), the side being looked at, and on an
- * order's page the orders picked in the list to open in turn (`selection`, ids comma-separated).
- */
-export type OrderListSearch = Omit<OrderSearchUrlState, 'seller' | 'buyer'> & {
-  side?: OrderSide;
-  selection?: string;
-};
+// The list's address, read before the list's code loads (its own module: the first scripts carry it alone).
+export {
+  type DateField,
+  dateKeys,
+  type OrderListSearch,
+  type OrderSide,
+  validateOrderListSearch,
+} from './order-list-address.ts';
 
 export const DEFAULT_SORT = 'date_desc';
 export const PAGE_SIZES = ['10', '25', '50'] as const;
 export const DEFAULT_LIMIT = String(ORDER_SEARCH_DEFAULT_LIMIT);
-
-/**
- * Reads the order list's search params. Values the router gave as other types are written back as text first, and
- * a parameter that fails the contract check is dropped, so an old or hand-edited link still opens a list. Two
- * exceptions: an offset past the last page the API reaches is kept as that page (the list then moves it to the last
- * page it has), and a date range that ends before it starts is kept, so its field can say so
- * (`reversedDateFields`) instead of the list asking the API for it.
- *
- * Every parameter of the address that is not kept comes back as `undefined`: the router lays a route's search over
- * the address's, and only an explicit `undefined` takes a dropped value (`offset=-5`) out of it.
- */
-export function validateOrderListSearch(raw: Record<string, unknown>): OrderListSearch {
-  const text: Record<string, string> = {};
-  for (const [key, value] of Object.entries(raw)) {
-    if (value === undefined || value === null || value === '') continue;
-    text[key] = typeof value === 'string' ? value : String(value);
-  }
-  const { seller: _seller, buyer: _buyer, side, selection, ...rest } = text;
-  const picked = parseSelection(selection);
-  const withSelection = (search: OrderListSearch): OrderListSearch =>
-    picked.length > 0 ? { ...search, selection: picked.join(',') } : search;
-  if (rest.offset !== undefined && /^\d+$/.test(rest.offset) && Number(rest.offset) > ORDER_SEARCH_MAX_OFFSET)
-    rest.offset = String(ORDER_SEARCH_MAX_OFFSET);
-  const reversed: Record<string, string> = {};
-  for (const field of DATE_FIELD_IDS) {
-    const [fromKey, toKey] = dateKeys(field);
-    const from = rest[fromKey];
-    const to = rest[toKey];
-    if (from === undefined || to === undefined || !isoDateTimeSchema.safeParse(from).success) continue;
-    if (!isoDateTimeSchema.safeParse(to).success || Date.parse(from) <= Date.parse(to)) continue;
-    reversed[fromKey] = from;
-    reversed[toKey] = to;
-    delete rest[fromKey];
-    delete rest[toKey];
-  }
-  const cleared: Record<string, undefined> = Object.fromEntries(
-    Object.keys(raw).map((key) => [key, undefined]),
-  );
-  let candidate: Record<string, string> = rest;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const result = orderSearchUrlSchema.safeParse(candidate);
-    if (result.success) {
-      const search: OrderListSearch = { ...cleared, ...(result.data as OrderListSearch), ...reversed };
-      if (side === 'buyer' || side === 'seller') search.side = side;
-      return withSelection(search);
-    }
-    const bad = new Set(result.error.issues.map((issue) => String(issue.path[0] ?? '')));
-    candidate = Object.fromEntries(Object.entries(candidate).filter(([key]) => !bad.has(key)));
-  }
-  return withSelection(side === 'buyer' || side === 'seller' ? { ...cleared, side } : cleared);
-}
 
 /**
  * Whether the address says something other than the list it shows (a dropped parameter, an offset moved to the
@@ -157,10 +101,6 @@ export const DATE_FIELDS = withLabels([
   { id: 'date_closed', label: 'orders.orderSearch.confirmed' },
   { id: 'date_last_updated', label: 'orders.orderSearch.lastUpdated' },
 ] as const);
-export type DateField = (typeof DATE_FIELDS)[number]['id'];
-const DATE_FIELD_IDS: readonly DateField[] = ['date_created', 'date_closed', 'date_last_updated'];
-export const dateKeys = (field: DateField) =>
-  [`order.${field}.from`, `order.${field}.to`] as const satisfies readonly (keyof OrderListSearch)[];
 
 export const DATE_PRESETS = withLabels([
   { id: 'today', label: 'orders.orderSearch.today', days: 0 },

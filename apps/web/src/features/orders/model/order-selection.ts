@@ -3,8 +3,7 @@ import type { OrderSearchResult } from '@mostrador/contracts';
 /** The orders picked in the list, by id, in the order they were picked; kept across the list's pages. */
 export type OrderSelection = ReadonlyMap<number, OrderSearchResult>;
 
-/** How many orders "open in turn" carries in the address: enough for a day's triage, short enough for a URL. */
-export const SELECTION_MAX = 200;
+export { parseSelection, SELECTION_MAX } from './order-list-address.ts';
 
 export function toggleOrder(selection: OrderSelection, order: OrderSearchResult): OrderSelection {
   const next = new Map(selection);
@@ -61,15 +60,6 @@ export function selectedBuyers(selection: OrderSelection): { id: number; nicknam
       });
   }
   return [...buyers.values()];
-}
-
-const SELECTION_PARAM = /^[1-9]\d{0,18}(,[1-9]\d{0,18})*$/;
-
-/** The `selection` search parameter: ids in the order picked; anything else is no selection. */
-export function parseSelection(param: string | undefined): number[] {
-  if (!param || !SELECTION_PARAM.test(param)) return [];
-  const ids = param.split(',').map(Number);
-  return [...new Set(ids)].slice(0, SELECTION_MAX);
 }
 
 /** The previous and next order of the selection around `orderId`, and its place in it (1-based); null outside. */

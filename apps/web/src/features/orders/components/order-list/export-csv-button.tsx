@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { CSV_BOM, csvRecord, csvRecords } from '../../../../lib/csv.ts';
 import { downloadFile } from '../../../../lib/download-file.ts';
 import { errorText } from '../../../../lib/i18n/error-messages.ts';
 import { translate } from '../../../../lib/i18n/i18n.ts';
@@ -7,7 +8,6 @@ import { Button } from '../../../../ui/button.tsx';
 import { useAnnounce } from '../../../../ui/live-region.tsx';
 import { readEachSellerProceeds } from '../../api/read-seller-proceeds.ts';
 import { searchOrders } from '../../api/search-orders.ts';
-import { CSV_BOM, csvRecord, csvRecords } from '../../model/csv.ts';
 import { EXPORT_COLUMNS_WITH_PROCEEDS, exportRowWithProceeds, walkOrders } from '../../model/order-export.ts';
 import { type OrderListSearch, toApiQuery } from '../../model/order-search.ts';
 

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { cx } from '../../../../lib/class-names.ts';
+import { CSV_BOM, csvRecord, csvRecords } from '../../../../lib/csv.ts';
 import { downloadFile } from '../../../../lib/download-file.ts';
 import { formatCount } from '../../../../lib/format.ts';
 import { errorText } from '../../../../lib/i18n/error-messages.ts';
@@ -22,7 +23,6 @@ import { orderSearchQueryOptions, ordersKey } from '../../api/search-orders.ts';
 import { useListKeyboard } from '../../hooks/use-list-keyboard.ts';
 import { type SubscribeOrderChanges, useOrderChanges } from '../../hooks/use-order-changes.ts';
 import { useSavedViews } from '../../hooks/use-saved-views.ts';
-import { CSV_BOM, csvRecord, csvRecords } from '../../model/csv.ts';
 import { EXPORT_COLUMNS_WITH_PROCEEDS, exportRowWithProceeds } from '../../model/order-export.ts';
 import {
   activeFilterKeys,
