@@ -20,6 +20,8 @@
  *   points an application's notifications somewhere (`ensureDemoData` takes `callbackUrl` for the demo one).
  * - `startSimulator(store, { rate, clock })` drives realistic change through the order life cycle and answers its
  *   stop function.
+ * - `checkRule(words)` and `createFaultRuleRepository(db, group)` set the faults on purpose of local use (decision
+ *   0293) that `npm run faults` manages; `faultRuleLine(rule)` is a rule in one line.
  */
 export { API_PATHS, type ApiPath, createMarketplaceApi, type MarketplaceDeps } from './app.ts';
 export { isPostgres } from './db/dialect.ts';
@@ -29,6 +31,8 @@ export {
   configureOAuthClient,
   type OAuthClientConfiguration,
 } from './domain/oauth-client.ts';
+export { createFaultRuleRepository } from './faults/fault-rule-repository.ts';
+export { checkRule, ruleLine as faultRuleLine } from './faults/fault-rules.ts';
 export { resourcePattern } from './http/resources.ts';
 export { checkCallbackUrl, setApplicationCallback } from './notifications/callback-url.ts';
 export { createDispatcher, type DispatcherDeps, startDispatcher } from './notifications/dispatcher.ts';
