@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { errorBodySchema } from '@mostrador/contracts';
+import { errorBodySchema, myFeedsSchema } from '@mostrador/contracts';
+import { DEMO_APPLICATION_ID } from '@mostrador/marketplace-api';
+import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ServerProcess, signInSession, startServerProcess } from './server-process.ts';
 
@@ -138,6 +140,50 @@ describe('faults on purpose on the running server', { timeout: 120_000 }, () => 
     // The server is still there.
     expect((await me()).status).toBe(200);
     expect(server.output()).not.toMatch(/unexpected error|Error:/);
+  });
+
+  it("holds the running server's notifications as a rule set beside it says", async () => {
+    const added = await faults(['add', 'deliver=late', 'delay=2500', '--topic', 'orders_v2']);
+    expect(added.code).toBe(0);
+    expect(added.stdout).toMatch(/\tdeliver=late; delay=2500\torders_v2 notifications\tuntil removed$/m);
+    const buyer = await settled(
+      run(process.execPath, ['--import', 'tsx', 'apps/bff/src/token-cli.ts', 'COMPRADOR_BELGRANO'], {
+        cwd: ROOT,
+        env,
+      }),
+    );
+    const sellerId = ((await (await me()).json()) as { id: number }).id;
+    const db = new SqliteDatabase(databaseFile, { readonly: true });
+    const item = db
+      .prepare('select id from items where seller_id = ? and available_quantity > 5 order by id limit 1')
+      .pluck()
+      .get(sellerId) as string;
+    db.close();
+    const created = await fetch(`${origin}/api/orders`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${buyer.stdout.trim()}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ seller_id: sellerId, items: [{ id: item, quantity: 1 }] }),
+    });
+    expect(created.status).toBe(201);
+    const orderId = ((await created.json()) as { id: number }).id;
+    // The seller's notification of the new order, as the application's owner reads the sender's log.
+    const delivered = async () => {
+      const res = await fetch(`${origin}/api/myfeeds?app_id=${DEMO_APPLICATION_ID}&limit=50`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.status).toBe(200);
+      return myFeedsSchema
+        .parse(await res.json())
+        .messages.find(
+          (m) => m.resource === `/orders/${orderId}` && m.user_id === sellerId && m.status === 'delivered',
+        );
+    };
+    await vi.waitFor(async () => expect(await delivered()).toBeDefined(), { timeout: 30_000, interval: 200 });
+    const message = (await delivered())!;
+    expect(
+      Date.parse(message.attempts_detail[0]!.sent) - Date.parse(message.received),
+    ).toBeGreaterThanOrEqual(2500);
+    expect((await faults(['remove', added.stdout.split('\t')[0]!])).code).toBe(0);
   });
 
   it('refuses words it cannot read, saying why, and changes nothing', async () => {
