@@ -25,3 +25,26 @@ export async function openCommandStore(
     fail(`There is no database at ${where} yet: start the server first (npm start), which seeds it.`);
   return openStore(storeOptionsOf(env));
 }
+
+/**
+ * Runs a command's `work` on the running server's store (`openCommandStore`) and closes it; a failure is told to
+ * `fail` in one line, `failure` naming what could not be done (`Cannot issue a token in`).
+ */
+export async function withCommandStore(
+  env: Env,
+  options: { fail: (line: string) => never; remote: (origin: string) => string; failure: string },
+  work: (store: Store, where: string) => Promise<void>,
+): Promise<void> {
+  const where = storeLabelOf(env);
+  let store: Store | undefined;
+  try {
+    store = await openCommandStore(env, options.fail, options.remote);
+    await work(store, where);
+  } catch (error) {
+    options.fail(
+      `${options.failure} ${where}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`,
+    );
+  } finally {
+    await store?.close();
+  }
+}

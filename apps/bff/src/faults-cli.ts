@@ -4,10 +4,9 @@
  * once (decision 0293). `add` prints the new rule's line (its id first) to stdout; everything else goes to stderr.
  */
 import { parseArgs } from 'node:util';
-import { checkRule, createFaultRuleRepository, faultRuleLine, type Store } from '@mostrador/marketplace-api';
-import { openCommandStore } from './command-store.ts';
+import { checkRule, createFaultRuleRepository, faultRuleLine } from '@mostrador/marketplace-api';
+import { withCommandStore } from './command-store.ts';
 import { env } from './env.ts';
-import { storeLabelOf } from './store-options.ts';
 
 const usage = [
   'usage: npm run faults -- add FAULT [--method GET] [--path /orders/*] [--times N] [--fraction 0.5]',
@@ -56,35 +55,30 @@ if (command === 'add') {
 const rule = command === 'add' ? checkRule({ fault: rest.join(';'), ...options }) : undefined;
 if (rule && !rule.ok) fail(`${rule.problems.join('\n')}\n${usage}`, 2);
 
-const where = storeLabelOf(env);
-let store: Store | undefined;
-try {
-  store = await openCommandStore(
-    env,
+await withCommandStore(
+  env,
+  {
     fail,
-    (origin) =>
+    remote: (origin) =>
       `This server forwards /api to ${origin}: faults on purpose are the embedded API's, not that platform's.`,
-  );
-  const rules = createFaultRuleRepository(store.db, store.group);
-  if (rule?.ok) {
-    const added = await rules.add(rule.fault, Date.now());
-    process.stdout.write(`${faultRuleLine(added)}\n`);
-    say(`Rule ${added.id} added in ${where}: running servers answer with it from their next request on.`);
-  } else if (command === 'list') {
-    const all = await rules.list();
-    for (const one of all) process.stdout.write(`${faultRuleLine(one)}\n`);
-    if (all.length === 0) say(`No fault rules in ${where}.`);
-  } else if (command === 'remove') {
-    if (!(await rules.remove(Number(rest[0]))))
-      fail(`No rule ${rest[0]} in ${where} (it may have been used up).`);
-    say(`Rule ${rest[0]} removed from ${where}.`);
-  } else {
-    say(`${await rules.clear()} rules removed from ${where}.`);
-  }
-} catch (error) {
-  fail(
-    `Cannot change the fault rules of ${where}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`,
-  );
-} finally {
-  await store?.close();
-}
+    failure: 'Cannot change the fault rules of',
+  },
+  async (store, where) => {
+    const rules = createFaultRuleRepository(store.db, store.group);
+    if (rule?.ok) {
+      const added = await rules.add(rule.fault, Date.now());
+      process.stdout.write(`${faultRuleLine(added)}\n`);
+      say(`Rule ${added.id} added in ${where}: running servers answer with it from their next request on.`);
+    } else if (command === 'list') {
+      const all = await rules.list();
+      for (const one of all) process.stdout.write(`${faultRuleLine(one)}\n`);
+      if (all.length === 0) say(`No fault rules in ${where}.`);
+    } else if (command === 'remove') {
+      if (!(await rules.remove(Number(rest[0]))))
+        fail(`No rule ${rest[0]} in ${where} (it may have been used up).`);
+      say(`Rule ${rest[0]} removed from ${where}.`);
+    } else {
+      say(`${await rules.clear()} rules removed from ${where}.`);
+    }
+  },
+);

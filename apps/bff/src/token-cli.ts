@@ -3,10 +3,9 @@
  * database the server uses (DATABASE_URL, else DATABASE_FILE, as `npm start` reads them), so curl and SDKs can call
  * the running server's `/api` with it. The token alone goes to stdout (for `TOKEN=$(…)`); everything else to stderr.
  */
-import { demoAccessToken, type Store } from '@mostrador/marketplace-api';
-import { openCommandStore } from './command-store.ts';
+import { demoAccessToken } from '@mostrador/marketplace-api';
+import { withCommandStore } from './command-store.ts';
 import { env } from './env.ts';
-import { storeLabelOf } from './store-options.ts';
 
 const usage = 'usage: npm run --silent token -- NICKNAME   (a demo account, e.g. TIENDA_PALERMO)';
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -18,31 +17,26 @@ function fail(line: string, code = 1): never {
 const nicknames = process.argv.slice(2);
 if (nicknames.length !== 1 || !nicknames[0] || nicknames[0].startsWith('-')) fail(usage, 2);
 const nickname = nicknames[0];
-const where = storeLabelOf(env);
-
-let store: Store | undefined;
-try {
-  store = await openCommandStore(
-    env,
+await withCommandStore(
+  env,
+  {
     fail,
-    (origin) => `This server forwards /api to ${origin}: tokens come from that platform, not from here.`,
-  );
-  const issued = await demoAccessToken(store, nickname);
-  if (!issued.found) {
-    fail(
-      issued.known.length > 0
-        ? `No demo account is named ${nickname} in ${where}. Demo accounts: ${issued.known.join(', ')}.`
-        : `${where} has no demo accounts.`,
-      2,
-    );
-  }
-  const hours = Math.round((issued.expires_at - Date.now()) / 3_600_000);
-  say(`A token for ${issued.nickname} (user ${issued.id}) in ${where}, valid for ${hours} hours:`);
-  process.stdout.write(`${issued.access_token}\n`);
-} catch (error) {
-  fail(
-    `Cannot issue a token in ${where}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`,
-  );
-} finally {
-  await store?.close();
-}
+    remote: (origin) =>
+      `This server forwards /api to ${origin}: tokens come from that platform, not from here.`,
+    failure: 'Cannot issue a token in',
+  },
+  async (store, where) => {
+    const issued = await demoAccessToken(store, nickname);
+    if (!issued.found) {
+      fail(
+        issued.known.length > 0
+          ? `No demo account is named ${nickname} in ${where}. Demo accounts: ${issued.known.join(', ')}.`
+          : `${where} has no demo accounts.`,
+        2,
+      );
+    }
+    const hours = Math.round((issued.expires_at - Date.now()) / 3_600_000);
+    say(`A token for ${issued.nickname} (user ${issued.id}) in ${where}, valid for ${hours} hours:`);
+    process.stdout.write(`${issued.access_token}\n`);
+  },
+);

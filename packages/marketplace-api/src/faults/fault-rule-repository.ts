@@ -1,18 +1,10 @@
 import type { CommitGroup } from '@mostrador/server-kit/store';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, FaultRulesTable } from '../db/schema.ts';
 import type { FaultRule, NewFaultRule } from './fault-rules.ts';
 import { faultText, parseFault } from './fault-spec.ts';
 
-type Row = {
-  id: number;
-  fault: string;
-  method: string | null;
-  path: string | null;
-  topic: string | null;
-  remaining: number | null;
-  fraction: number;
-};
+type Row = Omit<Selectable<FaultRulesTable>, 'created_at'>;
 
 const toRule = (row: Row): FaultRule | null => {
   const parsed = parseFault(row.fault);
