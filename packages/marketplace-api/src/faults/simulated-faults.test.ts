@@ -231,6 +231,31 @@ describe('rules set beside the running server', () => {
     expect(statuses.filter((s) => s !== 500 && s !== 200)).toEqual([]);
   });
 
+  it('a counted rule is spent exactly once per use, by requests racing on two servers of the store', async () => {
+    const second = await listen(
+      createMarketplaceApi({
+        store: await openSecondStore(api.store),
+        localUse: true,
+        clock: () => new Date(SEED_NOW + 60_000),
+      }),
+    );
+    try {
+      await rule({ fault: 'status=503', path: '/currencies/*', times: '7' });
+      const statuses = await Promise.all(
+        Array.from({ length: 40 }, async (_, i) => {
+          const res = await fetch(`${i % 2 ? second.url : origin}/currencies/ARS`);
+          await res.body?.cancel();
+          return res.status;
+        }),
+      );
+      expect(statuses.filter((s) => s === 503)).toHaveLength(7);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(33);
+      expect(await rules.list()).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('the header wins over a rule', async () => {
     await rule({ fault: 'status=503' });
     expect((await me({ 'x-simulate-fault': 'status=429' })).status).toBe(429);
