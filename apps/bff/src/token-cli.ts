@@ -3,11 +3,9 @@
  * database the server uses (DATABASE_URL, else DATABASE_FILE, as `npm start` reads them), so curl and SDKs can call
  * the running server's `/api` with it. The token alone goes to stdout (for `TOKEN=$(…)`); everything else to stderr.
  */
-import { existsSync } from 'node:fs';
-import { clockNow, demoAccessToken, openStore, type Store } from '@mostrador/marketplace-api';
-import { databaseExists } from '@mostrador/server-kit/store';
+import { clockNow, demoAccessToken } from '@mostrador/marketplace-api';
+import { withCommandStore } from './command-store.ts';
 import { env } from './env.ts';
-import { storeLabelOf, storeOptionsOf } from './store-options.ts';
 
 const usage = 'usage: npm run --silent token -- NICKNAME   (a demo account, e.g. TIENDA_PALERMO)';
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -19,40 +17,27 @@ function fail(line: string, code = 1): never {
 const nicknames = process.argv.slice(2);
 if (nicknames.length !== 1 || !nicknames[0] || nicknames[0].startsWith('-')) fail(usage, 2);
 const nickname = nicknames[0];
-const where = storeLabelOf(env);
-if (env.MARKETPLACE_BASE_URL) {
-  fail(
-    `This server forwards /api to ${new URL(env.MARKETPLACE_BASE_URL).origin}: tokens come from that platform, not from here.`,
-  );
-}
-const exists = env.DATABASE_URL
-  ? await databaseExists(env.DATABASE_URL).catch(() =>
-      fail(`Cannot reach the ${where}: is PostgreSQL running, and is DATABASE_URL right?`),
-    )
-  : existsSync(env.DATABASE_FILE);
-if (!exists)
-  fail(`There is no database at ${where} yet: start the server first (npm start), which seeds it.`);
-
-let store: Store | undefined;
-try {
-  store = await openStore(storeOptionsOf(env));
-  const issued = await demoAccessToken(store, nickname);
-  if (!issued.found) {
-    fail(
-      issued.known.length > 0
-        ? `No demo account is named ${nickname} in ${where}. Demo accounts: ${issued.known.join(', ')}.`
-        : `${where} has no demo accounts.`,
-      2,
-    );
-  }
-  // At the marketplace's time, which `npm run clock` may have moved.
-  const hours = Math.round((issued.expires_at - (await clockNow(store))) / 3_600_000);
-  say(`A token for ${issued.nickname} (user ${issued.id}) in ${where}, valid for ${hours} hours:`);
-  process.stdout.write(`${issued.access_token}\n`);
-} catch (error) {
-  fail(
-    `Cannot issue a token in ${where}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`,
-  );
-} finally {
-  await store?.close();
-}
+await withCommandStore(
+  env,
+  {
+    fail,
+    remote: (origin) =>
+      `This server forwards /api to ${origin}: tokens come from that platform, not from here.`,
+    failure: 'Cannot issue a token in',
+  },
+  async (store, where) => {
+    const issued = await demoAccessToken(store, nickname);
+    if (!issued.found) {
+      fail(
+        issued.known.length > 0
+          ? `No demo account is named ${nickname} in ${where}. Demo accounts: ${issued.known.join(', ')}.`
+          : `${where} has no demo accounts.`,
+        2,
+      );
+    }
+    // At the marketplace's time, which `npm run clock` may have moved.
+    const hours = Math.round((issued.expires_at - (await clockNow(store))) / 3_600_000);
+    say(`A token for ${issued.nickname} (user ${issued.id}) in ${where}, valid for ${hours} hours:`);
+    process.stdout.write(`${issued.access_token}\n`);
+  },
+);

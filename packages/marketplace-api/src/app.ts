@@ -7,6 +7,8 @@ import { createCurrencyRepository } from './currencies/currency-repository.ts';
 import { currenciesModule, currencyConversionsModule } from './currencies/index.ts';
 import type { Store } from './db/store.ts';
 import { type Clock, systemClock } from './domain/time.ts';
+import { createFaultRuleRepository } from './faults/fault-rule-repository.ts';
+import { simulatedFaults } from './faults/simulated-faults.ts';
 import { createFeedbackRepository } from './feedback/feedback-repository.ts';
 import { feedbackModule } from './feedback/index.ts';
 import { ApiError } from './http/api-error.ts';
@@ -179,7 +181,12 @@ export function createMarketplaceApi(deps: MarketplaceDeps): Hono<ApiEnv> {
   if (deps.logger && deps.requestLog !== false) app.use(requestLog(deps.logger, { basePath }));
   app.use(jsonp);
   app.use(attributes);
-  app.options('*', describeResource(API_TABLE, basePath));
+  // Local use: faults on purpose, asked for by header or set by `npm run faults` (decision 0293).
+  if (platform.localUse) {
+    const rules = createFaultRuleRepository(store.db, store.group);
+    app.use(simulatedFaults({ rules, changes: store.changes, basePath }));
+  }
+  app.options('*', describeResource(API_TABLE, basePath, platform));
 
   const oauth = { clock, oauth: createOAuthRepository(store.db), operators };
   app.route('/authorization', mountModule(authorizationModule, oauth));

@@ -23,6 +23,8 @@
  * - `openMarketplaceClock(store)` is the store's clock, which every process on it reads; in local use
  *   `moveClock(store, { advance: '15d' })` (or `set`, `reset`) moves it and runs what the time passed would have
  *   run, `readClock(store)` reads it.
+ * - `checkRule(words)` and `createFaultRuleRepository(db, group)` set the faults on purpose of local use (decision
+ *   0293) that `npm run faults` manages; `faultRuleLine(rule)` is a rule in one line.
  */
 export { API_PATHS, type ApiPath, createMarketplaceApi, type MarketplaceDeps } from './app.ts';
 export {
@@ -43,6 +45,8 @@ export {
   configureOAuthClient,
   type OAuthClientConfiguration,
 } from './domain/oauth-client.ts';
+export { createFaultRuleRepository } from './faults/fault-rule-repository.ts';
+export { checkRule, ruleLine as faultRuleLine } from './faults/fault-rules.ts';
 export { resourcePattern } from './http/resources.ts';
 export { checkCallbackUrl, setApplicationCallback } from './notifications/callback-url.ts';
 export { createDispatcher, type DispatcherDeps, startDispatcher } from './notifications/dispatcher.ts';

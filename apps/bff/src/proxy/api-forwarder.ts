@@ -122,7 +122,7 @@ export function apiForwarder(options: ApiForwarderOptions): Handler<SessionEnv> 
     }
 
     if (authorization === undefined && c.req.header('cookie') === undefined) {
-      return withoutDroppedHeaders(await options.marketplace.fetch(c.req.raw));
+      return withoutDroppedHeaders(await options.marketplace.fetch(c.req.raw, c.env));
     }
     // The methods the body limit is registered for: OPTIONS asks for a resource's description, never with a body.
     const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS';
@@ -133,6 +133,8 @@ export function apiForwarder(options: ApiForwarderOptions): Handler<SessionEnv> 
         body: hasBody ? await c.req.arrayBuffer() : undefined,
         redirect: 'manual',
       }),
+      // The connection goes along: the embedded API's faults on purpose may drop it (decision 0293).
+      c.env,
     );
     return withoutDroppedHeaders(upstream);
   };

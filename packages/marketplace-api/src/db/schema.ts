@@ -455,6 +455,18 @@ export interface ReadModelChangesTable {
   at: Millis;
 }
 
+/** A fault on purpose (decision 0293), set by `npm run faults`. */
+export interface FaultRulesTable {
+  id: Generated<number>;
+  fault: string;
+  method: string | null;
+  path: string | null;
+  topic: string | null;
+  remaining: number | null;
+  fraction: number;
+  created_at: Millis;
+}
+
 export interface Database {
   sites: SitesTable;
   currencies: CurrenciesTable;
@@ -490,6 +502,7 @@ export interface Database {
   seller_notices: SellerNoticesTable;
   account_operators: AccountOperatorsTable;
   read_model_changes: ReadModelChangesTable;
+  fault_rules: FaultRulesTable;
 }
 
 export type { ColumnType, Generated };

@@ -22,6 +22,7 @@ import { m0009 } from './migrations/0009-read-model-changes.ts';
 import { m0010 } from './migrations/0010-currency-order.ts';
 import { m0011 } from './migrations/0011-store-changes.ts';
 import { m0012 } from './migrations/0012-clock.ts';
+import { m0013 } from './migrations/0013-fault-rules.ts';
 import type { Database } from './schema.ts';
 
 export type { Dialect, SnapshotRead };
@@ -57,6 +58,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0010-currency-order': m0010,
     '0011-store-changes': m0011(dialect),
     '0012-clock': m0012(dialect),
+    '0013-fault-rules': m0013(dialect),
   };
 }
 

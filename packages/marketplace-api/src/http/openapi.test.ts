@@ -599,6 +599,24 @@ describe('the OpenAPI document against the live API', () => {
     }
   });
 
+  it('describes the faults asked for on purpose, on every operation (decision 0293)', async () => {
+    const faults = ['status=503; retry-after=2', 'status=429', 'status=500'];
+    let turn = 0;
+    for (const p of API_PATHS) {
+      const path = p.path.replace(/\{[^}]+\}/g, '1');
+      for (const method of [...p.methods, 'OPTIONS']) {
+        const fault = faults[turn++ % faults.length]!;
+        // The 200 of OPTIONS and of the authorization server's page declare headers (`Allow`, the page's policy)
+        // that a JSONP-wrapped error lacks: their faults are checked without JSONP.
+        const answer = await (p.ownAuthentication || method === 'OPTIONS' ? callOnce : call)(method, path, {
+          token: p.ownAuthentication ? null : user('TIENDA_PALERMO').access_token,
+          headers: { 'x-simulate-fault': fault },
+        });
+        expect(answer.status, `${method} ${path} with ${fault}`).toBe(Number(/status=(\d+)/.exec(fault)![1]));
+      }
+    }
+  });
+
   it('refuses answers it does not describe, so the checks above could fail', async () => {
     const seller = user('TIENDA_PALERMO');
     const schema = (path: string, method: string, status: string) =>

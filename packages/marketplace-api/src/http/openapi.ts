@@ -1,5 +1,6 @@
 import { optionsDescriptionSchema } from '@mostrador/contracts';
 import { z } from 'zod';
+import { SIMULATE_FAULT_DESCRIPTION } from '../faults/simulated-faults.ts';
 import type { ApiModule, ErrorStatus, Method, Operation, Resource } from './resources.ts';
 
 const JSON_MEDIA = 'application/json';
@@ -61,6 +62,19 @@ const COMMON_PARAMETERS = {
     description: 'The cache buster JSONP libraries add: ignored.',
     schema: { type: 'string' },
   },
+  simulateFault: {
+    name: 'X-Simulate-Fault',
+    in: 'header',
+    required: false,
+    description: SIMULATE_FAULT_DESCRIPTION,
+    schema: { type: 'string', maxLength: 500 },
+    examples: {
+      unavailable: { value: 'status=503' },
+      limited: { value: 'status=429; retry-after=30' },
+      late: { value: 'delay=1500' },
+      dropped: { value: 'drop' },
+    },
+  },
   callerId: {
     name: 'caller.id',
     in: 'query',
@@ -108,6 +122,34 @@ function withoutRequired(schema: Record<string, unknown>, inList: boolean): Reco
   const { required: _, ...rest } = schema;
   return rest;
 }
+
+/**
+ * What a fault on purpose answers (local use, decision 0293), on every operation: the spec's error body, and 429's
+ * `Retry-After`.
+ */
+const retryAfter = (required: boolean) => ({
+  'Retry-After': {
+    description: 'Seconds to wait before trying again.',
+    required,
+    schema: { type: 'string', pattern: '^\\d+$' },
+  },
+});
+const FAULT_RESPONSES = {
+  429: {
+    description: 'Too many requests (in local use, also asked for with X-Simulate-Fault)',
+    headers: retryAfter(true),
+    content: { [JSON_MEDIA]: { schema: ERROR_REF } },
+  },
+  500: {
+    description: 'Internal error (in local use, also asked for with X-Simulate-Fault)',
+    content: { [JSON_MEDIA]: { schema: ERROR_REF } },
+  },
+  503: {
+    description: 'Unavailable (in local use, also asked for with X-Simulate-Fault)',
+    headers: retryAfter(false),
+    content: { [JSON_MEDIA]: { schema: ERROR_REF } },
+  },
+};
 
 const REASONS: Record<number, string> = {
   200: 'OK',
@@ -177,6 +219,7 @@ function operationObject(resource: Resource, method: Method, op: Operation, ownA
     'callback',
     'attributes',
     'cacheBuster',
+    'simulateFault',
     ...(op.auth !== 'none' && !ownAuthentication && !op.query?.['caller.id'] ? (['callerId'] as const) : []),
   ]);
   const status = op.status ?? 200;
@@ -237,6 +280,7 @@ function operationObject(resource: Resource, method: Method, op: Operation, ownA
   for (const code of errorStatuses(resource, op, ownAuthentication)) {
     responses[code] = { description: REASONS[code], content: errorContent };
   }
+  Object.assign(responses, FAULT_RESPONSES);
   responses.default =
     status === 200
       ? { description: 'Unexpected error', content: { [JSON_MEDIA]: { schema: ERROR_REF } } }
@@ -290,7 +334,10 @@ function describeObject(resource: Resource) {
     summary: `Describe ${resource.name} (spec 4.4): name, description, attributes, methods, related resources.`,
     tags: [resource.name],
     security: [],
-    parameters: [...pathParameters(resource), ...commonParameters(['callback', 'attributes', 'cacheBuster'])],
+    parameters: [
+      ...pathParameters(resource),
+      ...commonParameters(['callback', 'attributes', 'cacheBuster', 'simulateFault']),
+    ],
     responses: {
       200: {
         description: REASONS[200],
@@ -304,6 +351,7 @@ function describeObject(resource: Resource) {
       },
       // The description needs no token; only a malformed callback or attributes is refused.
       400: { description: REASONS[400], content: { [JSON_MEDIA]: { schema: ERROR_REF } } },
+      ...FAULT_RESPONSES,
     },
   };
 }
@@ -337,7 +385,8 @@ export function openApiDocument(modules: readonly ApiModule[], errorSchema: z.Zo
         'resources: JSONP with `callback` (every answer 200, `[status, headers, body]`), `attributes`, paging, ' +
         'OPTIONS. Send `Authorization: Bearer <token>` (or the legacy `access_token` parameter). Every operation ' +
         'also takes `callback`, `attributes`, `access_token` and `_`; a parameter it does not take is ignored, one it ' +
-        'takes given twice or ill-typed is 400.',
+        'takes given twice or ill-typed is 400. In local use (the embedded API of `npm start`) any operation answers ' +
+        'a fault on purpose when asked with `X-Simulate-Fault` (429, 500, 503, a delay, a dropped connection).',
     },
     servers: [{ url: '/api' }],
     components: {

@@ -2,6 +2,7 @@ import { createLeaseQueue, type RunningLeaseQueue } from '@mostrador/server-kit/
 import { createCommitGroup, listenChannel } from '@mostrador/server-kit/store';
 import type { Store } from '../db/store.ts';
 import { type Clock, systemClock } from '../domain/time.ts';
+import { createNotificationFaults } from '../faults/notification-faults.ts';
 import { checkCallbackUrl } from './callback-url.ts';
 import {
   type AttemptOutcome,
@@ -16,10 +17,13 @@ export const NOTIFICATION_TIMEOUT_MS = 500;
 const RESPONSE_BODY_LIMIT = 1000;
 
 export interface DispatcherDeps {
-  store: Pick<Store, 'db'> & Partial<Pick<Store, 'group' | 'dialect' | 'url' | 'read'>>;
+  store: Pick<Store, 'db'> & Partial<Pick<Store, 'group' | 'dialect' | 'url' | 'read' | 'changes'>>;
   clock?: Clock;
   fetch?: typeof fetch;
-  /** Allows plain HTTP callbacks to loopback addresses (the demo's BFF). */
+  /**
+   * Allows plain HTTP callbacks to loopback addresses (the demo's BFF), and delivers late, twice or out of order as
+   * the rules of `npm run faults` say (decision 0293).
+   */
   localUse?: boolean;
   /**
    * How long a receiver has to answer before the attempt fails: the spec's 500 ms unless told. Tests that are not
@@ -79,20 +83,40 @@ export function createDispatcher(
   const clock = deps.clock ?? systemClock;
   const fetchImpl = deps.fetch ?? globalThis.fetch;
   const timeoutMs = deps.timeoutMs ?? NOTIFICATION_TIMEOUT_MS;
-
-  async function send(n: ClaimedNotification): Promise<AttemptOutcome> {
-    const sent = clock().getTime();
-    const requestBody = JSON.stringify({
+  const faults = deps.localUse ? createNotificationFaults(deps.store) : undefined;
+  const headers = { accept: 'application/json', 'content-type': 'application/json' };
+  const bodyOf = (n: ClaimedNotification, attempts: number, sent: number) =>
+    JSON.stringify({
       _id: n.feedId,
       resource: n.resource,
       user_id: n.userId,
       topic: n.topic,
       application_id: n.applicationId,
-      attempts: n.attempts + 1,
+      attempts,
       sent: iso(sent),
       received: iso(n.received),
     });
-    const headers = { accept: 'application/json', 'content-type': 'application/json' };
+
+  /**
+   * `deliver=twice`: the delivered notification once more, with its `_id`, as a sender that missed the receiver's
+   * answer would send it. Its answer changes nothing.
+   */
+  async function sendAgain(n: ClaimedNotification): Promise<void> {
+    const check = checkCallbackUrl(n.callbackUrl, { localUse: true });
+    if (!check.ok) return;
+    const response = await fetchImpl(check.url, {
+      method: 'POST',
+      headers,
+      body: bodyOf(n, n.attempts + 2, clock().getTime()),
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'manual',
+    });
+    await response.body?.cancel();
+  }
+
+  async function send(n: ClaimedNotification): Promise<AttemptOutcome> {
+    const sent = clock().getTime();
+    const requestBody = bodyOf(n, n.attempts + 1, sent);
     const attempt: AttemptRecord = {
       sent,
       url: n.callbackUrl,
@@ -138,7 +162,22 @@ export function createDispatcher(
    * Sends one lane's rows in order, each after the previous one's attempt is recorded. The first that is not
    * delivered stops the lane and gives the rest back, so nothing overtakes it; so does a lease about to run out.
    */
-  async function sendLane(lane: ClaimedNotification[], leaseEnd: number): Promise<number> {
+  async function sendLane(claimed: ClaimedNotification[], leaseEnd: number): Promise<number> {
+    let lane = claimed;
+    let twice: ReadonlySet<ClaimedNotification> | undefined;
+    if (faults) {
+      const plan = await faults.plan(claimed, clock().getTime());
+      if ('holdUntil' in plan) {
+        await outbox.hold(
+          claimed.map((n) => n.id),
+          queue.worker,
+          plan.holdUntil,
+        );
+        return claimed.length;
+      }
+      lane = plan.send;
+      twice = plan.twice;
+    }
     const giveBack = (from: number) =>
       outbox.release(
         lane.slice(from).map((n) => n.id),
@@ -161,6 +200,7 @@ export function createDispatcher(
         await giveBack(i + 1);
         return i + 1;
       }
+      if (twice?.has(lane[i]!)) await sendAgain(lane[i]!).catch(() => {});
     }
     return lane.length;
   }

@@ -224,6 +224,20 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
       await inTransaction((trx) => releaseRows(trx, OUTBOX_LEASES, ids, worker));
     },
 
+    /** Gives claimed rows back due at `until`, no attempt made (a notification held on purpose, decision 0293). */
+    async hold(ids: number[], worker: string, until: number): Promise<void> {
+      if (ids.length === 0) return;
+      await inTransaction((trx) =>
+        trx
+          .updateTable('notification_outbox')
+          .set({ next_attempt_at: until, claimed_by: null, claimed_until: null })
+          .where('id', 'in', ids)
+          .where('claimed_by', '=', worker)
+          .where('delivered_at', 'is', null)
+          .execute(),
+      );
+    },
+
     /**
      * Records one attempt and moves the row on: delivered on a 2xx; otherwise due again after the growing delay,
      * and at the eighth failure in a row the application's notifications go off (spec 6.3). A worker whose lease

@@ -29,11 +29,14 @@ export function authenticate(
   clock: Clock,
 ): MiddlewareHandler<{ Variables: AuthVariables }> {
   return async (c, next) => {
-    let version: Promise<number> | undefined;
-    c.set('storeVersion', () => {
-      version ??= changes.read();
-      return version;
-    });
+    // Local use's faults on purpose read it first (`faults/simulated-faults.ts`): the request keeps that reading.
+    if (c.get('storeVersion') === undefined) {
+      let version: Promise<number> | undefined;
+      c.set('storeVersion', () => {
+        version ??= changes.read();
+        return version;
+      });
+    }
     const header = c.req.header('authorization');
     let token: string | undefined;
     if (header !== undefined) {
