@@ -96,4 +96,24 @@ describe('npm run token', { timeout: 120_000 }, () => {
     expect(stdout).toMatch(/show\(/);
     expect(stdout).toContain('"openapi":"3.1');
   }, 60_000);
+
+  it("runs the README's example of partial answers against the live server", async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('### Partial answers'));
+    const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(block).toContain('X-Simulate-Content-Missing: buyer,shipping');
+    const script = [
+      'set -euo pipefail',
+      'curl() { command curl --fail-with-body --silent --show-error "$@"; echo; }',
+      block!.replaceAll('http://127.0.0.1:3000', origin),
+    ].join('\n');
+    const { stdout } = await run('bash', ['-c', script], { cwd: ROOT, env });
+    const answers = stdout.split(/\r?\n(?=HTTP\/1\.1 )/);
+    expect(answers).toHaveLength(2);
+    expect(answers[0]).toMatch(/^HTTP\/1\.1 206 /);
+    expect(answers[0]).toMatch(/^x-content-missing: buyer,shipping\r?$/im);
+    expect(answers[0]).toContain('"buyer":{}');
+    expect(answers[1]).toMatch(/^HTTP\/1\.1 206 /);
+    expect(answers[1]).toMatch(/^x-content-missing: seller_reputation\r?$/im);
+  }, 60_000);
 });
