@@ -52,9 +52,7 @@ export function routePreloads(options: { routesDirectory: string }): Plugin {
       root = config.root;
     },
     generateBundle(_output, bundle: Rollup.OutputBundle) {
-      const chunks = Object.values(bundle).filter(
-        (item): item is Rollup.OutputChunk => item.type === 'chunk',
-      );
+      const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const initial = new Set<string>();
       const addStatic = (fileName: string, into: Set<string>) => {
