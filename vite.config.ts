@@ -6,7 +6,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compiledCatalogs } from './apps/web/build/compiled-catalogs.ts';
 import { precompressedAssets } from './apps/web/build/precompressed-assets.ts';
-import { routePreloads } from './apps/web/build/route-preloads.ts';
 import { withoutJsonSchema } from './apps/web/build/without-json-schema.ts';
 import { LANGUAGES } from './packages/contracts/src/languages.ts';
 
@@ -56,7 +55,6 @@ export default defineConfig({
     withoutJsonSchema(),
     compiledCatalogs(),
     tailwindcss(),
-    routePreloads({ routesDirectory: 'apps/web/src/routes' }),
     precompressedAssets(),
   ],
   build: {

@@ -43,7 +43,7 @@ import { sessionRoutes } from './session/session-routes.ts';
 import { createSessions, type Sessions } from './session/sessions.ts';
 import { type ClockControl, clockRoutes } from './simulator/clock-routes.ts';
 import { type SimulatorControl, simulatorRoutes } from './simulator/simulator-routes.ts';
-import { pageIn, readRoutePreloads, routeScripts } from './spa-page.ts';
+import { pageIn } from './spa-page.ts';
 
 export interface BffDeps {
   /** The marketplace, answering at the paths the browser uses, under `/api` (`marketplace.ts`). */
@@ -300,13 +300,8 @@ export function createBffApp(deps: BffDeps): Bff {
       const lastSegment = c.req.path.slice(c.req.path.lastIndexOf('/') + 1);
       if (lastSegment.includes('.')) return c.text('Not Found', 404);
       // The page names its language from the first byte; the SPA loads that language's messages at once.
-      // Read with the page, so both come from the same build: each page's own scripts, named in its HTML so they
-      // load beside the entry (decision 0243).
-      const [html, routePreloads] = await Promise.all([
-        readFile(indexFile, 'utf8'),
-        readRoutePreloads(staticDir),
-      ]);
-      return c.html(pageIn(html, await c.var.language(), routeScripts(routePreloads, c.req.path)));
+      const html = await readFile(indexFile, 'utf8');
+      return c.html(pageIn(html, await c.var.language()));
     });
   }
 
