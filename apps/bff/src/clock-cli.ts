@@ -3,18 +3,9 @@
  * (decision 0289), in the database the server uses (DATABASE_URL, else DATABASE_FILE, as `npm start` reads them).
  * Running servers follow at once. The clock as JSON goes to stdout; a sentence about it to stderr.
  */
-import { existsSync } from 'node:fs';
-import {
-  type ClockMove,
-  ClockMoveRefused,
-  moveClock,
-  openStore,
-  readClock,
-  type Store,
-} from '@mostrador/marketplace-api';
-import { databaseExists } from '@mostrador/server-kit/store';
+import { type ClockMove, ClockMoveRefused, moveClock, readClock } from '@mostrador/marketplace-api';
+import { withCommandStore } from './command-store.ts';
 import { env } from './env.ts';
-import { storeLabelOf, storeOptionsOf } from './store-options.ts';
 
 const usage =
   'usage: npm run clock -- advance DURATION   (15d, 6h, 13mo; units s, min, h, d, w, mo, y)\n' +
@@ -37,21 +28,6 @@ if (
 ) {
   fail(usage, 2);
 }
-const where = storeLabelOf(env);
-// Local use only, as the partial answers on request: a platform's time is its own.
-if (env.MARKETPLACE_BASE_URL) {
-  fail(
-    `This server forwards /api to ${new URL(env.MARKETPLACE_BASE_URL).origin}: that platform keeps its own time, the test clock moves only the embedded marketplace.`,
-  );
-}
-const exists = env.DATABASE_URL
-  ? await databaseExists(env.DATABASE_URL).catch(() =>
-      fail(`Cannot reach the ${where}: is PostgreSQL running, and is DATABASE_URL right?`),
-    )
-  : existsSync(env.DATABASE_FILE);
-if (!exists)
-  fail(`There is no database at ${where} yet: start the server first (npm start), which seeds it.`);
-
 const move: ClockMove | undefined =
   command === 'advance'
     ? { advance: argument! }
@@ -61,32 +37,36 @@ const move: ClockMove | undefined =
         ? { reset: true }
         : undefined;
 
-let store: Store | undefined;
-try {
-  store = await openStore(storeOptionsOf(env));
-  if (move) {
-    const moved = await moveClock(store, move);
-    process.stdout.write(`${JSON.stringify(moved)}\n`);
-    const purged =
-      moved.purged > 0 ? `; ${moved.purged} orders passed the 12-month retention and were purged` : '';
-    say(`The marketplace's time in ${where} is now ${moved.now}${purged}. Running servers follow at once.`);
-  } else {
-    const shown = await readClock(store);
-    process.stdout.write(`${JSON.stringify(shown)}\n`);
-    say(
-      shown.offset_ms === 0
-        ? `The marketplace in ${where} runs at the machine's time.`
-        : `The marketplace in ${where} runs ${describe(shown.offset_ms)} ahead of the machine's time.`,
-    );
-  }
-} catch (error) {
-  if (error instanceof ClockMoveRefused) fail(error.message, 2);
-  fail(
-    `Cannot move the clock in ${where}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`,
-  );
-} finally {
-  await store?.close();
-}
+// Local use only, as the partial answers on request: a platform's time is its own.
+await withCommandStore(
+  env,
+  {
+    fail,
+    remote: (origin) =>
+      `This server forwards /api to ${origin}: that platform keeps its own time, the test clock moves only the embedded marketplace.`,
+    failure: 'Cannot move the clock in',
+  },
+  async (store, where) => {
+    if (move) {
+      const moved = await moveClock(store, move).catch((error: unknown) => {
+        if (error instanceof ClockMoveRefused) fail(error.message, 2);
+        throw error;
+      });
+      process.stdout.write(`${JSON.stringify(moved)}\n`);
+      const purged =
+        moved.purged > 0 ? `; ${moved.purged} orders passed the 12-month retention and were purged` : '';
+      say(`The marketplace's time in ${where} is now ${moved.now}${purged}. Running servers follow at once.`);
+    } else {
+      const shown = await readClock(store);
+      process.stdout.write(`${JSON.stringify(shown)}\n`);
+      say(
+        shown.offset_ms === 0
+          ? `The marketplace in ${where} runs at the machine's time.`
+          : `The marketplace in ${where} runs ${describe(shown.offset_ms)} ahead of the machine's time.`,
+      );
+    }
+  },
+);
 
 function describe(ms: number): string {
   const days = Math.floor(ms / 86_400_000);
