@@ -398,7 +398,7 @@ export const authorizationStylesheet = defineResource({
 const FONT_FILE = createRequire(import.meta.url).resolve(
   '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
 );
-let font: Promise<Buffer> | undefined;
+let font: Promise<Uint8Array<ArrayBuffer>> | undefined;
 
 export const authorizationFont = defineResource({
   path: '/authorization-font.woff2',
@@ -415,8 +415,9 @@ export const authorizationFont = defineResource({
       contentType: 'font/woff2',
       auth: 'none',
       handle: async (c) => {
-        font ??= readFile(FONT_FILE);
-        return c.body(new Uint8Array(await font), 200, {
+        // Read once, in the form an answer's body takes.
+        font ??= readFile(FONT_FILE).then((file) => new Uint8Array(file));
+        return c.body(await font, 200, {
           'Content-Type': 'font/woff2',
           'Cache-Control': 'public, max-age=86400',
         });
