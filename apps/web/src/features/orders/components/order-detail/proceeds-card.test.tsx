@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
-import type { PartialOrder } from '@mostrador/contracts';
+import { type PartialOrder, partialOrderSchema } from '@mostrador/contracts';
+import { asSingleOrder, HAND_WORKED_ORDERS } from '@mostrador/contracts/hand-worked-orders';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '../../../../lib/format.ts';
 import { activateLanguage } from '../../../../lib/i18n/i18n.ts';
 import { answerFetch, refusal } from '../../../../test-support/answering-fetch.ts';
+import { handWorkedReads } from '../../../../test-support/hand-worked-orders.ts';
 import { renderWithApp } from '../../../../test-support/render.tsx';
 import { shipmentWithCosts } from '../../../../test-support/shipments.ts';
 import { ProceedsCard } from './proceeds-card.tsx';
@@ -135,5 +137,28 @@ describe('ProceedsCard', () => {
       timeout: 10_000,
     });
     expect(screen.queryByTestId('seller-proceeds')).toBeNull();
+  });
+});
+
+describe('ProceedsCard on the hand-worked orders', () => {
+  it.each(HAND_WORKED_ORDERS.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    answerFetch(handWorkedReads([c]));
+    // The order as the order page has it: the single-order form, parsed as its read parses it.
+    const order = partialOrderSchema.parse(asSingleOrder(c.order));
+    await renderWithApp(<ProceedsCard order={order} locale={LOCALE} />);
+    const list = await screen.findByTestId('seller-proceeds');
+    const money = (amount: number) => formatMoney(amount, c.order.currency_id, LOCALE);
+    expect(within(list).getByTestId('proceeds-value').textContent).toBe(money(c.expected.receives));
+    const { unpaid, fees, shipping, discounts, refunded } = c.expected;
+    const costs = rowsOf(list)
+      .slice(1, -1)
+      .map(([, value]) => value);
+    // The card lists what is unpaid, the fee (but on a sale undone) and each other cost there is, in that order.
+    const expectedCosts = [
+      ...(unpaid > 0 ? [unpaid] : []),
+      ...(c.expected.undone ? [] : [fees]),
+      ...[shipping, discounts, refunded].filter((amount) => amount > 0),
+    ].map((amount) => `−${money(amount)}`);
+    expect(costs).toEqual(expectedCosts);
   });
 });

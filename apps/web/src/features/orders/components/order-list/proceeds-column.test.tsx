@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import type { OrderSearchResult } from '@mostrador/contracts';
+import { type OrderSearchResult, orderSearchResultSchema } from '@mostrador/contracts';
+import { HAND_WORKED_ORDERS } from '@mostrador/contracts/hand-worked-orders';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '../../../../lib/format.ts';
 import { answerFetch } from '../../../../test-support/answering-fetch.ts';
+import { handWorkedReads } from '../../../../test-support/hand-worked-orders.ts';
 import { renderWithApp } from '../../../../test-support/render.tsx';
 import { shipmentWithCosts } from '../../../../test-support/shipments.ts';
 import { DataTable } from '../../../../ui/data-table.tsx';
@@ -79,6 +81,27 @@ describe('the “You receive” column', () => {
     expect(column.label).toBe('You receive');
     expect(rows.map((row) => row.textContent)).toEqual([mxn(633.13), mxn(737.18), mxn(0)]);
     expect(sent.map((r) => r.url).sort()).toEqual(['/api/orders/2/discounts', '/api/shipments/44000000101']);
+  });
+
+  it('shows the figure worked by hand for every hand-worked order', async () => {
+    const sent = answerFetch(handWorkedReads(HAND_WORKED_ORDERS));
+    const rows = await renderColumn(
+      HAND_WORKED_ORDERS.map((c) => orderSearchResultSchema.parse(c.order)),
+      'seller',
+    );
+    await waitFor(
+      () => expect(screen.getAllByTestId('proceeds-cell')).toHaveLength(HAND_WORKED_ORDERS.length),
+      {
+        timeout: 10_000,
+      },
+    );
+    expect(rows.map((row) => row.textContent)).toEqual(
+      HAND_WORKED_ORDERS.map((c) => formatMoney(c.expected.receives, c.order.currency_id, LOCALE)),
+    );
+    // Nothing was refused: every read was one the table answers.
+    expect(sent.filter((request) => !(`GET ${request.url}` in handWorkedReads(HAND_WORKED_ORDERS)))).toEqual(
+      [],
+    );
   });
 
   it('has nothing to show, and reads nothing, on the buyer’s side', async () => {
