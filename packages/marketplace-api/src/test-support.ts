@@ -61,8 +61,11 @@ const files = new WeakMap<Store, string>();
 /** The SQLite file a test store is on; undefined on PostgreSQL. */
 export const testStoreFile = (store: Store): string | undefined => files.get(store);
 
-/** A new, empty, migrated store of the kind this run tests; closed (and removed) after the file. */
-export async function openTestStore(): Promise<Store> {
+/**
+ * A new, empty, migrated store of the kind this run tests; closed (and removed) after the file. On PostgreSQL its
+ * pool holds `poolSize` connections (4 unless given: many test files run at once on one server).
+ */
+export async function openTestStore({ poolSize = 4 }: { poolSize?: number } = {}): Promise<Store> {
   if (!testDatabaseUrl) {
     const folder = mkdtempSync(join(tmpdir(), 'mostrador-test-'));
     const fresh = generateKeyring();
@@ -78,7 +81,7 @@ export async function openTestStore(): Promise<Store> {
   }
   const { url, database } = await createTestDatabase();
   const fresh = generateKeyring();
-  const options = { url, keyring: parseKeyring(fresh.keys, fresh.indexKey), poolSize: 4 };
+  const options = { url, keyring: parseKeyring(fresh.keys, fresh.indexKey), poolSize };
   const store = await openStore(options);
   opened.push({ store, database });
   reopeners.set(store, () => openStore(options));
@@ -122,15 +125,16 @@ afterAll(async () => {
 
 /** A fresh marketplace on the test store (see `openTestStore`), seeded deterministically, behind `app.request()`. */
 export async function seededApi(
-  options: { orders?: number; seed?: number } & Omit<MarketplaceDeps, 'store'> = {},
+  options: { orders?: number; seed?: number; poolSize?: number } & Omit<MarketplaceDeps, 'store'> = {},
 ): Promise<TestApi> {
-  const store = await openTestStore();
+  const { poolSize, ...deps } = options;
+  const store = await openTestStore(poolSize === undefined ? {} : { poolSize });
   const manifest = await seedStore(store, {
     orders: options.orders ?? 900,
     seed: options.seed ?? 7,
     now: SEED_NOW,
   });
-  const app = createMarketplaceApi({ ...options, store });
+  const app = createMarketplaceApi({ ...deps, store });
   const get = async (path: string, token?: string, headers: Record<string, string> = {}) =>
     app.request(path, { headers: token ? { authorization: `Bearer ${token}`, ...headers } : headers });
   return {
