@@ -1,5 +1,5 @@
 import { type LeaseTable, leaseRuns, releaseRows } from '@mostrador/server-kit/lease-queue';
-import type { CommitGroup } from '@mostrador/server-kit/store';
+import { type CommitGroup, precompiled } from '@mostrador/server-kit/store';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { BffDatabase, BffNotificationQueueTable } from '../db/schema.ts';
 
@@ -69,44 +69,114 @@ export type SettleStep<Reason extends string = string> =
   | { kind: 'retry'; row: QueuedNotification; dueAt: number }
   | { kind: 'park'; row: QueuedNotification; reason: Reason };
 
+/**
+ * The statements a notification runs each time it is received or published, built and compiled once
+ * (`precompiled`): the query builder and the SQL compiler stay out of the per-notification path.
+ */
+function perNotificationStatements(db: Kysely<BffDatabase>) {
+  return {
+    receiptOf: precompiled(db, (db, p) =>
+      db
+        .selectFrom('bff_notification_receipts')
+        .select('queue_id')
+        .where('notification_id', '=', p(0) as string)
+        .limit(p(1) as number),
+    ),
+    waitingFor: precompiled(db, (db, p) =>
+      db
+        .selectFrom('bff_notification_queue')
+        .select(['id', 'changed_at'])
+        .where('user_id', '=', p(0) as number)
+        .where('resource', '=', p(1) as string)
+        .where('topic', '=', p(2) as string)
+        .where('state', '=', p(3) as 'pending')
+        .where('claimed_by', 'is', null)
+        .orderBy('id')
+        .limit(p(4) as number),
+    ),
+    enqueue: precompiled(db, (db, p) =>
+      db
+        .insertInto('bff_notification_queue')
+        .values({
+          user_id: p(0) as number,
+          topic: p(1) as string,
+          resource: p(2) as string,
+          changed_at: p(3) as number,
+          arrived_at: p(4) as number,
+          state: p(5) as 'pending',
+          due_at: p(6) as number,
+          claimed_by: p(7) as null,
+          claimed_until: p(8) as null,
+          tries: p(9) as number,
+          park_reason: p(10) as null,
+          finished_at: p(11) as null,
+        })
+        .returning('id'),
+    ),
+    addReceipt: precompiled(db, (db, p) =>
+      db
+        .insertInto('bff_notification_receipts')
+        .values({ notification_id: p(0) as string, queue_id: p(1) as number, arrived_at: p(2) as number }),
+    ),
+    markDone: precompiled(db, (db, p) =>
+      db
+        .updateTable('bff_notification_queue')
+        .set({ state: p(0) as 'done', finished_at: p(1) as number, claimed_until: p(2) as null })
+        .where('id', '=', p(3) as number)
+        .where('state', '=', p(4) as 'pending')
+        .where('claimed_by', '=', p(5) as string)
+        .returning('id'),
+    ),
+    receiptsOf: precompiled(db, (db, p) =>
+      db
+        .selectFrom('bff_notification_receipts')
+        .select('notification_id')
+        .where('queue_id', '=', p(0) as number)
+        .orderBy('arrived_at')
+        .orderBy('notification_id'),
+    ),
+    addEvent: precompiled(db, (db, p) =>
+      db
+        .insertInto('bff_events')
+        .values({
+          user_id: p(0) as number,
+          name: p(1) as string,
+          data: p(2) as string,
+          created_at: p(3) as number,
+        })
+        .returning('id'),
+    ),
+    fillEvent: precompiled(db, (db, p) =>
+      db
+        .updateTable('bff_events')
+        .set({ name: p(0) as string, data: p(1) as string })
+        .where('id', '=', p(2) as number),
+    ),
+  };
+}
+type Statements = ReturnType<typeof perNotificationStatements>;
+
 /** Marks a claimed row done and stores its event; null when the lease was lost to another worker. */
 async function publishIn(
+  q: Statements,
   trx: Transaction<BffDatabase>,
   row: QueuedNotification,
   worker: string,
   now: number,
   build: (eventId: number, notificationIds: string[]) => { name: string; data: string },
 ): Promise<{ id: number; name: string; data: string } | null> {
-  const done = await trx
-    .updateTable('bff_notification_queue')
-    .set({ state: 'done', finished_at: now, claimed_until: null })
-    .where('id', '=', row.id)
-    .where('state', '=', 'pending')
-    .where('claimed_by', '=', worker)
-    .executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) return null;
-  const receipts = await trx
-    .selectFrom('bff_notification_receipts')
-    .select('notification_id')
-    .where('queue_id', '=', row.id)
-    .orderBy('arrived_at')
-    .orderBy('notification_id')
-    .execute();
-  const inserted = await trx
-    .insertInto('bff_events')
-    .values({ user_id: row.userId, name: 'pending', data: '{}', created_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const id = Number(inserted.id);
+  const on = trx as unknown as Kysely<unknown>;
+  const done = await q.markDone.on(on, 'done', now, null, row.id, 'pending', worker);
+  if (done.length !== 1) return null;
+  const receipts = await q.receiptsOf.on(on, row.id);
+  // The event's id is in its data: the row is inserted first, then given its data.
+  const [inserted] = await q.addEvent.on(on, row.userId, 'pending', '{}', now);
+  const id = Number(inserted!.id);
   const event = build(
     id,
     receipts.map((r) => r.notification_id),
   );
-  await trx
-    .updateTable('bff_events')
-    .set({ name: event.name, data: event.data })
-    .where('id', '=', id)
-    .execute();
+  await q.fillEvent.on(on, event.name, event.data, id);
   return { id, ...event };
 }
 
@@ -118,6 +188,7 @@ export function createNotificationQueueRepository(
   // Receipts and publications arriving together share one durable commit (decision 0086).
   const inTransaction = <T>(work: (trx: Transaction<BffDatabase>) => Promise<T>): Promise<T> =>
     options.group ? options.group.run(work) : db.transaction().execute(work);
+  const q = perNotificationStatements(db);
   return {
     /**
      * Stores a notification, once: an id seen before is a duplicate; a notification about the same user, topic and
@@ -127,22 +198,10 @@ export function createNotificationQueueRepository(
     async receive(n: IncomingNotification, now: number): Promise<ReceiveOutcome> {
       try {
         return await inTransaction(async (trx) => {
-          const seen = await trx
-            .selectFrom('bff_notification_receipts')
-            .select('queue_id')
-            .where('notification_id', '=', n.notificationId)
-            .executeTakeFirst();
+          const on = trx as unknown as Kysely<unknown>;
+          const [seen] = await q.receiptOf.on(on, n.notificationId, 1);
           if (seen) return 'duplicate';
-          const waiting = await trx
-            .selectFrom('bff_notification_queue')
-            .select(['id', 'changed_at'])
-            .where('user_id', '=', n.userId)
-            .where('resource', '=', n.resource)
-            .where('topic', '=', n.topic)
-            .where('state', '=', 'pending')
-            .where('claimed_by', 'is', null)
-            .orderBy('id')
-            .executeTakeFirst();
+          const [waiting] = await q.waitingFor.on(on, n.userId, n.resource, n.topic, 'pending', 1);
           let queueId: number;
           if (waiting) {
             queueId = Number(waiting.id);
@@ -154,30 +213,24 @@ export function createNotificationQueueRepository(
                 .execute();
             }
           } else {
-            const inserted = await trx
-              .insertInto('bff_notification_queue')
-              .values({
-                user_id: n.userId,
-                topic: n.topic,
-                resource: n.resource,
-                changed_at: n.changedAt,
-                arrived_at: now,
-                state: 'pending',
-                due_at: now,
-                claimed_by: null,
-                claimed_until: null,
-                tries: 0,
-                park_reason: null,
-                finished_at: null,
-              })
-              .returning('id')
-              .executeTakeFirstOrThrow();
-            queueId = Number(inserted.id);
+            const [inserted] = await q.enqueue.on(
+              on,
+              n.userId,
+              n.topic,
+              n.resource,
+              n.changedAt,
+              now,
+              'pending',
+              now,
+              null,
+              null,
+              0,
+              null,
+              null,
+            );
+            queueId = Number(inserted!.id);
           }
-          await trx
-            .insertInto('bff_notification_receipts')
-            .values({ notification_id: n.notificationId, queue_id: queueId, arrived_at: now })
-            .execute();
+          await q.addReceipt.on(on, n.notificationId, queueId, now);
           return waiting ? 'folded' : 'queued';
         });
       } catch (error) {
@@ -259,7 +312,7 @@ export function createNotificationQueueRepository(
         const published: ({ id: number; name: string; data: string } | null)[] = [];
         for (const step of steps) {
           if (step.kind === 'publish')
-            published.push(await publishIn(trx, step.row, worker, now, step.build));
+            published.push(await publishIn(q, trx, step.row, worker, now, step.build));
           else {
             await trx
               .updateTable('bff_notification_queue')

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { type LeaseTable, leaseRuns, releaseRows } from '@mostrador/server-kit/lease-queue';
 import type { CommitGroup } from '@mostrador/server-kit/store';
+import { precompiled } from '@mostrador/server-kit/store';
 import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
-import { precompiled } from '../db/precompiled.ts';
 import type { Database } from '../db/schema.ts';
 import type { SnapshotRead } from '../db/store.ts';
 import { notifyOutbox } from './outbox-signal.ts';

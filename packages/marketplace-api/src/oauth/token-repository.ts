@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { precompiled } from '@mostrador/server-kit/store';
 import type { Kysely } from 'kysely';
-import { precompiled } from '../db/precompiled.ts';
 import type { Database } from '../db/schema.ts';
 import type { SnapshotRead } from '../db/store.ts';
 

@@ -1,3 +1,4 @@
+import { precompiled } from '@mostrador/server-kit/store';
 import {
   type Compilable,
   type Expression,
@@ -6,7 +7,6 @@ import {
   type SqlBool,
   sql,
 } from 'kysely';
-import { precompiled } from '../db/precompiled.ts';
 import type { Database, OrdersTable } from '../db/schema.ts';
 import type { SnapshotRead } from '../db/store.ts';
 

@@ -1,5 +1,5 @@
+import { type Precompiled, precompiled } from '@mostrador/server-kit/store';
 import { type Insertable, type Kysely, sql } from 'kysely';
-import { type Precompiled, precompiled } from '../db/precompiled.ts';
 import type { Database } from '../db/schema.ts';
 
 // Both stores accept well over this many bound parameters in one statement (SQLite 32766, PostgreSQL 65535).

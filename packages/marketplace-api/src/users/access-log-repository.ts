@@ -1,6 +1,6 @@
 import type { CommitGroup } from '@mostrador/server-kit/store';
+import { type Precompiled, precompiled } from '@mostrador/server-kit/store';
 import type { Kysely } from 'kysely';
-import { type Precompiled, precompiled } from '../db/precompiled.ts';
 import type { Database } from '../db/schema.ts';
 
 export interface PersonalDataAccess {

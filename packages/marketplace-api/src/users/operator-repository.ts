@@ -1,6 +1,6 @@
 import { OPERATOR_PERMISSIONS, type OperatorPermission } from '@mostrador/contracts';
+import { precompiled } from '@mostrador/server-kit/store';
 import type { Kysely } from 'kysely';
-import { precompiled } from '../db/precompiled.ts';
 import type { Database } from '../db/schema.ts';
 import type { SnapshotRead } from '../db/store.ts';
 

@@ -41,6 +41,7 @@ export {
   storeTypes,
 } from './postgres/pool.ts';
 export { type PreparedRead, preparedReadsOf } from './postgres/prepared-reads.ts';
+export { type Precompiled, precompiled } from './precompiled.ts';
 export { logFlusher } from './sqlite/log-flush.ts';
 export { openSqliteStore, type SqliteStoreOptions } from './sqlite/open-sqlite.ts';
 export { lockSqliteServer, StoreServedElsewhere } from './sqlite/server-lock.ts';

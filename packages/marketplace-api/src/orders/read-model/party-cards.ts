@@ -1,8 +1,7 @@
-import { type Keyring, openJson } from '@mostrador/server-kit/store';
+import { type Keyring, openJson, precompiled } from '@mostrador/server-kit/store';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { userAad } from '../../crypto/user-aad.ts';
-import { precompiled } from '../../db/precompiled.ts';
 import type { Database } from '../../db/schema.ts';
 import type { SnapshotRead } from '../../db/store.ts';
 import { CHANGES_KEPT_MS } from './changes.ts';

@@ -1,5 +1,5 @@
-import { preparedReadsOf } from '@mostrador/server-kit/store';
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
+import { preparedReadsOf } from './postgres/prepared-reads.ts';
 import type { SnapshotRead } from './store.ts';
 
 export interface Precompiled<R> {
