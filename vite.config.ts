@@ -62,8 +62,14 @@ export default defineConfig({
     emptyOutDir: true,
     // The CSP has no 'unsafe-inline': never inline small assets as data: scripts or styles.
     assetsInlineLimit: 0,
-    // Every browser the dashboard supports preloads modules natively.
-    modulePreload: { polyfill: false },
+    // Every browser the dashboard supports preloads modules natively. The page's HTML names its first scripts; a
+    // page's code loaded later (`import()`) brings its own imports as the browser reads them, without the helper that
+    // would add a preload link per import to the document first (decision 0245: about 12% of the first orders'
+    // time on loopback, measured).
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, dependencies, { hostType }) => (hostType === 'html' ? dependencies : []),
+    },
     rollupOptions: {
       // zod's builders (`z.object(…)`, `z.string().min(1)`) make schemas and touch nothing else: the contracts a page does not
       // use stay out of its chunks instead of every schema landing in the first one.
