@@ -160,6 +160,31 @@ export function createBffApp(deps: BffDeps): Bff {
     onUnreadable: (where: { seller_id: number; buyer_id: number; list: string }) =>
       deps.logger?.error(where, 'block note could not be opened'),
   };
+  const sellerDayRepo = createSellerDayRepository(deps.store.db, deps.store.group);
+  const sellerDay = createSellerDayProjection({
+    repo: sellerDayRepo,
+    marketplace: deps.marketplace,
+    tokenFor: (userId) => sessions.tokenForUser(userId),
+    now,
+    timeoutMs: limits.timeoutMs,
+    onError: (error) => deps.logger?.error({ err: error }, 'seller projection failed'),
+  });
+  const liveUpdates = createLiveUpdates({
+    db: deps.store.db,
+    group: deps.store.group,
+    sessions,
+    streams,
+    marketplace: deps.marketplace,
+    applicationId: deps.oauth.clientId,
+    now,
+    signal,
+    options: {
+      onError: (error) => deps.logger?.error({ err: error }, 'notification worker failed'),
+      onParked: (userId, reason) => deps.logger?.info({ user_id: userId, reason }, 'notification parked'),
+      onOrderRead: (order, token) => sellerDay.orderRead(order, token),
+      ...deps.liveUpdates,
+    },
+  });
   // What every request goes through, in this order, whatever answers it: the outer ones see every answer, the
   // refusals of those further in included.
   app.use(securityHeaders({ https: origins.length > 0 && origins.every((o) => o.startsWith('https://')) }));
@@ -168,6 +193,9 @@ export function createBffApp(deps: BffDeps): Bff {
   // One line per request, the marketplace's included (decision 0150): the query of `/api` requests as the
   // marketplace logged it, and the path only elsewhere (queries carry codes and states on the callback).
   if (deps.logger) app.use(requestLog(deps.logger, { query: (path) => path.startsWith('/api/') }));
+  // The platform's notifications (decision 0052): a server's deliveries, checked by their sender and their body, which
+  // answer before the middleware that only browsers need (sessions, languages, the limits, compression, CSRF).
+  app.route('/bff', liveUpdates.receiver);
   app.use('/api/*', noStore());
   app.use('/bff/*', noStore());
   // Inside the request log, so the time it logs includes compressing.
@@ -180,7 +208,6 @@ export function createBffApp(deps: BffDeps): Bff {
       now: deps.limitsNow ?? now,
       clientAddress: deps.clientAddress ?? connectionAddress,
       isSignIn: SIGN_IN,
-      unmetered: (c) => c.req.method === 'POST' && c.req.path === '/bff/notifications',
       ...(deps.localUse ? { localUser: isLoopbackKey } : {}),
       sessionKey: (c: Context<SessionEnv>) =>
         bringsOwnToken(c)
@@ -196,7 +223,6 @@ export function createBffApp(deps: BffDeps): Bff {
     '*',
     csrfProtection({
       origins: (c) => [new URL(c.req.url).origin, ...origins],
-      exempt: (path) => path === '/bff/notifications',
       authorizationServer: (path) => path === '/api/authorization' || path === '/api/oauth/token',
     }),
   );
@@ -239,32 +265,7 @@ export function createBffApp(deps: BffDeps): Bff {
       createLocationIndex({ marketplace: deps.marketplace, now, timeoutMs: limits.timeoutMs }),
     ),
   );
-  const sellerDayRepo = createSellerDayRepository(deps.store.db, deps.store.group);
-  const sellerDay = createSellerDayProjection({
-    repo: sellerDayRepo,
-    marketplace: deps.marketplace,
-    tokenFor: (userId) => sessions.tokenForUser(userId),
-    now,
-    timeoutMs: limits.timeoutMs,
-    onError: (error) => deps.logger?.error({ err: error }, 'seller projection failed'),
-  });
   app.route('/bff', sellerDayRoutes({ sessions, repo: sellerDayRepo, projection: sellerDay, now }));
-  const liveUpdates = createLiveUpdates({
-    db: deps.store.db,
-    group: deps.store.group,
-    sessions,
-    streams,
-    marketplace: deps.marketplace,
-    applicationId: deps.oauth.clientId,
-    now,
-    signal,
-    options: {
-      onError: (error) => deps.logger?.error({ err: error }, 'notification worker failed'),
-      onParked: (userId, reason) => deps.logger?.info({ user_id: userId, reason }, 'notification parked'),
-      onOrderRead: (order, token) => sellerDay.orderRead(order, token),
-      ...deps.liveUpdates,
-    },
-  });
   app.route('/bff', liveUpdates.routes);
   app.route('/bff', simulatorRoutes({ control: deps.simulator, sessions }));
   app.route('/bff', clockRoutes({ control: deps.testClock, sessions }));

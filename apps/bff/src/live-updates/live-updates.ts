@@ -79,17 +79,19 @@ export function createLiveUpdates(deps: {
   });
   let wake = () => {};
 
-  const routes = new Hono();
   const receiver = {
     queue,
     applicationId: deps.applicationId,
     now: deps.now,
     onQueued: () => wake(),
   };
-  routes.route(
-    '/',
-    receiverRoutes({ ...receiver, sourceCheck: options.sourceCheck ?? 'platform', sources: options.sources }),
-  );
+  // The platform's deliveries: a server's request, not a browser's (see `createBffApp` for where it is mounted).
+  const receiverApp = receiverRoutes({
+    ...receiver,
+    sourceCheck: options.sourceCheck ?? 'platform',
+    sources: options.sources,
+  });
+  const routes = new Hono();
   routes.route(
     '/',
     notificationFeedRoutes({
@@ -117,6 +119,9 @@ export function createLiveUpdates(deps: {
   }
 
   return {
+    /** `POST /notifications`, the platform's deliveries. */
+    receiver: receiverApp,
+    /** The feed, its redelivery and the event stream: a signed-in browser's. */
     routes,
     queue,
     events,

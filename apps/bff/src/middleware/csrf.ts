@@ -19,8 +19,6 @@ export function bringsOwnToken(c: Context): boolean {
 export interface CsrfOptions {
   /** Origins pages of this application are served from (the request's own origin is always one). */
   origins: (c: Context) => string[];
-  /** Paths no browser session is involved in: the webhook receiver. */
-  exempt: (path: string) => boolean;
   /**
    * The platform's authorization server (`/api/authorization`, `/api/oauth/token`): never sent with the session's
    * token, so not cookie-reliant. Its sign-in form is a plain form post; same-origin only (decision 0035).
@@ -52,7 +50,7 @@ export function csrfProtection(options: CsrfOptions): MiddlewareHandler<WithSess
  */
 async function check(c: Context<WithSession>, options: CsrfOptions): Promise<Response | undefined> {
   const path = c.req.path;
-  if (options.exempt(path) || (path.startsWith('/api/') && bringsOwnToken(c))) return undefined;
+  if (path.startsWith('/api/') && bringsOwnToken(c)) return undefined;
   if (path.startsWith('/api/') && (await c.var.session()) === null) return undefined;
   const origin = c.req.header('origin');
   if (origin !== undefined && !options.origins(c).includes(origin)) {

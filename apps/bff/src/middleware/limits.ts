@@ -85,11 +85,6 @@ export interface LimitOptions {
   clientAddress: ClientAddress;
   isSignIn: (c: Context) => boolean;
   /**
-   * Requests no limit applies to: the webhook receiver, which the platform calls as often as orders change and which
-   * checks its sender itself (decision 0052); its own refusals never count against the sender either.
-   */
-  unmetered?: (c: Context) => boolean;
-  /**
    * The live session of the request, as a key (`session:…`), or null: a signed-in user's requests are counted per
    * session, so one person (or one stale tab) never locks out everyone behind the same address, and they are
    * neither blocked by their address nor counted as invalid.
@@ -131,7 +126,7 @@ export function rateLimits(options: LimitOptions): MiddlewareHandler {
   }
 
   return async (c, next) => {
-    if (isStaticRead(c) || options.unmetered?.(c)) {
+    if (isStaticRead(c)) {
       await next();
       return;
     }
