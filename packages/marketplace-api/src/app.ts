@@ -153,7 +153,7 @@ export function createMarketplaceApi(deps: MarketplaceDeps): Hono<ApiEnv> {
   const operators = createOperatorRepository(store.db, store.read);
   const accessLog = createAccessLogRepository(store.db, store.group);
   const orderWrites = createOrderWriteRepository(store.db, store.group);
-  const feedback = createFeedbackRepository(store.db);
+  const feedback = createFeedbackRepository(store.db, store.group);
   const outbox = createOutboxRepository(store.db);
   const accounts = createAccountRepository(store.db);
   const readModel = createOrderReadModel({ store, orders, shipments, accessLog, clock, faults });

@@ -1,3 +1,4 @@
+import type { CommitGroup } from '@mostrador/server-kit/store';
 import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../db/dialect.ts';
 import type { Database, FeedbackTable } from '../db/schema.ts';
@@ -75,10 +76,15 @@ async function recordFeedbackChange(trx: Transaction<Database>, orderId: number,
   return { records, offsetMinutes };
 }
 
-/** Feedback of orders (spec 7.2's codes): giving it and replying to it, each with the order in one transaction. */
-export function createFeedbackRepository(db: Kysely<Database>) {
+/**
+ * Feedback of orders (spec 7.2's codes): giving it and replying to it, each with the order in one transaction, in the
+ * store's commit group when given one (on SQLite, writes arriving together share one durable commit, decision 0086).
+ */
+export function createFeedbackRepository(db: Kysely<Database>, group?: CommitGroup<Database>) {
+  const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> =>
+    group ? group.run(work) : db.transaction().execute(work);
   function give(input: NewFeedback, now: number): Promise<WrittenFeedback | 'exists'> {
-    return db.transaction().execute(async (trx) => {
+    return inTransaction(async (trx) => {
       const taken = await trx
         .selectFrom('feedback')
         .select('id')
@@ -145,7 +151,7 @@ export function createFeedbackRepository(db: Kysely<Database>) {
 
     /** The feedback with its reply, or 'exists' when it already had one (nothing is written). */
     async reply(id: number, reply: string, now: number): Promise<WrittenFeedback | 'exists'> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(async (trx) => {
         const result = await trx
           .updateTable('feedback')
           .set({ reply, reply_date: now })

@@ -68,7 +68,7 @@ export function createSimulator(
   const clock = options.clock ?? systemClock;
   const r = new Random(options.seed ?? 1);
   const writes = createOrderWriteRepository(store.db, store.group);
-  const feedback = createFeedbackRepository(store.db);
+  const feedback = createFeedbackRepository(store.db, store.group);
   const reads = createSimulatorRepository(store.db);
   let cast:
     | { sellers: { id: number; siteId: string }[]; demoBuyers: { id: number; siteId: string }[] }
