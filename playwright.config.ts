@@ -3,7 +3,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_PATH, DISABLE_FEATURES_ARG } from './tools/dev/chromium/launch.ts';
 
 // Playwright evaluates this file in the runner and again in every worker; values are kept in process.env so the
 // workers (forked from the runner) agree with it on the port and the database.
@@ -47,7 +46,7 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         viewport: { width: 1280, height: 800 },
         launchOptions: {
-          executablePath: CHROMIUM_PATH,
+          executablePath: '/usr/bin/chromium',
           args: [
             '--no-sandbox',
             '--disable-gpu',
@@ -57,7 +56,6 @@ export default defineConfig({
             '--disable-sync',
             '--no-first-run',
             '--disable-quic',
-            DISABLE_FEATURES_ARG,
           ],
         },
       },

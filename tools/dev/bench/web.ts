@@ -20,7 +20,6 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { LANGUAGE_COOKIE } from '@mostrador/contracts';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_PATH, DISABLE_FEATURES_ARG } from '../chromium/launch.ts';
 import { freePort } from './process-stats.ts';
 
 const args = new Map<string, string>();
@@ -142,8 +141,8 @@ const WHEN_IDLE = `new Promise(function (resolve) {
 
 async function openingTimings(base: string) {
   const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', DISABLE_FEATURES_ARG],
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {
     // One sign-in; each run is then a browser profile of its own with only the session's cookie.
@@ -186,8 +185,8 @@ async function openingTimings(base: string) {
 /** The session cookie of TIENDA_PALERMO, signed in through the marketplace's page in Chromium. */
 async function sellerCookie(base: string): Promise<string> {
   const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', DISABLE_FEATURES_ARG],
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {
     const context = await browser.newContext();
@@ -239,8 +238,8 @@ const percentile = (sorted: number[], p: number) =>
 
 async function filterTimings(base: string) {
   const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', DISABLE_FEATURES_ARG],
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
