@@ -1,5 +1,5 @@
 import { type LeaseTable, leaseRuns, releaseRows } from '@mostrador/server-kit/lease-queue';
-import { type CommitGroup, precompiled } from '@mostrador/server-kit/store';
+import { type CommitGroup, directCommits, precompiled } from '@mostrador/server-kit/store';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { BffDatabase, BffNotificationQueueTable } from '../db/schema.ts';
 
@@ -186,8 +186,8 @@ export function createNotificationQueueRepository(
   options: { group?: CommitGroup<BffDatabase> } = {},
 ) {
   // Receipts and publications arriving together share one durable commit (decision 0086).
-  const inTransaction = <T>(work: (trx: Transaction<BffDatabase>) => Promise<T>): Promise<T> =>
-    options.group ? options.group.run(work) : db.transaction().execute(work);
+  // The store's commit group, or a transaction of its own per write without one.
+  const commits = options.group ?? directCommits(db);
   const q = perNotificationStatements(db);
   return {
     /**
@@ -197,7 +197,7 @@ export function createNotificationQueueRepository(
      */
     async receive(n: IncomingNotification, now: number): Promise<ReceiveOutcome> {
       try {
-        return await inTransaction(async (trx) => {
+        return await commits.run(async (trx) => {
           const on = trx as unknown as Kysely<unknown>;
           const [seen] = await q.receiptOf.on(on, n.notificationId, 1);
           if (seen) return 'duplicate';
@@ -252,7 +252,7 @@ export function createNotificationQueueRepository(
     ): Promise<QueuedNotification[]> {
       if (options.limit <= 0) return [];
       const perLane = Math.max(1, options.perLane ?? 1);
-      return inTransaction(async (trx) => {
+      return commits.run(async (trx) => {
         // Each user's oldest waiting row, found by walking the users with an index seek per step (a loose index
         // scan), so a long backlog of one user costs nothing here; then those that are due and free.
         const heads = await sql<{ id: number }>`
@@ -308,7 +308,7 @@ export function createNotificationQueueRepository(
       steps: readonly SettleStep[],
       release: readonly number[],
     ): Promise<({ id: number; name: string; data: string } | null)[]> {
-      return inTransaction(async (trx) => {
+      return commits.run(async (trx) => {
         const published: ({ id: number; name: string; data: string } | null)[] = [];
         for (const step of steps) {
           if (step.kind === 'publish')

@@ -1,5 +1,5 @@
-import type { CommitGroup } from '@mostrador/server-kit/store';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type CommitGroup, directCommits } from '@mostrador/server-kit/store';
+import { type Kysely, sql } from 'kysely';
 import type {
   BffDatabase,
   BffSellerDayLinesTable,
@@ -59,8 +59,8 @@ const num = (value: unknown) => Number(value ?? 0);
 
 /** Every SQL of the seller's-day projection (decision 0281). */
 export function createSellerDayRepository(db: Kysely<BffDatabase>, group?: CommitGroup<BffDatabase>) {
-  const write = <T>(work: (trx: Transaction<BffDatabase>) => Promise<T>): Promise<T> =>
-    group ? group.run(work) : db.transaction().execute(work);
+  // The store's commit group, or a transaction of its own per write without one.
+  const commits = group ?? directCommits(db);
 
   const normalise = (row: SellerState): SellerState => ({
     ...row,
@@ -91,7 +91,7 @@ export function createSellerDayRepository(db: Kysely<BffDatabase>, group?: Commi
      * `at` on. Answers false when it had started already.
      */
     async start(sellerId: number, at: number): Promise<boolean> {
-      return write(async (trx) => {
+      return commits.run(async (trx) => {
         const done = await trx
           .insertInto('bff_seller_day_sellers')
           .values({
@@ -116,7 +116,7 @@ export function createSellerDayRepository(db: Kysely<BffDatabase>, group?: Commi
      * at a time reads the seller's orders. Answers the seller's state when the turn is this owner's.
      */
     async claim(sellerId: number, owner: string, at: number, leaseMs: number): Promise<SellerState | null> {
-      return write(async (trx) => {
+      return commits.run(async (trx) => {
         const taken = await trx
           .updateTable('bff_seller_day_sellers')
           .set({ lease_owner: owner, lease_until: at + leaseMs })
@@ -142,7 +142,7 @@ export function createSellerDayRepository(db: Kysely<BffDatabase>, group?: Commi
       patch: Partial<Pick<SellerState, 'state' | 'fill_from' | 'synced_to' | 'as_of'>>,
       leaseUntil: number | null,
     ): Promise<boolean> {
-      return write(async (trx) => {
+      return commits.run(async (trx) => {
         const done = await trx
           .updateTable('bff_seller_day_sellers')
           .set({
@@ -163,7 +163,7 @@ export function createSellerDayRepository(db: Kysely<BffDatabase>, group?: Commi
      */
     async writeOrders(orders: readonly ProjectedRows[]): Promise<void> {
       if (orders.length === 0) return;
-      await write(async (trx) => {
+      await commits.run(async (trx) => {
         const sellerIds = [...new Set(orders.map((o) => o.row.seller_id))];
         const sellers = await trx
           .selectFrom('bff_seller_day_sellers')
@@ -223,7 +223,7 @@ export function createSellerDayRepository(db: Kysely<BffDatabase>, group?: Commi
 
     /** Forgets the seller's orders created before `cutoff` (the marketplace keeps twelve months of them). */
     async forgetBefore(sellerId: number, cutoff: number): Promise<void> {
-      await write(async (trx) => {
+      await commits.run(async (trx) => {
         await trx
           .deleteFrom('bff_seller_day_lines')
           .where('seller_id', '=', sellerId)

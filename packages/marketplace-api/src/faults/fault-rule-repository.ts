@@ -1,5 +1,5 @@
-import type { CommitGroup } from '@mostrador/server-kit/store';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type CommitGroup, directCommits } from '@mostrador/server-kit/store';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database, FaultRulesTable } from '../db/schema.ts';
 import type { FaultRule, NewFaultRule } from './fault-rules.ts';
 import { faultText, parseFault } from './fault-spec.ts';
@@ -23,11 +23,11 @@ const toRule = (row: Row): FaultRule | null => {
 
 /** All SQL of the fault rules (decision 0293): plain statements that run on SQLite and PostgreSQL alike. */
 export function createFaultRuleRepository(db: Kysely<Database>, group?: CommitGroup<Database>) {
-  const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> =>
-    group ? group.run(work) : db.transaction().execute(work);
+  // The store's commit group, or a transaction of its own per write without one.
+  const commits = group ?? directCommits(db);
   return {
     async add(rule: NewFaultRule, now: number): Promise<FaultRule> {
-      const inserted = await inTransaction((trx) =>
+      const inserted = await commits.run((trx) =>
         trx
           .insertInto('fault_rules')
           .values({
@@ -56,14 +56,14 @@ export function createFaultRuleRepository(db: Kysely<Database>, group?: CommitGr
     },
 
     async remove(id: number): Promise<boolean> {
-      const removed = await inTransaction((trx) =>
+      const removed = await commits.run((trx) =>
         trx.deleteFrom('fault_rules').where('id', '=', id).executeTakeFirst(),
       );
       return Number(removed.numDeletedRows) > 0;
     },
 
     async clear(): Promise<number> {
-      const removed = await inTransaction((trx) => trx.deleteFrom('fault_rules').executeTakeFirst());
+      const removed = await commits.run((trx) => trx.deleteFrom('fault_rules').executeTakeFirst());
       return Number(removed.numDeletedRows);
     },
 
@@ -73,7 +73,7 @@ export function createFaultRuleRepository(db: Kysely<Database>, group?: CommitGr
      */
     async take(rule: FaultRule): Promise<boolean> {
       if (rule.remaining === null) return true;
-      return inTransaction(async (trx) => {
+      return commits.run(async (trx) => {
         const taken = await trx
           .updateTable('fault_rules')
           .set((eb) => ({ remaining: eb('remaining', '-', 1) }))

@@ -1,4 +1,4 @@
-import type { CommitGroup } from '@mostrador/server-kit/store';
+import { type CommitGroup, directCommits } from '@mostrador/server-kit/store';
 import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../db/dialect.ts';
 import type { Database, FeedbackTable } from '../db/schema.ts';
@@ -81,10 +81,10 @@ async function recordFeedbackChange(trx: Transaction<Database>, orderId: number,
  * store's commit group when given one (on SQLite, writes arriving together share one durable commit, decision 0086).
  */
 export function createFeedbackRepository(db: Kysely<Database>, group?: CommitGroup<Database>) {
-  const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> =>
-    group ? group.run(work) : db.transaction().execute(work);
+  // The store's commit group, or a transaction of its own per write without one.
+  const commits = group ?? directCommits(db);
   function give(input: NewFeedback, now: number): Promise<WrittenFeedback | 'exists'> {
-    return inTransaction(async (trx) => {
+    return commits.run(async (trx) => {
       const taken = await trx
         .selectFrom('feedback')
         .select('id')
@@ -151,7 +151,7 @@ export function createFeedbackRepository(db: Kysely<Database>, group?: CommitGro
 
     /** The feedback with its reply, or 'exists' when it already had one (nothing is written). */
     async reply(id: number, reply: string, now: number): Promise<WrittenFeedback | 'exists'> {
-      return inTransaction(async (trx) => {
+      return commits.run(async (trx) => {
         const result = await trx
           .updateTable('feedback')
           .set({ reply, reply_date: now })

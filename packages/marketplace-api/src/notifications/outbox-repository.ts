@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type LeaseTable, leaseRuns, releaseRows } from '@mostrador/server-kit/lease-queue';
-import type { CommitGroup } from '@mostrador/server-kit/store';
-import { precompiled } from '@mostrador/server-kit/store';
-import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import { type CommitGroup, directCommits, precompiled } from '@mostrador/server-kit/store';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import type { SnapshotRead } from '../db/store.ts';
@@ -123,8 +122,8 @@ export interface OutboxRepositoryOptions {
 
 export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepositoryOptions = {}) {
   const postgres = isPostgres(db);
-  const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> =>
-    options.group ? options.group.run(work) : db.transaction().execute(work);
+  // The store's commit group, or a transaction of its own per write without one.
+  const commits = options.group ?? directCommits(db);
   // Whether any row may be due: one indexed read, so that a look that finds nothing takes no write transaction.
   const anyDue = precompiled(
     db,
@@ -149,7 +148,7 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
     async claim(now: number, worker: string, options: { leaseMs: number; limit: number; perLane?: number }) {
       const perLane = Math.max(1, options.perLane ?? 1);
       if ((await anyDue(now, 1)).length === 0) return [];
-      return inTransaction(async (trx) => {
+      return commits.run(async (trx) => {
         const heads = await trx
           .selectFrom('notification_outbox as o')
           .innerJoin('applications as a', 'a.id', 'o.application_id')
@@ -221,13 +220,13 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
     /** Gives claimed rows back untouched (the rest of a lane after a failure), due as they were. */
     async release(ids: number[], worker: string): Promise<void> {
       if (ids.length === 0) return;
-      await inTransaction((trx) => releaseRows(trx, OUTBOX_LEASES, ids, worker));
+      await commits.run((trx) => releaseRows(trx, OUTBOX_LEASES, ids, worker));
     },
 
     /** Gives claimed rows back due at `until`, no attempt made (a notification held on purpose, decision 0293). */
     async hold(ids: number[], worker: string, until: number): Promise<void> {
       if (ids.length === 0) return;
-      await inTransaction((trx) =>
+      await commits.run((trx) =>
         trx
           .updateTable('notification_outbox')
           .set({ next_attempt_at: until, claimed_by: null, claimed_until: null })
@@ -249,7 +248,7 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
       attempt: AttemptRecord,
       now: number,
     ): Promise<AttemptOutcome> {
-      return inTransaction(async (trx) => {
+      return commits.run(async (trx) => {
         const number = n.attempts + 1;
         await trx
           .insertInto('notification_attempts')
