@@ -80,7 +80,7 @@ function perNotificationStatements(db: Kysely<BffDatabase>) {
         .selectFrom('bff_notification_receipts')
         .select('queue_id')
         .where('notification_id', '=', p(0) as string)
-        .limit(p(1) as number),
+        .limit(sql.lit(1)),
     ),
     waitingFor: precompiled(db, (db, p) =>
       db
@@ -89,10 +89,10 @@ function perNotificationStatements(db: Kysely<BffDatabase>) {
         .where('user_id', '=', p(0) as number)
         .where('resource', '=', p(1) as string)
         .where('topic', '=', p(2) as string)
-        .where('state', '=', p(3) as 'pending')
+        .where('state', '=', sql.lit('pending'))
         .where('claimed_by', 'is', null)
         .orderBy('id')
-        .limit(p(4) as number),
+        .limit(sql.lit(1)),
     ),
     enqueue: precompiled(db, (db, p) =>
       db
@@ -102,14 +102,15 @@ function perNotificationStatements(db: Kysely<BffDatabase>) {
           topic: p(1) as string,
           resource: p(2) as string,
           changed_at: p(3) as number,
+          // Due as it arrives.
           arrived_at: p(4) as number,
-          state: p(5) as 'pending',
-          due_at: p(6) as number,
-          claimed_by: p(7) as null,
-          claimed_until: p(8) as null,
-          tries: p(9) as number,
-          park_reason: p(10) as null,
-          finished_at: p(11) as null,
+          due_at: p(4) as number,
+          state: sql.lit('pending'),
+          claimed_by: sql.lit(null),
+          claimed_until: sql.lit(null),
+          tries: sql.lit(0),
+          park_reason: sql.lit(null),
+          finished_at: sql.lit(null),
         })
         .returning('id'),
     ),
@@ -121,10 +122,10 @@ function perNotificationStatements(db: Kysely<BffDatabase>) {
     markDone: precompiled(db, (db, p) =>
       db
         .updateTable('bff_notification_queue')
-        .set({ state: p(0) as 'done', finished_at: p(1) as number, claimed_until: p(2) as null })
-        .where('id', '=', p(3) as number)
-        .where('state', '=', p(4) as 'pending')
-        .where('claimed_by', '=', p(5) as string)
+        .set({ state: sql.lit('done'), finished_at: p(0) as number, claimed_until: sql.lit(null) })
+        .where('id', '=', p(1) as number)
+        .where('state', '=', sql.lit('pending'))
+        .where('claimed_by', '=', p(2) as string)
         .returning('id'),
     ),
     receiptsOf: precompiled(db, (db, p) =>
@@ -140,9 +141,9 @@ function perNotificationStatements(db: Kysely<BffDatabase>) {
         .insertInto('bff_events')
         .values({
           user_id: p(0) as number,
-          name: p(1) as string,
-          data: p(2) as string,
-          created_at: p(3) as number,
+          name: sql.lit('pending'),
+          data: sql.lit('{}'),
+          created_at: p(1) as number,
         })
         .returning('id'),
     ),
@@ -165,18 +166,17 @@ async function publishIn(
   now: number,
   build: (eventId: number, notificationIds: string[]) => { name: string; data: string },
 ): Promise<{ id: number; name: string; data: string } | null> {
-  const on = trx as unknown as Kysely<unknown>;
-  const done = await q.markDone.on(on, 'done', now, null, row.id, 'pending', worker);
+  const done = await q.markDone.on(trx, now, row.id, worker);
   if (done.length !== 1) return null;
-  const receipts = await q.receiptsOf.on(on, row.id);
+  const receipts = await q.receiptsOf.on(trx, row.id);
   // The event's id is in its data: the row is inserted first, then given its data.
-  const [inserted] = await q.addEvent.on(on, row.userId, 'pending', '{}', now);
+  const [inserted] = await q.addEvent.on(trx, row.userId, now);
   const id = Number(inserted!.id);
   const event = build(
     id,
     receipts.map((r) => r.notification_id),
   );
-  await q.fillEvent.on(on, event.name, event.data, id);
+  await q.fillEvent.on(trx, event.name, event.data, id);
   return { id, ...event };
 }
 
@@ -198,10 +198,9 @@ export function createNotificationQueueRepository(
     async receive(n: IncomingNotification, now: number): Promise<ReceiveOutcome> {
       try {
         return await commits.run(async (trx) => {
-          const on = trx as unknown as Kysely<unknown>;
-          const [seen] = await q.receiptOf.on(on, n.notificationId, 1);
+          const [seen] = await q.receiptOf.on(trx, n.notificationId);
           if (seen) return 'duplicate';
-          const [waiting] = await q.waitingFor.on(on, n.userId, n.resource, n.topic, 'pending', 1);
+          const [waiting] = await q.waitingFor.on(trx, n.userId, n.resource, n.topic);
           let queueId: number;
           if (waiting) {
             queueId = Number(waiting.id);
@@ -213,24 +212,10 @@ export function createNotificationQueueRepository(
                 .execute();
             }
           } else {
-            const [inserted] = await q.enqueue.on(
-              on,
-              n.userId,
-              n.topic,
-              n.resource,
-              n.changedAt,
-              now,
-              'pending',
-              now,
-              null,
-              null,
-              0,
-              null,
-              null,
-            );
+            const [inserted] = await q.enqueue.on(trx, n.userId, n.topic, n.resource, n.changedAt, now);
             queueId = Number(inserted!.id);
           }
-          await q.addReceipt.on(on, n.notificationId, queueId, now);
+          await q.addReceipt.on(trx, n.notificationId, queueId, now);
           return waiting ? 'folded' : 'queued';
         });
       } catch (error) {

@@ -47,7 +47,7 @@ export function createAccessLogRepository(db: Kysely<Database>, group: CommitGro
   let writing = false;
 
   // Multi-row inserts compiled once per row count (up to CHUNK): no query building per read.
-  const inserts = new Map<number, Precompiled<unknown>>();
+  const inserts = new Map<number, Precompiled<unknown, Database>>();
   const insertRows = (count: number) => {
     let query = inserts.get(count);
     if (!query) {
@@ -77,7 +77,7 @@ export function createAccessLogRepository(db: Kysely<Database>, group: CommitGro
       await group.run(async (trx) => {
         for (let i = 0; i < batch.values.length; i += CHUNK * WIDTH) {
           const chunk = batch.values.slice(i, i + CHUNK * WIDTH);
-          await insertRows(chunk.length / WIDTH).on(trx as unknown as Kysely<unknown>, ...chunk);
+          await insertRows(chunk.length / WIDTH).on(trx, ...chunk);
         }
       });
       batch.done();

@@ -2,10 +2,10 @@ import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
 import { preparedReadsOf } from './postgres/prepared-reads.ts';
 import type { SnapshotRead } from './store.ts';
 
-export interface Precompiled<R> {
+export interface Precompiled<R, DB = unknown> {
   (...values: unknown[]): Promise<R[]>;
-  /** The same query on another handle: a transaction or a reserved connection. */
-  on(executor: Kysely<unknown>, ...values: unknown[]): Promise<R[]>;
+  /** The same query on another handle of the same database: a transaction or a reserved connection. */
+  on(executor: Kysely<DB>, ...values: unknown[]): Promise<R[]>;
 }
 
 /**
@@ -18,7 +18,7 @@ export function precompiled<DB, R>(
   build: (db: Kysely<DB>, param: (index: number) => unknown) => Compilable<R>,
   /** A snapshot reader (Store.read): read-only queries run there directly instead of through `db`'s queue. */
   read?: SnapshotRead,
-): Precompiled<R> {
+): Precompiled<R, DB> {
   const markers = new Map<object, number>();
   const param = (index: number) => {
     const marker = { marker: index };
@@ -44,7 +44,7 @@ export function precompiled<DB, R>(
       : prepared
         ? (...values: unknown[]) => prepared<R>(compiled.sql, bind(values))
         : (...values: unknown[]) => run(db as Kysely<unknown>, values),
-    { on: (executor: Kysely<unknown>, ...values: unknown[]) => run(executor, values) },
+    { on: (executor: Kysely<DB>, ...values: unknown[]) => run(executor as Kysely<unknown>, values) },
   );
   return query;
 }
