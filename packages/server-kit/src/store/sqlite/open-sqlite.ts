@@ -10,6 +10,7 @@ import { storeTables } from '../store.ts';
 import type { TableMap } from '../tables.ts';
 import { logFlusher } from './log-flush.ts';
 import { withStatementCache, withWriteLockedTransactions } from './statement-cache.ts';
+import { walCheckpoints } from './wal-checkpoints.ts';
 
 type SqliteHandle = InstanceType<typeof SqliteDatabase>;
 
@@ -117,6 +118,8 @@ export async function openSqliteStore<DB extends TableMap<DB>>(
   }
   // A store in a file flushes its shared commits' log off the event loop (decision 0241).
   const flushLog = file === ':memory:' || options.unsafeFastWrites ? undefined : logFlusher(file);
+  // ... and checkpoints its log off the event loop too (decision 0244).
+  const checkpoints = flushLog ? walCheckpoints(sqlite, file, attach) : undefined;
   const tables = storeTables(root, { dialect: 'sqlite', keyring }, flushLog ? { flushLog } : {});
   return {
     ...tables<DB>(),
@@ -124,6 +127,7 @@ export async function openSqliteStore<DB extends TableMap<DB>>(
     tables,
     async close() {
       reader?.close();
+      await checkpoints?.close();
       await root.destroy();
       await flushLog?.close();
     },
