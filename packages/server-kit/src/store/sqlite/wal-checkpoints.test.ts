@@ -52,7 +52,12 @@ describe('the write-ahead log checkpoints on a thread of their own', () => {
 
   it('gives the checkpoints back to the connection when the thread cannot make them', async () => {
     // A database to attach in a folder that does not exist: the thread's connection fails as it starts.
-    const checkpoints = walCheckpoints(connection, file, [{ schema: 'gone', file: join(dir, 'none', 'gone.db') }], 20);
+    const checkpoints = walCheckpoints(
+      connection,
+      file,
+      [{ schema: 'gone', file: join(dir, 'none', 'gone.db') }],
+      20,
+    );
     try {
       await vi.waitFor(() => expect(connection.pragma('wal_autocheckpoint', { simple: true })).toBe(1000), {
         timeout: 60_000,
