@@ -6,10 +6,12 @@
  *    1000000`), signs in as the largest demo seller in Chromium and times, inside the page, each change of a filter
  *    until the table shows the answer to the new query. Every change is a filter not asked before, so no answer comes
  *    from the cache. Target: p95 under 150 ms.
- * 3. Opens /orders signed in, in a fresh browser each time (no cache, the session cookie alone): the milliseconds from
- *    the navigation's start to the first orders on screen (page, scripts, session, search and rendering all in it).
- *    Target: p95 under 1 s. Then, once the page is idle, opens an order from the list (a different row each time) and
- *    times the click until its heading is on screen. Target: p95 under 300 ms.
+ * 3. Opens /orders signed in, in a fresh browser profile each time (no cache, the session cookie alone): the
+ *    milliseconds from the navigation's start to the first orders on screen (page, scripts, session, search and
+ *    rendering all in it). Target: p95 under 1 s, with the browser at rest when the page is asked for, as a browser
+ *    already open is; the same asked at once, beside the new profile's own start-up work (some 2 s of the browser's CPU
+ *    on these machines), is printed beside it (decision 0247). Then, once the page is idle, opens an order from the
+ *    list (a different row each time) and times the click until its heading is on screen. Target: p95 under 300 ms.
  * 4. The seller's day (decision 0281): fills the largest seller's projection (timed, once per database), then times
  *    `GET /bff/today` and `GET /bff/insights?days=90` warm (target p95 under 300 ms), and the first of each after a
  *    restart of the server (target under 2 s).
@@ -20,7 +22,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { LANGUAGE_COOKIE } from '@mostrador/contracts';
 import { chromium } from '@playwright/test';
-import { freePort } from './process-stats.ts';
+import { childrenQuiet, freePort } from './process-stats.ts';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2)
@@ -155,28 +157,39 @@ async function openingTimings(base: string) {
     const cookies = await first.cookies();
     await first.close();
     const firstOrders: number[] = [];
+    const firstOrdersStarting: number[] = [];
     const orderOpen: number[] = [];
     for (let run = 0; run < openRuns; run++) {
-      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-      try {
-        await context.addCookies(cookies);
-        await context.addInitScript(NOTE_FIRST_ORDERS);
-        const page = await context.newPage();
-        await page.goto(`${base}/orders`);
-        // A function, not a string: the page's CSP refuses what a string predicate would be evaluated with.
-        await page.waitForFunction(
-          () => (globalThis as { __firstOrders?: number }).__firstOrders !== undefined,
-          undefined,
-          { timeout: 60_000 },
-        );
-        firstOrders.push((await page.evaluate('window.__firstOrders')) as number);
-        await page.evaluate(WHEN_IDLE);
-        orderOpen.push((await page.evaluate(`(${TIME_ORDER_OPEN})(${run % 50})`)) as number);
-      } finally {
-        await context.close();
+      // Each run twice: once with the new profile's own start-up work over before /orders is asked for, as in a
+      // browser that is already open; once asking at once, beside that work (decision 0247).
+      for (const atRest of [true, false]) {
+        const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+        try {
+          await context.addCookies(cookies);
+          await context.addInitScript(NOTE_FIRST_ORDERS);
+          const page = await context.newPage();
+          if (atRest) await childrenQuiet();
+          await page.goto(`${base}/orders`);
+          // A function, not a string: the page's CSP refuses what a string predicate would be evaluated with.
+          await page.waitForFunction(
+            () => (globalThis as { __firstOrders?: number }).__firstOrders !== undefined,
+            undefined,
+            { timeout: 60_000 },
+          );
+          const ms = (await page.evaluate('window.__firstOrders')) as number;
+          if (!atRest) {
+            firstOrdersStarting.push(ms);
+            continue;
+          }
+          firstOrders.push(ms);
+          await page.evaluate(WHEN_IDLE);
+          orderOpen.push((await page.evaluate(`(${TIME_ORDER_OPEN})(${run % 50})`)) as number);
+        } finally {
+          await context.close();
+        }
       }
     }
-    return { firstOrders, orderOpen };
+    return { firstOrders, firstOrdersStarting, orderOpen };
   } finally {
     await browser.close();
   }
@@ -283,7 +296,10 @@ try {
   const opening = await openingTimings(`http://127.0.0.1:${port}`);
   say(`filter change → updated table, ${times.length} changes: ${summary(times)} (target p95 < 150 ms)`);
   say(
-    `/orders in a fresh browser → first orders, ${opening.firstOrders.length} runs: ${summary(opening.firstOrders)} (target p95 < 1000 ms)`,
+    `/orders in a fresh browser profile, the browser at rest → first orders, ${opening.firstOrders.length} runs: ${summary(opening.firstOrders)} (target p95 < 1000 ms)`,
+  );
+  say(
+    `  the same asked at once, beside the new profile's own start-up work, ${opening.firstOrdersStarting.length} runs: ${summary(opening.firstOrdersStarting)}`,
   );
   say(
     `order opened from the list → its heading, ${opening.orderOpen.length} runs: ${summary(opening.orderOpen)} (target p95 < 300 ms)`,
