@@ -29,8 +29,10 @@ export default defineConfig({
   workers: ci ? 2 : undefined,
   // Budgets, not waits: every journey waits for conditions, and a busy 2-core machine may take several times longer
   // than a quiet one to reach them.
+  // The first page of a new browser context shares the processor with that context's own start-up (some 2 s of the
+  // browser's CPU here): beside two busy loops, its first assertion once took more than 15 s.
   timeout: 90_000,
-  expect: { timeout: 15_000 },
+  expect: { timeout: 30_000 },
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   use: {
     baseURL,
