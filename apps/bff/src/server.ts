@@ -21,6 +21,7 @@ import {
   startDispatcher,
   startRetentionJob,
   startSimulator,
+  startTimeSweepJob,
 } from '@mostrador/marketplace-api';
 import { type Clock, systemClock } from '@mostrador/server-kit/clock';
 import { HttpError } from '@mostrador/server-kit/http';
@@ -252,6 +253,10 @@ const stopRetention = marketplaceStore
       onError: reportError('retention purge failed'),
     })
   : undefined;
+// What time does to orders (decision 0290): pending payments expire, orders pass their expiration date.
+const stopTimeSweep = marketplaceStore
+  ? startTimeSweepJob(marketplaceStore, { clock, onError: reportError('order time sweep failed') })
+  : undefined;
 
 handle = (request, connection) => app.fetch(request, connection);
 process.stdout.write(`Mostrador listening on ${origin}\n`);
@@ -309,6 +314,7 @@ function shutdown(signal: NodeJS.Signals) {
       await worker.stop();
       await sellerDay.stop();
       await stopRetention?.();
+      await stopTimeSweep?.();
       await storeClock?.close();
       await store.close();
       serverLock?.release();

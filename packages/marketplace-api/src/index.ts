@@ -51,6 +51,7 @@ export { resourcePattern } from './http/resources.ts';
 export { checkCallbackUrl, setApplicationCallback } from './notifications/callback-url.ts';
 export { createDispatcher, type DispatcherDeps, startDispatcher } from './notifications/dispatcher.ts';
 export { createSimulator, type SimulatedChange, startSimulator } from './notifications/simulator.ts';
+export { startTimeSweepJob, sweepOrderTime } from './orders/time-sweep.ts';
 export { erasePersonalData } from './privacy/erase.ts';
 export { purgeExpiredOrders, startRetentionJob } from './privacy/retention.ts';
 export {

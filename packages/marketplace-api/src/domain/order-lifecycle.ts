@@ -171,6 +171,7 @@ export function createOrder(input: NewOrderInput): Transition {
     dateClosed: null,
     lastUpdated: now,
     expirationDate: now + 28 * DAY,
+    expired: false,
     currencyId,
     items,
     totalMinor: items.reduce((sum, i) => sum + i.unitPriceMinor * i.quantity, 0),
@@ -365,5 +366,64 @@ export function raiseFraudAlert(o: OrderRecord, input: { now: number }): Transit
   const after: OrderRecord = structuredClone(o);
   after.tags = withTags(after.tags, ['fraud_risk_detected']);
   after.lastUpdated = input.now;
+  return { order: after, stock: [], changed: true };
+}
+
+/**
+ * What time does to an order (docs/decisions/0290-what-time-does-to-an-order.md). A payment still `pending` or
+ * `in_process` this long after it was made ends `cancelled` / `expired`, as a ticket nobody paid.
+ */
+export const PENDING_PAYMENT_DAYS = 3;
+const PENDING_PAYMENT_MS = PENDING_PAYMENT_DAYS * DAY;
+
+const isOpenPayment = (p: PaymentRecord) => p.status === 'pending' || p.status === 'in_process';
+
+/** The instant a payment still open ends by itself. */
+export const paymentDeadline = (p: PaymentRecord) => p.dateCreated + PENDING_PAYMENT_MS;
+
+/**
+ * The next instant time changes the order: the first deadline of an open payment, or its `expiration_date` until
+ * passed; null when time changes nothing more. Stored as the order's `time_due` column, which the sweep looks for.
+ */
+export function timeDue(o: OrderRecord): number | null {
+  let due = o.expired ? Number.POSITIVE_INFINITY : o.expirationDate;
+  for (const p of o.payments) if (isOpenPayment(p)) due = Math.min(due, paymentDeadline(p));
+  return Number.isFinite(due) ? due : null;
+}
+
+/**
+ * Runs what came due by `now`: open payments past their deadline end `cancelled` / `expired` and the order's status
+ * follows them (`statusFromPayments`, final statuses stay); past `expiration_date`, approved payments are released
+ * (no refund is offered any more, `marketplace_fee` is charged as it stands) and the order is expired, which makes
+ * its feedback visible to both parties. Unchanged when nothing came due.
+ */
+export function passTime(o: OrderRecord, now: number): Transition {
+  const due = timeDue(o);
+  if (due === null || due > now) return { order: o, stock: [], changed: false };
+  const after: OrderRecord = structuredClone(o);
+  let lapsed = false;
+  for (const p of after.payments) {
+    if (isOpenPayment(p) && paymentDeadline(p) <= now) {
+      p.status = 'cancelled';
+      p.statusDetail = 'expired';
+      p.availableActions = [];
+      p.dateLastModified = paymentDeadline(p);
+      lapsed = true;
+    }
+  }
+  if (lapsed && !FINAL_STATUSES.has(after.status)) {
+    after.paidMinor = approvedSum(after.payments);
+    after.status = statusFromPayments(after);
+  }
+  if (!after.expired && after.expirationDate <= now) {
+    after.expired = true;
+    for (const p of after.payments) {
+      if (p.status === 'approved' && p.availableActions.length > 0) {
+        p.availableActions = [];
+        p.dateLastModified = after.expirationDate;
+      }
+    }
+  }
+  after.lastUpdated = Math.max(o.lastUpdated, now);
   return { order: after, stock: [], changed: true };
 }

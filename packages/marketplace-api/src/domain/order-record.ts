@@ -1,5 +1,6 @@
 import type { OrdersTable } from '../db/schema.ts';
 import { toMajor, toMajorOrNull } from './money.ts';
+import { timeDue } from './order-lifecycle.ts';
 import { isoAt, isoOrNull } from './time.ts';
 
 /** The order as the marketplace keeps it: money in minor units, times in epoch milliseconds. */
@@ -14,6 +15,8 @@ export interface OrderRecord {
   dateClosed: number | null;
   lastUpdated: number;
   expirationDate: number;
+  /** Past `expiration_date` and run by the sweep: payments released, feedback visible (decision 0290). */
+  expired: boolean;
   currencyId: string;
   items: OrderItemRecord[];
   totalMinor: number;
@@ -308,6 +311,8 @@ export function renderOrderRow(o: OrderRecord, ctx: RenderContext): OrdersTable 
     mediation_stage: mediation?.stage ?? null,
     mediation_status: mediation?.status ?? null,
     shipping_id: o.shippingId,
+    expired: o.expired ? 1 : 0,
+    time_due: timeDue(o),
     doc: toBytes(ctx, core),
     payments_full: toBytes(ctx, payments),
     payments_short: toBytes(

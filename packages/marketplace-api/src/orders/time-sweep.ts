@@ -1,0 +1,60 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Store } from '../db/store.ts';
+import type { Clock } from '../domain/time.ts';
+import { startPeriodicJob } from '../periodic-job.ts';
+import { createOrderWriteRepository, OrderChangedMeanwhile } from './order-write-repository.ts';
+
+/** Orders written together: one commit of the group on SQLite, a handful of transactions on PostgreSQL. */
+const BATCH = 200;
+
+/**
+ * Runs what time did to the orders by `now` (decision 0290): pending payments past their deadline end, orders past
+ * `expiration_date` release their payments and show their feedback; each change written and notified as the life
+ * cycle's. Batch by batch on the `time_due` index, a turn of the event loop between batches. Idempotent: a written
+ * order is due no more, and where two servers share a store the version check lets one write each change (the
+ * other finds it changed and leaves it). Answers how many orders changed here.
+ */
+export async function sweepOrderTime(store: Store, now: number | Date): Promise<{ changed: number }> {
+  const at = typeof now === 'number' ? now : now.getTime();
+  const repo = createOrderWriteRepository(store.db, store.group);
+  let changed = 0;
+  for (;;) {
+    const ids = await repo.due(at, BATCH);
+    const written = await Promise.all(
+      ids.map((id) =>
+        repo.passTime(id, at).then(
+          (w) => (w?.changed ? 1 : 0),
+          (error: unknown) => {
+            if (error instanceof OrderChangedMeanwhile) return 0;
+            throw error;
+          },
+        ),
+      ),
+    );
+    changed += written.reduce<number>((sum, n) => sum + n, 0);
+    if (ids.length < BATCH) return { changed };
+    await nextTurn();
+  }
+}
+
+export interface TimeSweepJobOptions {
+  clock: Clock;
+  /** Every minute by default. */
+  intervalMs?: number;
+  onSwept?: (result: { changed: number }) => void;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Runs the sweep now and then every interval, one run at a time, for a server left running (as the retention job);
+ * returns its stop function.
+ */
+export function startTimeSweepJob(store: Store, options: TimeSweepJobOptions): () => Promise<void> {
+  return startPeriodicJob(
+    () =>
+      sweepOrderTime(store, options.clock())
+        .then((result) => options.onSwept?.(result))
+        .catch((error: unknown) => options.onError?.(error)),
+    { intervalMs: options.intervalMs ?? 60_000, atOnce: true },
+  );
+}
