@@ -1,5 +1,6 @@
 import { marketplaceFeeMinor, saleFeeMinor } from './fees.ts';
 import type { OrderItemRecord, OrderRecord, PaymentRecord } from './order-record.ts';
+import { isOpenPayment, paymentDeadline, timeDue } from './order-record.ts';
 
 /**
  * The order life cycle (docs/decisions/0040-order-life-cycle.md): pure operations on an `OrderRecord`. Each answers
@@ -367,28 +368,6 @@ export function raiseFraudAlert(o: OrderRecord, input: { now: number }): Transit
   after.tags = withTags(after.tags, ['fraud_risk_detected']);
   after.lastUpdated = input.now;
   return { order: after, stock: [], changed: true };
-}
-
-/**
- * What time does to an order (docs/decisions/0290-what-time-does-to-an-order.md). A payment still `pending` or
- * `in_process` this long after it was made ends `cancelled` / `expired`, as a ticket nobody paid.
- */
-export const PENDING_PAYMENT_DAYS = 3;
-const PENDING_PAYMENT_MS = PENDING_PAYMENT_DAYS * DAY;
-
-const isOpenPayment = (p: PaymentRecord) => p.status === 'pending' || p.status === 'in_process';
-
-/** The instant a payment still open ends by itself. */
-export const paymentDeadline = (p: PaymentRecord) => p.dateCreated + PENDING_PAYMENT_MS;
-
-/**
- * The next instant time changes the order: the first deadline of an open payment, or its `expiration_date` until
- * passed; null when time changes nothing more. Stored as the order's `time_due` column, which the sweep looks for.
- */
-export function timeDue(o: OrderRecord): number | null {
-  let due = o.expired ? Number.POSITIVE_INFINITY : o.expirationDate;
-  for (const p of o.payments) if (isOpenPayment(p)) due = Math.min(due, paymentDeadline(p));
-  return Number.isFinite(due) ? due : null;
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { OrdersTable } from '../db/schema.ts';
 import { toMajor, toMajorOrNull } from './money.ts';
-import { timeDue } from './order-lifecycle.ts';
 import { isoAt, isoOrNull } from './time.ts';
 
 /** The order as the marketplace keeps it: money in minor units, times in epoch milliseconds. */
@@ -223,6 +222,29 @@ export function renderFeedback(f: FeedbackRecord | null, offsetMinutes: number) 
     reply: f.reply,
     reply_date: isoOrNull(f.replyDate, offsetMinutes),
   };
+}
+
+/**
+ * What time does to an order (docs/decisions/0290-what-time-does-to-an-order.md). A payment still `pending` or
+ * `in_process` this long after it was made ends `cancelled` / `expired`, as a ticket nobody paid.
+ */
+export const PENDING_PAYMENT_DAYS = 3;
+const PENDING_PAYMENT_MS = PENDING_PAYMENT_DAYS * 86_400_000;
+
+/** A payment still waiting to be paid or approved. */
+export const isOpenPayment = (p: PaymentRecord) => p.status === 'pending' || p.status === 'in_process';
+
+/** The instant a payment still open ends by itself. */
+export const paymentDeadline = (p: PaymentRecord) => p.dateCreated + PENDING_PAYMENT_MS;
+
+/**
+ * The next instant time changes the order: the first deadline of an open payment, or its `expiration_date` until
+ * passed; null when time changes nothing more. Stored as the order's `time_due` column, which the sweep looks for.
+ */
+export function timeDue(o: OrderRecord): number | null {
+  let due = o.expired ? Number.POSITIVE_INFINITY : o.expirationDate;
+  for (const p of o.payments) if (isOpenPayment(p)) due = Math.min(due, paymentDeadline(p));
+  return Number.isFinite(due) ? due : null;
 }
 
 /**

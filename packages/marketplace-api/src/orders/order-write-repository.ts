@@ -13,9 +13,8 @@ import {
   recordPayment,
   type SellerCancelCode,
   type Transition,
-  timeDue,
 } from '../domain/order-lifecycle.ts';
-import { type OrderRecord, type RenderContext, renderOrderRow } from '../domain/order-record.ts';
+import { type OrderRecord, type RenderContext, renderOrderRow, timeDue } from '../domain/order-record.ts';
 import { readOrderRecord } from '../domain/order-record-reader.ts';
 import { feedbackRecord } from '../feedback/feedback-repository.ts';
 import { enqueueNotification } from '../notifications/outbox-repository.ts';

@@ -20,13 +20,15 @@ import type {
 } from '../db/schema.ts';
 import { marketplaceFeeMinor, saleFeeMinor } from '../domain/fees.ts';
 import { toMajor } from '../domain/money.ts';
-import { PENDING_PAYMENT_DAYS, passTime, timeDue } from '../domain/order-lifecycle.ts';
+import { passTime } from '../domain/order-lifecycle.ts';
 import {
   type FeedbackRecord,
   type OrderItemRecord,
   type OrderRecord,
   type PaymentRecord,
+  PENDING_PAYMENT_DAYS,
   renderOrderRow,
+  timeDue,
 } from '../domain/order-record.ts';
 import { isoAt } from '../domain/time.ts';
 import {
