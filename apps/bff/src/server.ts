@@ -15,6 +15,7 @@ import {
   moveClock,
   openMarketplaceClock,
   openStore,
+  type PeriodicJob,
   purgeExpiredOrders,
   readClock,
   type Store,
@@ -106,11 +107,15 @@ const store: BffStore & { close(): Promise<void> } = marketplaceStore
   ? { ...marketplaceStore.tables<BffDatabase>(), close: () => marketplaceStore.close() }
   : await openBffStore(storeOptions).catch(failStart);
 if (marketplaceStore) await migrateBff(store).catch(failStart);
+// What time does to orders, on a timer and when the clock moves (decision 0290); started once the server serves.
+let timeSweep: PeriodicJob | undefined;
 // One clock for every part (decision 0289): in local use the store's, which `npm run clock` and the dashboard's
 // owner move; with a remote platform the machine's.
 const storeClock = marketplaceStore
   ? await openMarketplaceClock(marketplaceStore, {
       onError: (error) => logger.error({ err: error }, 'reading the clock failed'),
+      // Another process or instance moved it: what time did to the orders is swept here too (decision 0290).
+      onMove: () => timeSweep?.runNow(),
     }).catch(failStart)
   : undefined;
 const clock: Clock = storeClock?.clock ?? systemClock;
@@ -254,7 +259,7 @@ const stopRetention = marketplaceStore
     })
   : undefined;
 // What time does to orders (decision 0290): pending payments expire, orders pass their expiration date.
-const stopTimeSweep = marketplaceStore
+timeSweep = marketplaceStore
   ? startTimeSweepJob(marketplaceStore, { clock, onError: reportError('order time sweep failed') })
   : undefined;
 
@@ -314,7 +319,7 @@ function shutdown(signal: NodeJS.Signals) {
       await worker.stop();
       await sellerDay.stop();
       await stopRetention?.();
-      await stopTimeSweep?.();
+      await timeSweep?.stop();
       await storeClock?.close();
       await store.close();
       serverLock?.release();

@@ -52,6 +52,7 @@ export { checkCallbackUrl, setApplicationCallback } from './notifications/callba
 export { createDispatcher, type DispatcherDeps, startDispatcher } from './notifications/dispatcher.ts';
 export { createSimulator, type SimulatedChange, startSimulator } from './notifications/simulator.ts';
 export { startTimeSweepJob, sweepOrderTime } from './orders/time-sweep.ts';
+export type { PeriodicJob } from './periodic-job.ts';
 export { erasePersonalData } from './privacy/erase.ts';
 export { purgeExpiredOrders, startRetentionJob } from './privacy/retention.ts';
 export {

@@ -110,11 +110,19 @@ export async function moveClock(store: Store, move: ClockMove): Promise<ClockMov
 
 /**
  * The clock a server reads in local use: the store's, with the dispatcher of this process woken when another
- * process or instance moved it (retries may have come due).
+ * process or instance moved it (retries may have come due), and `onMove` told (the server sweeps what time did to
+ * its orders).
  */
 export function openMarketplaceClock(
   store: Store,
-  options: { onError?: (error: unknown) => void } = {},
+  options: { onError?: (error: unknown) => void; onMove?: () => void } = {},
 ): Promise<StoreClock> {
-  return openStoreClock(store, { onMove: () => ringOutbox(store.db), ...options });
+  const { onMove, ...rest } = options;
+  return openStoreClock(store, {
+    onMove: () => {
+      ringOutbox(store.db);
+      onMove?.();
+    },
+    ...rest,
+  });
 }

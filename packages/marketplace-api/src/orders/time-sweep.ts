@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Store } from '../db/store.ts';
 import type { Clock } from '../domain/time.ts';
-import { startPeriodicJob } from '../periodic-job.ts';
+import { type PeriodicJob, startPeriodicJob } from '../periodic-job.ts';
 import { createOrderWriteRepository, OrderChangedMeanwhile } from './order-write-repository.ts';
 
 /** Orders written together: one commit of the group on SQLite, a handful of transactions on PostgreSQL. */
@@ -46,10 +46,10 @@ export interface TimeSweepJobOptions {
 }
 
 /**
- * Runs the sweep now and then every interval, one run at a time, for a server left running (as the retention job);
- * returns its stop function.
+ * Runs the sweep now and then every interval, one run at a time, for a server left running (as the retention job),
+ * and at once when asked: when the clock was seen to move.
  */
-export function startTimeSweepJob(store: Store, options: TimeSweepJobOptions): () => Promise<void> {
+export function startTimeSweepJob(store: Store, options: TimeSweepJobOptions): PeriodicJob {
   return startPeriodicJob(
     () =>
       sweepOrderTime(store, options.clock())

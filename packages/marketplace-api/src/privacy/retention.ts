@@ -53,5 +53,5 @@ export function startRetentionJob(store: Store, options: RetentionJobOptions): (
         .then((result) => options.onPurged?.(result))
         .catch((error: unknown) => options.onError?.(error)),
     { intervalMs: options.intervalMs ?? 3_600_000, atOnce: !options.purgedAlready },
-  );
+  ).stop;
 }
