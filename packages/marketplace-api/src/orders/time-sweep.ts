@@ -4,15 +4,21 @@ import type { Clock } from '../domain/time.ts';
 import { type PeriodicJob, startPeriodicJob } from '../periodic-job.ts';
 import { createOrderWriteRepository, OrderChangedMeanwhile } from './order-write-repository.ts';
 
-/** Orders written together: one commit of the group on SQLite, a handful of transactions on PostgreSQL. */
+/** Due orders read at once, on the index. */
 const BATCH = 200;
+/**
+ * Orders written together: one commit of the group on SQLite, a few transactions on PostgreSQL. Each write reads,
+ * renders and writes the order on the event loop (about 3 ms on a 1M-order SQLite file): a few at a time keep each
+ * turn short for the requests served meanwhile.
+ */
+const WRITE_GROUP = 5;
 
 /**
  * Runs what time did to the orders by `now` (decision 0290): pending payments past their deadline end, orders past
- * `expiration_date` release their payments and show their feedback; each change written and notified as the life
- * cycle's. Batch by batch on the `time_due` index, a turn of the event loop between batches. Idempotent: a written
- * order is due no more, and where two servers share a store the version check lets one write each change (the
- * other finds it changed and leaves it). Answers how many orders changed here.
+ * `expiration_date` release their payments; each change written and notified as the life cycle's. Batch by batch on
+ * the `time_due` index, written a few at a time with a turn of the event loop between. Idempotent: a written order
+ * is due no more, and where two servers share a store the version check lets one write each change (the other
+ * finds it changed and leaves it). Answers how many orders changed here.
  */
 export async function sweepOrderTime(store: Store, now: number | Date): Promise<{ changed: number }> {
   const at = typeof now === 'number' ? now : now.getTime();
@@ -20,20 +26,22 @@ export async function sweepOrderTime(store: Store, now: number | Date): Promise<
   let changed = 0;
   for (;;) {
     const ids = await repo.due(at, BATCH);
-    const written = await Promise.all(
-      ids.map((id) =>
-        repo.passTime(id, at).then(
-          (w) => (w?.changed ? 1 : 0),
-          (error: unknown) => {
-            if (error instanceof OrderChangedMeanwhile) return 0;
-            throw error;
-          },
+    for (let i = 0; i < ids.length; i += WRITE_GROUP) {
+      const written = await Promise.all(
+        ids.slice(i, i + WRITE_GROUP).map((id) =>
+          repo.passTime(id, at).then(
+            (w) => (w?.changed ? 1 : 0),
+            (error: unknown) => {
+              if (error instanceof OrderChangedMeanwhile) return 0;
+              throw error;
+            },
+          ),
         ),
-      ),
-    );
-    changed += written.reduce<number>((sum, n) => sum + n, 0);
+      );
+      changed += written.reduce<number>((sum, n) => sum + n, 0);
+      await nextTurn();
+    }
     if (ids.length < BATCH) return { changed };
-    await nextTurn();
   }
 }
 
