@@ -8,8 +8,8 @@ const DAY = 86_400_000;
  *
  * Orders already stored count as expired unless created in the last 28 days (their `expiration_date` is creation +
  * 28 days): the first sweep after the upgrade must not notify a year of orders at once. Those still open wait for
- * their expiration, or three days after creation where a payment may still be pending; a stale `time_due` is
- * corrected by the sweep without a change to the order.
+ * their expiration (a payment left pending ends with it), or three days after creation where a payment made in the
+ * last three days may still be pending; a stale `time_due` is corrected by the sweep without a change to the order.
  */
 export const m0014 = {
   async up(db: Kysely<unknown>) {
@@ -23,7 +23,7 @@ export const m0014 = {
       28 * DAY
     } where date_created > ${since}`.execute(db);
     await sql`update orders set time_due = date_created + ${3 * DAY}
-      where date_created > ${since}
+      where date_created > ${Date.now() - 3 * DAY}
         and status in ('payment_required', 'payment_in_process', 'confirmed', 'partially_paid')`.execute(db);
     await db.schema
       .createIndex('orders_time_due')
