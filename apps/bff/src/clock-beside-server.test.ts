@@ -99,7 +99,7 @@ describe.each(cases)('the test clock of a running server on $name', { timeout: 1
     const done = await npm('clock', args);
     expect(done.stderr).not.toMatch(/at .*\.ts:\d+/);
     expect(done.code, done.stderr).toBe(0);
-    return JSON.parse(done.stdout) as { now: string; offset_ms: number; purged?: number };
+    return JSON.parse(done.stdout) as { now: string; offset_ms: number; purged?: number; changed?: number };
   }
 
   const api = (path: string, token: string, init: RequestInit = {}) =>
@@ -279,6 +279,69 @@ describe.each(cases)('the test clock of a running server on $name', { timeout: 1
     expect(attempts.filter((a) => a.resource === resource).map((a) => a.attempts)).toEqual([
       1, 2, 3, 4, 5, 6, 7, 8,
     ]);
+  });
+
+  it("expires a pending payment and passes an order's expiration date, each change notified", async () => {
+    // The receiver of the test before answers every attempt now.
+    answerWith = 200;
+    const seller = await token('TIENDA_PALERMO');
+    let buyer = await token('COMPRADOR_BELGRANO');
+    const item = await db.db
+      .selectFrom('items')
+      .select('id')
+      .where('seller_id', '=', seller.id)
+      .where('available_quantity', '>=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const created = await api('/orders', buyer.token, {
+      method: 'POST',
+      body: JSON.stringify({ seller_id: seller.id, items: [{ id: item.id, quantity: 1 }] }),
+    });
+    expect(created.status).toBe(201);
+    const orderId = ((await created.json()) as { id: number }).id;
+    const resource = `/orders/${orderId}`;
+    const pay = async (body: object) => {
+      const res = await api(`${resource}/payments`, buyer.token, {
+        method: 'POST',
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBe(201);
+      return (await res.json()) as { status: string };
+    };
+    expect((await pay({ status: 'in_process' })).status).toBe('payment_in_process');
+    const notified = () => attempts.filter((a) => a.resource === resource).length;
+    await expect.poll(notified, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    /** The order as its seller's search answers it (payments in full), with a token issued at the clock's time. */
+    const read = async () => {
+      const fresh = await token('TIENDA_PALERMO');
+      const res = await api(`/orders/search?seller=${seller.id}&sort=date_desc&limit=1`, fresh.token);
+      expect(res.status).toBe(200);
+      const found = orderSearchEnvelopeSchema.parse(await res.json()).results[0]!;
+      expect(found.id).toBe(orderId);
+      return found;
+    };
+
+    // Three days on, the payment nobody approved has ended and the order is back where it was: confirmed.
+    let before = notified();
+    const lapsed = await clock(['advance', '3d']);
+    expect(lapsed.changed).toBeGreaterThanOrEqual(1);
+    const afterLapse = await read();
+    expect(afterLapse.status).toBe('confirmed');
+    expect(afterLapse.payments[0]).toMatchObject({ status: 'cancelled', status_detail: 'expired' });
+    await expect.poll(notified, { timeout: 20_000 }).toBeGreaterThan(before);
+
+    // Paid, the money waits for the order's expiration date with a refund on offer; past it, it is released.
+    buyer = await token('COMPRADOR_BELGRANO');
+    expect((await pay({ status: 'approved' })).status).toBe('paid');
+    const paid = await read();
+    expect(paid.payments[1]).toMatchObject({ status: 'approved', available_actions: ['refund'] });
+    before = notified();
+    const passed = await clock(['set', new Date(Date.parse(paid.expiration_date) + 60_000).toISOString()]);
+    expect(passed.changed).toBeGreaterThanOrEqual(1);
+    const released = await read();
+    expect(released.payments[1]).toMatchObject({ status: 'approved', available_actions: [] });
+    expect(Date.parse(released.last_updated)).toBeGreaterThan(Date.parse(paid.last_updated));
+    await expect.poll(notified, { timeout: 20_000 }).toBeGreaterThan(before);
   });
 
   it('purges the orders that pass the 12-month retention', async () => {

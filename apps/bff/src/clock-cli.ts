@@ -55,7 +55,11 @@ await withCommandStore(
       process.stdout.write(`${JSON.stringify(moved)}\n`);
       const purged =
         moved.purged > 0 ? `; ${moved.purged} orders passed the 12-month retention and were purged` : '';
-      say(`The marketplace's time in ${where} is now ${moved.now}${purged}. Running servers follow at once.`);
+      const changed =
+        moved.changed > 0 ? `; ${moved.changed} orders changed with the time passed, each notified` : '';
+      say(
+        `The marketplace's time in ${where} is now ${moved.now}${purged}${changed}. Running servers follow at once.`,
+      );
     } else {
       const shown = await readClock(store);
       process.stdout.write(`${JSON.stringify(shown)}\n`);

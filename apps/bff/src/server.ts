@@ -15,12 +15,14 @@ import {
   moveClock,
   openMarketplaceClock,
   openStore,
+  type PeriodicJob,
   purgeExpiredOrders,
   readClock,
   type Store,
   startDispatcher,
   startRetentionJob,
   startSimulator,
+  startTimeSweepJob,
 } from '@mostrador/marketplace-api';
 import { type Clock, systemClock } from '@mostrador/server-kit/clock';
 import { HttpError } from '@mostrador/server-kit/http';
@@ -105,11 +107,15 @@ const store: BffStore & { close(): Promise<void> } = marketplaceStore
   ? { ...marketplaceStore.tables<BffDatabase>(), close: () => marketplaceStore.close() }
   : await openBffStore(storeOptions).catch(failStart);
 if (marketplaceStore) await migrateBff(store).catch(failStart);
+// What time does to orders, on a timer and when the clock moves (decision 0290); started once the server serves.
+let timeSweep: PeriodicJob | undefined;
 // One clock for every part (decision 0289): in local use the store's, which `npm run clock` and the dashboard's
 // owner move; with a remote platform the machine's.
 const storeClock = marketplaceStore
   ? await openMarketplaceClock(marketplaceStore, {
       onError: (error) => logger.error({ err: error }, 'reading the clock failed'),
+      // Another process or instance moved it: what time did to the orders is swept here too (decision 0290).
+      onMove: () => timeSweep?.runNow(),
     }).catch(failStart)
   : undefined;
 const clock: Clock = storeClock?.clock ?? systemClock;
@@ -252,6 +258,10 @@ const stopRetention = marketplaceStore
       onError: reportError('retention purge failed'),
     })
   : undefined;
+// What time does to orders (decision 0290): pending payments expire, orders pass their expiration date.
+timeSweep = marketplaceStore
+  ? startTimeSweepJob(marketplaceStore, { clock, onError: reportError('order time sweep failed') })
+  : undefined;
 
 handle = (request, connection) => app.fetch(request, connection);
 process.stdout.write(`Mostrador listening on ${origin}\n`);
@@ -309,6 +319,7 @@ function shutdown(signal: NodeJS.Signals) {
       await worker.stop();
       await sellerDay.stop();
       await stopRetention?.();
+      await timeSweep?.stop();
       await storeClock?.close();
       await store.close();
       serverLock?.release();

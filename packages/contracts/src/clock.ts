@@ -28,5 +28,7 @@ export const clockStatusSchema = z.strictObject({
   offset_ms: z.number().int().min(0).nullable(),
   /** After a move: orders it took past the 12-month retention, purged. */
   purged: z.number().int().min(0).optional(),
+  /** After a move: orders it changed (pending payments expired, expiration dates passed), each notified. */
+  changed: z.number().int().min(0).optional(),
 });
 export type ClockStatus = z.infer<typeof clockStatusSchema>;

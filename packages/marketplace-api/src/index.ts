@@ -11,6 +11,8 @@
  *   `demoAccessTokens(store)` issues fresh tokens for its demo accounts, `demoAccessToken(store, nickname)` for one.
  * - `logger` takes the redacting structured logger of `@mostrador/server-kit/logger`; `startRetentionJob(store,
  *   { clock })` purges orders past the 12-month retention hourly and returns its stop function.
+ * - `startTimeSweepJob(store, { clock })` runs what time does to orders (pending payments expire, expiration dates
+ *   pass) every minute and on `runNow()`, until its `stop()`; `sweepOrderTime(store, now)` runs it once.
  * - `configureOAuthClient(store, { applicationId, clientSecret, redirectUris })` registers an OAuth client (the
  *   BFF does it for the demo application); `DEMO_APPLICATION_ID` is that application's id.
  * - `store.tables<T>()` gives another part's tables in the same database and commit group (the BFF's); the store,
@@ -51,6 +53,8 @@ export { resourcePattern } from './http/resources.ts';
 export { checkCallbackUrl, setApplicationCallback } from './notifications/callback-url.ts';
 export { createDispatcher, type DispatcherDeps, startDispatcher } from './notifications/dispatcher.ts';
 export { createSimulator, type SimulatedChange, startSimulator } from './notifications/simulator.ts';
+export { startTimeSweepJob, sweepOrderTime } from './orders/time-sweep.ts';
+export type { PeriodicJob } from './periodic-job.ts';
 export { erasePersonalData } from './privacy/erase.ts';
 export { purgeExpiredOrders, startRetentionJob } from './privacy/retention.ts';
 export {

@@ -7,7 +7,7 @@ import type { Sessions } from '../session/sessions.ts';
 /** The embedded marketplace's test clock (local use only, decision 0289). */
 export interface ClockControl {
   read(): Promise<{ now: string; offset_ms: number }>;
-  move(move: ClockMoveRequest): Promise<{ now: string; offset_ms: number; purged: number }>;
+  move(move: ClockMoveRequest): Promise<{ now: string; offset_ms: number; purged: number; changed: number }>;
   /** Whether this user may move it: the application's owner, as for the simulator. */
   mayControl(userId: number): Promise<boolean>;
 }

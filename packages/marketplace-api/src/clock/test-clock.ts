@@ -6,6 +6,7 @@ import {
 } from '@mostrador/server-kit/clock';
 import type { Store } from '../db/store.ts';
 import { ringOutbox } from '../notifications/outbox-signal.ts';
+import { sweepOrderTime } from '../orders/time-sweep.ts';
 import { purgeExpiredOrders } from '../privacy/retention.ts';
 
 /**
@@ -24,6 +25,8 @@ export interface ClockReading {
 export interface ClockMoved extends ClockReading {
   /** Orders the move took past the 12-month retention, purged. */
   purged: number;
+  /** Orders the move changed: pending payments expired, orders past `expiration_date` (decision 0290). */
+  changed: number;
 }
 
 /** A move the test clock refuses, said in a sentence. */
@@ -73,7 +76,7 @@ export async function clockNow(store: Pick<Store, 'db'>): Promise<number> {
 
 /**
  * Moves the store's clock and runs what the time passed would have run: orders past the 12-month retention are
- * purged, and the notification dispatcher looks at once for the attempts that came due (this process's at once; the
+ * purged, what time does to the others is written and notified (`sweepOrderTime`), and the notification dispatcher looks at once for the attempts that came due (this process's at once; the
  * others at their next look, PostgreSQL instances when they hear the move). Tokens, the feedback reply window and
  * everything else read the clock when they are used. The clock only moves forward, except `reset`.
  */
@@ -100,17 +103,26 @@ export async function moveClock(store: Store, move: ClockMove): Promise<ClockMov
   }
   await store.group.run((trx) => writeClockOffset(trx, store.dialect, offset));
   const { deleted } = await purgeExpiredOrders(store, real + offset);
+  const { changed } = await sweepOrderTime(store, real + offset);
   ringOutbox(store.db);
-  return { ...reading(offset, real), purged: deleted };
+  return { ...reading(offset, real), purged: deleted, changed };
 }
 
 /**
  * The clock a server reads in local use: the store's, with the dispatcher of this process woken when another
- * process or instance moved it (retries may have come due).
+ * process or instance moved it (retries may have come due), and `onMove` told (the server sweeps what time did to
+ * its orders).
  */
 export function openMarketplaceClock(
   store: Store,
-  options: { onError?: (error: unknown) => void } = {},
+  options: { onError?: (error: unknown) => void; onMove?: () => void } = {},
 ): Promise<StoreClock> {
-  return openStoreClock(store, { onMove: () => ringOutbox(store.db), ...options });
+  const { onMove, ...rest } = options;
+  return openStoreClock(store, {
+    onMove: () => {
+      ringOutbox(store.db);
+      onMove?.();
+    },
+    ...rest,
+  });
 }

@@ -180,6 +180,10 @@ export interface OrdersTable {
   mediations_doc: Uint8Array;
   /** The row of spec 1's delivery table the order is in, for search (migration 0006; see domain/delivery.ts). */
   delivery_case?: string;
+  /** 1 once the order passed its `expiration_date` (migration 0014; decision 0290). */
+  expired?: number;
+  /** The next instant time changes the order (`timeDue` in domain/order-lifecycle.ts); null when none. */
+  time_due?: Millis | null;
 }
 
 /** Per user, side and status: how many orders; kept in the same transaction as every order write. */

@@ -23,6 +23,7 @@ import { m0010 } from './migrations/0010-currency-order.ts';
 import { m0011 } from './migrations/0011-store-changes.ts';
 import { m0012 } from './migrations/0012-clock.ts';
 import { m0013 } from './migrations/0013-fault-rules.ts';
+import { m0014 } from './migrations/0014-time-due.ts';
 import type { Database } from './schema.ts';
 
 export type { Dialect, SnapshotRead };
@@ -59,6 +60,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0011-store-changes': m0011(dialect),
     '0012-clock': m0012(dialect),
     '0013-fault-rules': m0013(dialect),
+    '0014-time-due': m0014,
   };
 }
 

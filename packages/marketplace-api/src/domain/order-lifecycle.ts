@@ -1,5 +1,6 @@
 import { marketplaceFeeMinor, saleFeeMinor } from './fees.ts';
 import type { OrderItemRecord, OrderRecord, PaymentRecord } from './order-record.ts';
+import { isOpenPayment, paymentDeadline, timeDue } from './order-record.ts';
 
 /**
  * The order life cycle (docs/decisions/0040-order-life-cycle.md): pure operations on an `OrderRecord`. Each answers
@@ -171,6 +172,7 @@ export function createOrder(input: NewOrderInput): Transition {
     dateClosed: null,
     lastUpdated: now,
     expirationDate: now + 28 * DAY,
+    expired: false,
     currencyId,
     items,
     totalMinor: items.reduce((sum, i) => sum + i.unitPriceMinor * i.quantity, 0),
@@ -365,5 +367,42 @@ export function raiseFraudAlert(o: OrderRecord, input: { now: number }): Transit
   const after: OrderRecord = structuredClone(o);
   after.tags = withTags(after.tags, ['fraud_risk_detected']);
   after.lastUpdated = input.now;
+  return { order: after, stock: [], changed: true };
+}
+
+/**
+ * Runs what came due by `now`: open payments past their deadline end `cancelled` / `expired` and the order's status
+ * follows them (`statusFromPayments`, final statuses stay); past `expiration_date`, approved payments are released
+ * (no refund is offered any more, `marketplace_fee` is charged as it stands) and the order is expired, which makes
+ * its feedback visible to both parties. Unchanged when nothing came due.
+ */
+export function passTime(o: OrderRecord, now: number): Transition {
+  const due = timeDue(o);
+  if (due === null || due > now) return { order: o, stock: [], changed: false };
+  const after: OrderRecord = structuredClone(o);
+  let lapsed = false;
+  for (const p of after.payments) {
+    if (isOpenPayment(p) && paymentDeadline(p) <= now) {
+      p.status = 'cancelled';
+      p.statusDetail = 'expired';
+      p.availableActions = [];
+      p.dateLastModified = paymentDeadline(p);
+      lapsed = true;
+    }
+  }
+  if (lapsed && !FINAL_STATUSES.has(after.status)) {
+    after.paidMinor = approvedSum(after.payments);
+    after.status = statusFromPayments(after);
+  }
+  if (!after.expired && after.expirationDate <= now) {
+    after.expired = true;
+    for (const p of after.payments) {
+      if (p.status === 'approved' && p.availableActions.length > 0) {
+        p.availableActions = [];
+        p.dateLastModified = after.expirationDate;
+      }
+    }
+  }
+  after.lastUpdated = Math.max(o.lastUpdated, now);
   return { order: after, stock: [], changed: true };
 }

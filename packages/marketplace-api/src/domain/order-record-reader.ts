@@ -28,7 +28,7 @@ const msOrNull = (iso: unknown): number | null => (iso === null || iso === undef
 export function readOrderRecord(
   row: Pick<
     OrdersTable,
-    'seller_id' | 'buyer_id' | 'shipping_id' | 'doc' | 'payments_full' | 'mediations_doc'
+    'seller_id' | 'buyer_id' | 'shipping_id' | 'doc' | 'payments_full' | 'mediations_doc' | 'expired'
   >,
   feedback: { sale: FeedbackRecord | null; purchase: FeedbackRecord | null },
   ctx: RenderContext,
@@ -119,6 +119,7 @@ export function readOrderRecord(
     dateClosed: msOrNull(doc.date_closed),
     lastUpdated: ms(doc.last_updated),
     expirationDate: ms(doc.expiration_date),
+    expired: Number(row.expired ?? 0) === 1,
     currencyId,
     items,
     totalMinor: minor(doc.total_amount),

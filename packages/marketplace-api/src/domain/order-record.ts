@@ -14,6 +14,8 @@ export interface OrderRecord {
   dateClosed: number | null;
   lastUpdated: number;
   expirationDate: number;
+  /** Past `expiration_date` and run by the sweep: payments released, feedback visible (decision 0290). */
+  expired: boolean;
   currencyId: string;
   items: OrderItemRecord[];
   totalMinor: number;
@@ -223,6 +225,29 @@ export function renderFeedback(f: FeedbackRecord | null, offsetMinutes: number) 
 }
 
 /**
+ * What time does to an order (docs/decisions/0290-what-time-does-to-an-order.md). A payment still `pending` or
+ * `in_process` this long after it was made ends `cancelled` / `expired`, as a ticket nobody paid.
+ */
+export const PENDING_PAYMENT_DAYS = 3;
+const PENDING_PAYMENT_MS = PENDING_PAYMENT_DAYS * 86_400_000;
+
+/** A payment still waiting to be paid or approved. */
+export const isOpenPayment = (p: PaymentRecord) => p.status === 'pending' || p.status === 'in_process';
+
+/** The instant a payment still open ends by itself. */
+export const paymentDeadline = (p: PaymentRecord) => p.dateCreated + PENDING_PAYMENT_MS;
+
+/**
+ * The next instant time changes the order: the first deadline of an open payment, or its `expiration_date` until
+ * passed; null when time changes nothing more. Stored as the order's `time_due` column, which the sweep looks for.
+ */
+export function timeDue(o: OrderRecord): number | null {
+  let due = o.expired ? Number.POSITIVE_INFINITY : o.expirationDate;
+  for (const p of o.payments) if (isOpenPayment(p)) due = Math.min(due, paymentDeadline(p));
+  return Number.isFinite(due) ? due : null;
+}
+
+/**
  * The stored read model of an order: the document without its members, plus each member pre-rendered, so a read
  * joins strings instead of parsing and serialising JSON.
  */
@@ -308,6 +333,8 @@ export function renderOrderRow(o: OrderRecord, ctx: RenderContext): OrdersTable 
     mediation_stage: mediation?.stage ?? null,
     mediation_status: mediation?.status ?? null,
     shipping_id: o.shippingId,
+    expired: o.expired ? 1 : 0,
+    time_due: timeDue(o),
     doc: toBytes(ctx, core),
     payments_full: toBytes(ctx, payments),
     payments_short: toBytes(

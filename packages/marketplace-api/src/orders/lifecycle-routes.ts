@@ -165,7 +165,8 @@ export const orderPayments = defineResource({
   description:
     'Payments of an order, recorded by its buyer: pending, in_process, approved or rejected. The order’s status ' +
     'follows: paid when approved payments cover total and shipping, partially_paid below, payment_in_process, ' +
-    'payment_required.',
+    'payment_required. A pending or in_process payment not moved on within three days ends cancelled, ' +
+    'status_detail expired; at the order’s expiration_date approved payments are released (no refund on offer).',
   attributes: changeAttributes,
   related_resources: ['/orders/{order_id}'],
   connections: { order: '/orders/{order_id}' },

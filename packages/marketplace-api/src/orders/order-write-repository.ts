@@ -8,12 +8,13 @@ import {
   invalidateOrder,
   LifecycleError,
   type PaymentStatus,
+  passTime,
   raiseFraudAlert,
   recordPayment,
   type SellerCancelCode,
   type Transition,
 } from '../domain/order-lifecycle.ts';
-import { type OrderRecord, type RenderContext, renderOrderRow } from '../domain/order-record.ts';
+import { type OrderRecord, type RenderContext, renderOrderRow, timeDue } from '../domain/order-record.ts';
 import { readOrderRecord } from '../domain/order-record-reader.ts';
 import { feedbackRecord } from '../feedback/feedback-repository.ts';
 import { enqueueNotification } from '../notifications/outbox-repository.ts';
@@ -26,6 +27,13 @@ import { nextId } from './id-sequence.ts';
 const FIRST_PAYMENT_ID = 70_000_000_000;
 const PAYMENT_SEQUENCE = 'next_payment_id';
 const ORDER_SEQUENCE = 'last_order_id';
+
+/** Another writer changed the order between its read and its write (possible on PostgreSQL); nothing was written. */
+export class OrderChangedMeanwhile extends Error {
+  constructor() {
+    super('the order changed during the write');
+  }
+}
 
 /** An order as written: the record, and its stored row (the source of the answer). */
 export interface WrittenOrder {
@@ -73,6 +81,7 @@ export function createOrderWriteRepository(
         'doc',
         'payments_full',
         'mediations_doc',
+        'expired',
       ])
       .where('id', '=', id)
       .executeTakeFirst();
@@ -166,7 +175,7 @@ export function createOrderWriteRepository(
         .where('version', '=', version)
         .executeTakeFirst();
       // Another writer got there first (possible on PostgreSQL): nothing of this change may stand.
-      if (Number(updated.numUpdatedRows) !== 1) throw new Error('the order changed during the write');
+      if (Number(updated.numUpdatedRows) !== 1) throw new OrderChangedMeanwhile();
       if (before.status !== t.order.status) {
         await count(trx, before, before.status, -1);
         await count(trx, t.order, t.order.status, 1);
@@ -407,6 +416,36 @@ export function createOrderWriteRepository(
 
     async fraudAlert(id: number, now: number) {
       return change(id, (order) => raiseFraudAlert(order, { now }));
+    },
+
+    /**
+     * Runs what came due on the order by `now` (`passTime`), written and notified as every change. An order with
+     * nothing due only has its `time_due` corrected (stored before its payments or expiry were known), unnotified.
+     */
+    async passTime(id: number, now: number) {
+      return change(id, async (order, trx) => {
+        const t = passTime(order, now);
+        if (!t.changed) {
+          await trx
+            .updateTable('orders')
+            .set({ time_due: timeDue(order) })
+            .where('id', '=', id)
+            .execute();
+        }
+        return t;
+      });
+    },
+
+    /** Orders time changed by `now` and not yet written so, the earliest first. */
+    async due(now: number, limit: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('time_due', '<=', now)
+        .orderBy('time_due')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => Number(r.id));
     },
 
     /** The order's parties, its site's currency decimals, for checking a caller and reading an amount. */

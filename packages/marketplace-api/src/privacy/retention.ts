@@ -1,5 +1,6 @@
 import type { Store } from '../db/store.ts';
 import type { Clock } from '../domain/time.ts';
+import { startPeriodicJob } from '../periodic-job.ts';
 import { createPrivacyRepository } from './privacy-repository.ts';
 
 /** Spec 8: orders created up to 12 months ago are stored. */
@@ -46,23 +47,11 @@ export interface RetentionJobOptions {
  * progress. The timer does not keep the process alive by itself.
  */
 export function startRetentionJob(store: Store, options: RetentionJobOptions): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const run = () => {
-    if (running || stopped) return;
-    running = purgeExpiredOrders(store, options.clock())
-      .then((result) => options.onPurged?.(result))
-      .catch((error: unknown) => options.onError?.(error))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(run, options.intervalMs ?? 3_600_000);
-  timer.unref?.();
-  if (!options.purgedAlready) run();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicJob(
+    () =>
+      purgeExpiredOrders(store, options.clock())
+        .then((result) => options.onPurged?.(result))
+        .catch((error: unknown) => options.onError?.(error)),
+    { intervalMs: options.intervalMs ?? 3_600_000, atOnce: !options.purgedAlready },
+  ).stop;
 }

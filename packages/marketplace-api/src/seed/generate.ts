@@ -20,12 +20,15 @@ import type {
 } from '../db/schema.ts';
 import { marketplaceFeeMinor, saleFeeMinor } from '../domain/fees.ts';
 import { toMajor } from '../domain/money.ts';
+import { passTime } from '../domain/order-lifecycle.ts';
 import {
   type FeedbackRecord,
   type OrderItemRecord,
   type OrderRecord,
   type PaymentRecord,
+  PENDING_PAYMENT_DAYS,
   renderOrderRow,
+  timeDue,
 } from '../domain/order-record.ts';
 import { isoAt } from '../domain/time.ts';
 import {
@@ -628,7 +631,12 @@ export function createSeedGenerator(opts: SeedOptions) {
     const currencyId = site.currencyId;
     const d = decimals(currencyId);
     // Orders grow over the year: denser towards now.
-    const created = Math.floor(start + SPAN * (index / opts.orders) ** 0.77 + r.int(0, 59) * MINUTE);
+    const drawn = Math.floor(start + SPAN * (index / opts.orders) ** 0.77 + r.int(0, 59) * MINUTE);
+    // The demo parties' payment in process is recent, so it is still in process (older ones expired, decision 0290).
+    const created =
+      forcedPick?.status === 'payment_in_process'
+        ? opts.now - PENDING_PAYMENT_DAYS * DAY + DAY + ((opts.now - drawn) % DAY)
+        : drawn;
     const ageDays = (opts.now - created) / DAY;
 
     const sellerItems = itemsBySeller.get(seller.id)!;
@@ -1098,6 +1106,7 @@ export function createSeedGenerator(opts: SeedOptions) {
       dateClosed,
       lastUpdated,
       expirationDate: created + 28 * DAY,
+      expired: false,
       currencyId,
       items: lines,
       totalMinor: total,
@@ -1121,10 +1130,16 @@ export function createSeedGenerator(opts: SeedOptions) {
       feedback: { sale, purchase },
       mediations,
     };
-    bump(seller.id, 'seller', status);
-    bump(buyer.id, 'buyer', status);
+    // What time did to the order by `now`, each change at the instant it came due, as the sweep would have left it
+    // (decision 0290): a fresh store has nothing overdue to notify.
+    let aged = order;
+    for (let due = timeDue(aged); due !== null && due <= opts.now; due = timeDue(aged)) {
+      aged = passTime(aged, Math.max(due, aged.lastUpdated)).order;
+    }
+    bump(seller.id, 'seller', aged.status);
+    bump(buyer.id, 'buyer', aged.status);
     return {
-      order,
+      order: aged,
       deliveryCase: deliveryCaseOf({ platformShipping: mode === 'me2', ...delivery }),
       shipment,
       discounts,
