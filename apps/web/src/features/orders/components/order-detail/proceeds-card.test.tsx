@@ -95,7 +95,9 @@ describe('ProceedsCard', () => {
         ['Cargo de la plataforma', `−${mxn(70.12)}`],
         ['Recibes', mxn(469.28)],
       ]);
-      expect(list.textContent).toContain('El comprador pagó el 60');
+      // The note follows the list, outside it (a description list holds terms and descriptions only).
+      expect(list.parentElement?.textContent).toContain('El comprador pagó el 60');
+      expect(list.querySelector('p')).toBeNull();
     } finally {
       await activateLanguage('en');
     }
@@ -124,7 +126,7 @@ describe('ProceedsCard', () => {
       ['Refunded to the buyer', `−${mxn(899)}`],
       ['You receive', mxn(-149)],
     ]);
-    expect(list.textContent).toContain('The sale was undone');
+    expect(list.parentElement?.textContent).toContain('The sale was undone');
   });
 
   it('says the figure cannot be worked out while the shipment cannot be read', async () => {

@@ -36,24 +36,27 @@ export function ProceedsCard({ order, locale }: { order: PartialOrder; locale: s
   } else {
     const p = sellerProceeds(order, discounts.data?.details ?? [], shipment.data ?? null);
     body = (
-      <dl data-testid="seller-proceeds">
-        <DetailRow label={t('orders.proceedsCard.orderTotal')}>{money(p.total)}</DetailRow>
-        {p.unpaid > 0 ? (
-          <DetailRow label={t('orders.proceedsCard.unpaid')}>{cost(p.unpaid)}</DetailRow>
-        ) : null}
-        {p.undone ? null : <DetailRow label={t('orders.proceedsCard.fees')}>{cost(p.fees)}</DetailRow>}
-        {p.shipping > 0 ? (
-          <DetailRow label={t('orders.proceedsCard.shipping')}>{cost(p.shipping)}</DetailRow>
-        ) : null}
-        {p.discounts > 0 ? (
-          <DetailRow label={t('orders.proceedsCard.discounts')}>{cost(p.discounts)}</DetailRow>
-        ) : null}
-        {p.refunded > 0 ? (
-          <DetailRow label={t('orders.proceedsCard.refunded')}>{cost(p.refunded)}</DetailRow>
-        ) : null}
-        <DetailRow label={t('orders.proceedsCard.receives')} strong>
-          <span data-testid="proceeds-value">{money(p.receives)}</span>
-        </DetailRow>
+      <>
+        <dl data-testid="seller-proceeds">
+          <DetailRow label={t('orders.proceedsCard.orderTotal')}>{money(p.total)}</DetailRow>
+          {p.unpaid > 0 ? (
+            <DetailRow label={t('orders.proceedsCard.unpaid')}>{cost(p.unpaid)}</DetailRow>
+          ) : null}
+          {p.undone ? null : <DetailRow label={t('orders.proceedsCard.fees')}>{cost(p.fees)}</DetailRow>}
+          {p.shipping > 0 ? (
+            <DetailRow label={t('orders.proceedsCard.shipping')}>{cost(p.shipping)}</DetailRow>
+          ) : null}
+          {p.discounts > 0 ? (
+            <DetailRow label={t('orders.proceedsCard.discounts')}>{cost(p.discounts)}</DetailRow>
+          ) : null}
+          {p.refunded > 0 ? (
+            <DetailRow label={t('orders.proceedsCard.refunded')}>{cost(p.refunded)}</DetailRow>
+          ) : null}
+          <DetailRow label={t('orders.proceedsCard.receives')} strong>
+            <span data-testid="proceeds-value">{money(p.receives)}</span>
+          </DetailRow>
+        </dl>
+        {/* Beside the list, not in it: a description list holds only its terms and descriptions. */}
         {p.undone ? (
           <p className="mt-1 text-caption text-muted">{t('orders.proceedsCard.undoneNote')}</p>
         ) : p.paidShare < 1 ? (
@@ -65,7 +68,7 @@ export function ProceedsCard({ order, locale }: { order: PartialOrder; locale: s
             })}
           </p>
         ) : null}
-      </dl>
+      </>
     );
   }
   return <Card title={t('orders.proceedsCard.title')}>{body}</Card>;
