@@ -76,9 +76,10 @@ export async function clockNow(store: Pick<Store, 'db'>): Promise<number> {
 
 /**
  * Moves the store's clock and runs what the time passed would have run: orders past the 12-month retention are
- * purged, what time does to the others is written and notified (`sweepOrderTime`), and the notification dispatcher looks at once for the attempts that came due (this process's at once; the
- * others at their next look, PostgreSQL instances when they hear the move). Tokens, the feedback reply window and
- * everything else read the clock when they are used. The clock only moves forward, except `reset`.
+ * purged, what time does to the others is written and notified (`sweepOrderTime`), and the notification dispatcher
+ * looks at once for the attempts that came due (this process's at once; the others at their next look, PostgreSQL
+ * instances when they hear the move). Tokens, the feedback reply window and everything else read the clock when they
+ * are used. The clock only moves forward, except `reset`.
  */
 export async function moveClock(store: Store, move: ClockMove): Promise<ClockMoved> {
   const real = Date.now();
