@@ -35,7 +35,8 @@ export default defineConfig({
       generatedRouteTree: 'apps/web/src/routeTree.gen.ts',
       autoCodeSplitting: true,
       // Each route's loader goes with its page, not into the first chunk: the schemas and fetchers of pages not opened
-      // yet stay out of it (the orders list's own load in parallel with its component).
+      // yet stay out of it. The orders list, the page most visits open on, keeps its loader in the first scripts
+      // (its route's `codeSplitGroupings`, decision 0246).
       codeSplittingOptions: {
         defaultBehavior: [
           ['loader'],

@@ -15,6 +15,10 @@ import { translate } from '../../lib/i18n/i18n.ts';
 import { liveEvents } from '../../lib/live-events.ts';
 
 export const Route = createFileRoute('/_authed/orders/')({
+  // The loader stays with the route, in the first scripts (the build splits every other route's loader out): the
+  // search goes out as soon as the router runs, not after its chunk and the chunks it imports have loaded
+  // (decision 0246).
+  codeSplitGroupings: [['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
   staticData: {
     signIn: {
       get what() {

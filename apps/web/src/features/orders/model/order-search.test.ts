@@ -2,15 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   activeFilterKeys,
   addressDiffers,
-  dayBound,
   nearestPageOffset,
-  presetOf,
-  presetRange,
   reversedDateFields,
   searchText,
   toApiQuery,
   validateOrderListSearch,
 } from './order-search.ts';
+import { dayBound, presetOf, presetRange } from './order-search-dates.ts';
 
 describe('validateOrderListSearch', () => {
   it('keeps the contract’s strings, whatever the router parsed', () => {

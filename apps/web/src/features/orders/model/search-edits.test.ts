@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { presetRange } from './order-search.ts';
+import { presetRange } from './order-search-dates.ts';
 import { toggleColumn } from './saved-views.ts';
 import {
   cleanList,

@@ -1,4 +1,5 @@
-import { activeFilterKeys, type DatePresetId, type OrderListSearch, presetOf } from './order-search.ts';
+import { activeFilterKeys, type OrderListSearch } from './order-search.ts';
+import { type DatePresetId, presetOf } from './order-search-dates.ts';
 
 // How the list's filters change: loaded with the list, not with the router (which only validates the URL).
 

@@ -1,12 +1,8 @@
 import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Select } from '../../../../ui/select.tsx';
-import {
-  DATE_PRESETS,
-  type DatePresetId,
-  type OrderListSearch,
-  presetRange,
-} from '../../model/order-search.ts';
+import type { OrderListSearch } from '../../model/order-search.ts';
+import { DATE_PRESETS, type DatePresetId, presetRange } from '../../model/order-search-dates.ts';
 import { dateRangeMode, type SearchPatch } from '../../model/search-edits.ts';
 
 /** The creation-date presets in the toolbar; custom ranges live in "More filters". */

@@ -3,16 +3,14 @@ import { translate } from '../../../../lib/i18n/i18n.ts';
 import { useT } from '../../../../lib/i18n/use-t.tsx';
 import { Input } from '../../../../ui/input.tsx';
 import { Select } from '../../../../ui/select.tsx';
+import { type DateField, dateKeys, type OrderListSearch } from '../../model/order-search.ts';
 import {
   DATE_PRESETS,
-  type DateField,
   type DatePresetId,
-  dateKeys,
   dayBound,
   dayOf,
-  type OrderListSearch,
   presetRange,
-} from '../../model/order-search.ts';
+} from '../../model/order-search-dates.ts';
 import { dateRangeMode, isDayRange, type SearchPatch } from '../../model/search-edits.ts';
 
 /**

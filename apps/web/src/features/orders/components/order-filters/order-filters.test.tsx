@@ -3,7 +3,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { useRef, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderInEnglish } from '../../../../test-support/render.tsx';
-import { dayBound, type OrderListSearch, presetRange } from '../../model/order-search.ts';
+import type { OrderListSearch } from '../../model/order-search.ts';
+import { dayBound, presetRange } from '../../model/order-search-dates.ts';
 import { patchSearch } from '../../model/search-edits.ts';
 import { ActiveFilters } from './active-filters.tsx';
 import { OrderFilters } from './order-filters.tsx';

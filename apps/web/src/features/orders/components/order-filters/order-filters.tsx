@@ -14,13 +14,13 @@ import { Popover } from '../../../../ui/popover.tsx';
 import { SelectField } from '../../../../ui/select-field.tsx';
 import { DELIVERY_CASE_LABELS } from '../../model/delivery-outcome.ts';
 import {
-  DATE_FIELDS,
   joinList,
   listOf,
   type OrderListSearch,
   reversedDateFields,
   searchText,
 } from '../../model/order-search.ts';
+import { DATE_FIELDS } from '../../model/order-search-dates.ts';
 import { moreFiltersCount, type SearchPatch } from '../../model/search-edits.ts';
 import { STATUS_LABELS } from '../order-status/order-labels.ts';
 import { CheckboxList } from './checkbox-list.tsx';

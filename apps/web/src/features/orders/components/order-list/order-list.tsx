@@ -26,7 +26,6 @@ import { useSavedViews } from '../../hooks/use-saved-views.ts';
 import { EXPORT_COLUMNS_WITH_PROCEEDS, exportRowWithProceeds } from '../../model/order-export.ts';
 import {
   activeFilterKeys,
-  DATE_FIELDS,
   DEFAULT_LIMIT,
   DEFAULT_SORT,
   nearestPageOffset,
@@ -35,6 +34,7 @@ import {
   toApiQuery,
   validateOrderListSearch,
 } from '../../model/order-search.ts';
+import { DATE_FIELDS } from '../../model/order-search-dates.ts';
 import {
   type OrderSelection,
   pageState,
