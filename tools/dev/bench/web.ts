@@ -242,6 +242,7 @@ async function sellerDayWarm(base: string, cookie: string) {
 }
 
 const summary = (times: number[]) => {
+  if (times.length === 0) return 'not run';
   const sorted = [...times].sort((a, b) => a - b);
   return `p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms`;
 };
