@@ -75,6 +75,13 @@ export default defineConfig({
       // zod's builders (`z.object(…)`, `z.string().min(1)`) make schemas and touch nothing else: the contracts a page does not
       // use stay out of its chunks instead of every schema landing in the first one.
       treeshake: { manualPureFunctions: ['z'] },
+      output: {
+        codeSplitting: {
+          // zod and the setting it is used with in the browser (`lib/zod-config.ts`) in one chunk: every chunk that
+          // builds schemas imports it, so the setting is made before the first schema is built.
+          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]lib[\\/]zod-config\.ts$/ }],
+        },
+      },
     },
   },
   server: {

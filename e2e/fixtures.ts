@@ -43,6 +43,12 @@ export const test = base.extend<Fixtures & Options>({
         if (message.type() === 'error') errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));
+      // A violation the page's code caught (a probe for eval, say) logs nothing to the console: the page reports it.
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`CSP violation: ${event.violatedDirective} by ${event.sourceFile}:${event.lineNumber}`);
+        });
+      });
       await use(errors);
       expect(errors, 'the page logged errors').toEqual([]);
     },

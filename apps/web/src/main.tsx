@@ -1,3 +1,5 @@
+// First: settles how zod parses before any schema is built (see the module).
+import './lib/zod-config.ts';
 import '@fontsource-variable/inter/wght.css';
 import './styles.css';
 import { useLingui } from '@lingui/react';
