@@ -46,7 +46,9 @@ export const test = base.extend<Fixtures & Options>({
       // A violation the page's code caught (a probe for eval, say) logs nothing to the console: the page reports it.
       await page.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (event) => {
-          console.error(`CSP violation: ${event.violatedDirective} by ${event.sourceFile}:${event.lineNumber}`);
+          console.error(
+            `CSP violation: ${event.violatedDirective} by ${event.sourceFile}:${event.lineNumber}`,
+          );
         });
       });
       await use(errors);
