@@ -159,6 +159,28 @@ describe('createCommitGroup', () => {
     await later;
     await full.destroy();
   });
+
+  it('with flushLog: units that need no flush commit without one, unless a unit of their group needs it', async () => {
+    let flushes = 0;
+    const real = logFlusher(file);
+    const group = createCommitGroup(db, {
+      flushLog: () => {
+        flushes++;
+        return real();
+      },
+    });
+    const insert = (id: number) => (trx: Transaction<Db>) =>
+      trx.insertInto('parent').values({ id }).execute();
+    // Alone, they commit (another connection sees it) and settle without waiting for the disk.
+    await Promise.all([group.run(insert(1), { durable: false }), group.run(insert(2), { durable: false })]);
+    expect(committed()).toEqual([1, 2]);
+    expect(flushes).toBe(0);
+    // With a unit that must be durable in their shared commit, the group flushes once for all of them.
+    await Promise.all([group.run(insert(3), { durable: false }), group.run(insert(4))]);
+    expect(committed()).toEqual([1, 2, 3, 4]);
+    expect(flushes).toBe(1);
+    await real.close();
+  });
 });
 
 describe('logFlusher', () => {

@@ -11,6 +11,15 @@ export interface CommitGroupOptions {
   flushLog?: () => Promise<void>;
 }
 
+export interface UnitOptions {
+  /**
+   * `false` for a unit that writes only to an attached database whose commits do not wait for the disk (the access
+   * log's audit file, decision 0007): a shared transaction of such units alone commits without the main database's
+   * log flush, which would cover none of its writes. Default `true`.
+   */
+  durable?: boolean;
+}
+
 /**
  * Group commit: units of work submitted in the same turn of the event loop run in one shared transaction, each
  * inside its own savepoint, and each caller's promise settles only once that transaction is committed (decision
@@ -30,6 +39,7 @@ export function createCommitGroup<DB>(db: Kysely<DB>, options: CommitGroupOption
     work: (trx: Transaction<DB>) => Promise<unknown>;
     resolve: (value: unknown) => void;
     reject: (error: unknown) => void;
+    durable: boolean;
   };
   let waiting: Unit[] = [];
   let flushing = false;
@@ -70,7 +80,7 @@ export function createCommitGroup<DB>(db: Kysely<DB>, options: CommitGroupOption
       }
     };
     try {
-      if (options.flushLog) {
+      if (options.flushLog && units.some((unit) => unit.durable)) {
         // One connection held for the three steps: no other write commits while the setting is NORMAL.
         await db.connection().execute(async (connection) => {
           await sql`pragma main.synchronous = normal`.execute(connection);
@@ -99,9 +109,14 @@ export function createCommitGroup<DB>(db: Kysely<DB>, options: CommitGroupOption
 
   return {
     /** Runs `work` in the next shared transaction; settles after it commits. */
-    run<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+    run<T>(work: (trx: Transaction<DB>) => Promise<T>, unit: UnitOptions = {}): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
+        waiting.push({
+          work,
+          resolve: resolve as (value: unknown) => void,
+          reject,
+          durable: unit.durable ?? true,
+        });
         schedule();
       });
     },

@@ -11,6 +11,7 @@ export {
   type CommitGroupOptions,
   createCommitGroup,
   directCommits,
+  type UnitOptions,
 } from './commit-group.ts';
 export { StoreKeysRefused } from './key-check.ts';
 export {

@@ -53,6 +53,8 @@ export function storeTables(
   return <T extends TableMap<T>>(): StoreTables<T> => ({
     ...base,
     db: root.withTables<{ [K in keyof T]: T[K] }>(),
-    group: { run: (work) => shared.run((trx) => work(trx.withTables<{ [K in keyof T]: T[K] }>())) },
+    group: {
+      run: (work, unit) => shared.run((trx) => work(trx.withTables<{ [K in keyof T]: T[K] }>()), unit),
+    },
   });
 }
