@@ -41,6 +41,35 @@ describe('LiveRegionProvider', () => {
     expect(region.textContent).toBe('Saved');
   });
 
+  it('reads messages announced together one after the other, instead of the last alone', () => {
+    vi.useFakeTimers();
+    function Both() {
+      const announce = useAnnounce();
+      return (
+        <button
+          type="button"
+          onClick={() => {
+            announce('Marketplace time is now 28 Nov, 22:00');
+            announce('17 orders, showing 1 to 17');
+            announce('17 orders, showing 1 to 17');
+          }}
+        >
+          Move
+        </button>
+      );
+    }
+    renderInEnglish(
+      <LiveRegionProvider>
+        <Both />
+      </LiveRegionProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Move' }));
+    act(() => vi.advanceTimersByTime(100));
+    expect(screen.getByRole('status').textContent).toBe(
+      'Marketplace time is now 28 Nov, 22:00. 17 orders, showing 1 to 17.',
+    );
+  });
+
   it('refuses to announce outside the provider', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => renderInEnglish(<Saver />)).toThrow(/LiveRegionProvider/);

@@ -11,12 +11,24 @@ const AnnounceContext = createContext<Announce | null>(null);
 export function LiveRegionProvider({ children }: { children: ReactNode }) {
   const [message, setMessage] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Messages announced within the same 50 ms are read together, in order: a later one (a list's new count after the
+  // clock moved) must not silence the earlier one (the clock's confirmation).
+  const pending = useRef<string[]>([]);
 
   const announce = useCallback<Announce>((next) => {
     // Clearing first makes a repeated message ("Saved", "Saved") be read again.
     setMessage('');
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => setMessage(next), 50);
+    if (!pending.current.includes(next)) pending.current.push(next);
+    timer.current = setTimeout(() => {
+      const messages = pending.current;
+      pending.current = [];
+      setMessage(
+        messages.length === 1
+          ? messages[0]!
+          : messages.map((m) => (/[.!?…]$/.test(m) ? m : `${m}.`)).join(' '),
+      );
+    }, 50);
   }, []);
 
   useEffect(() => () => clearTimeout(timer.current), []);
