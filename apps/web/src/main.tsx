@@ -1,4 +1,4 @@
-// First: settles how zod parses before any schema is built (see the module).
+// First: how zod parses, settled before any schema is built (see the module for the build's side).
 import './lib/zod-config.ts';
 import '@fontsource-variable/inter/wght.css';
 import './styles.css';
