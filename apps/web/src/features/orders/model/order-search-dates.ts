@@ -20,9 +20,10 @@ export const DATE_PRESETS = withLabels([
 ] as const);
 export type DatePresetId = (typeof DATE_PRESETS)[number]['id'];
 
+const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
+
 /** An ISO timestamp with the local offset, as the API's filters read it (`2026-01-05T00:00:00.000-03:00`). */
 export function localIso(date: Date): string {
-  const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
   const offset = -date.getTimezoneOffset();
   const sign = offset >= 0 ? '+' : '-';
   return (
@@ -46,7 +47,6 @@ export function dayOf(iso: string | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
