@@ -147,8 +147,13 @@ test.describe('location picker', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('End');
     await page.keyboard.press('Home');
-    const active = async () =>
-      page.locator(`#${await state.getAttribute('aria-activedescendant')}`).textContent();
+    // The active option's text, or null while none is active: read in one step, since the list re-renders as it
+    // filters (a locator built from an id read a moment earlier could wait for an option that is gone).
+    const active = () =>
+      state.evaluate((input) => {
+        const id = input.getAttribute('aria-activedescendant');
+        return id ? (document.getElementById(id)?.textContent ?? null) : null;
+      });
     const firstState = await active();
     await page.keyboard.type('Capital');
     await expect.poll(active).toBe('Capital Federal');
