@@ -18,6 +18,7 @@ import { m0181 } from './migrations/0181-order-notes.ts';
 import { m0184 } from './migrations/0184-block-notes-sealed.ts';
 import { m0185 } from './migrations/0185-working-accounts.ts';
 import { m0190 } from './migrations/0190-saved-views.ts';
+import { m0253 } from './migrations/0253-accounts-by-user.ts';
 import { m0255 } from './migrations/0255-write-turns.ts';
 import { m0281 } from './migrations/0281-seller-day.ts';
 import type { BffDatabase } from './schema.ts';
@@ -50,6 +51,7 @@ export const bffMigrations: MigrationOptions = {
     '0184-block-notes-sealed': m0184,
     '0185-working-accounts': m0185,
     '0190-saved-views': m0190,
+    '0253-accounts-by-user': m0253,
     '0255-write-turns': m0255,
     '0281-seller-day': m0281,
   }),
