@@ -77,13 +77,13 @@ export function createLiveUpdates(deps: {
     onError: options.onError,
     onOrderRead: options.onOrderRead,
   });
-  let wake = () => {};
+  let wake: (userId?: number) => void = () => {};
 
   const receiver = {
     queue,
     applicationId: deps.applicationId,
     now: deps.now,
-    onQueued: () => wake(),
+    onQueued: (userId: number) => wake(userId),
   };
   // The platform's deliveries: a server's request, not a browser's (see `createBffApp` for where it is mounted).
   const receiverApp = receiverRoutes({

@@ -20,8 +20,8 @@ export interface ReceiverOptions {
   /** The sender's address; the TCP peer by default. */
   remoteAddress?: (c: Context) => string | undefined;
   now: () => number;
-  /** Called after a notification is committed (wakes the worker). */
-  onQueued?: () => void;
+  /** Called after a notification is committed, with the user it is about (wakes the worker for that user's lane). */
+  onQueued?: (userId: number) => void;
 }
 
 const refuse = (c: Context, status: 400 | 403, message: string, cause: unknown[] = []) => {
@@ -63,7 +63,7 @@ export async function acceptNotification(
     { notificationId, userId: n.user_id, topic: n.topic, resource: n.resource, changedAt },
     options.now(),
   );
-  if (outcome !== 'duplicate') options.onQueued?.();
+  if (outcome !== 'duplicate') options.onQueued?.(n.user_id);
   return { ok: true, status: outcome === 'duplicate' ? 'duplicate' : 'queued', notificationId };
 }
 

@@ -159,7 +159,13 @@ describe('createLeaseQueue', () => {
     now: () => number,
     log: string[],
     onLane?: (ids: number[]) => Promise<void>,
-    extra: { changes?: () => number; idlePollMs?: number; onClaim?: () => void } = {},
+    extra: {
+      changes?: () => number;
+      idlePollMs?: number;
+      pollMs?: number;
+      onClaim?: () => void;
+      onClaimed?: () => void;
+    } = {},
   ) {
     const queue = createLeaseQueue<{ id: number; lane: string }>({
       ...(extra.changes ? { changes: extra.changes } : {}),
@@ -167,6 +173,7 @@ describe('createLeaseQueue', () => {
       claim: async (at, worker, lease) => {
         extra.onClaim?.();
         const { ids } = await claim(at, worker, lease);
+        extra.onClaimed?.();
         if (ids.length === 0) return [];
         return store.db
           .selectFrom('jobs')
@@ -187,7 +194,7 @@ describe('createLeaseQueue', () => {
       now,
       workerPrefix: 'test',
       leaseMs: 10_000,
-      pollMs: 20,
+      pollMs: extra.pollMs ?? 20,
     });
     return queue;
   }
@@ -236,6 +243,46 @@ describe('createLeaseQueue', () => {
     expect(
       await store.db.selectFrom('jobs').select('id').where('done_at', 'is', null).execute(),
     ).toHaveLength(1);
+  });
+
+  it('woken for a lane it is handling, claims once that lane ends, while the others go on', async () => {
+    const log: string[] = [];
+    const holds = new Map<string, () => void>();
+    const held = (lane: string) =>
+      new Promise<void>((resolve) => {
+        holds.set(lane, resolve);
+      });
+    let started = 0;
+    let finished = 0;
+    // The timer's look is a minute away: every claim below is a wake's or a lane's end.
+    const queue = jobQueue(
+      () => 100,
+      log,
+      (ids) => (ids.includes(1) ? held('a') : ids.includes(2) ? held('b') : Promise.resolve()),
+      { pollMs: 60_000, onClaim: () => started++, onClaimed: () => finished++ },
+    );
+    const running = queue.start();
+    await expect.poll(() => finished).toBe(1);
+    await add([
+      [1, 'a', 0],
+      [2, 'b', 0],
+    ]);
+    running.wake();
+    // The claim that took both lanes, and the one after it that found nothing more.
+    await expect.poll(() => finished).toBe(3);
+    expect(queue.inFlight).toBe(2);
+
+    await add([[3, 'b', 0]]);
+    running.wake('b');
+    expect(started).toBe(3);
+    holds.get('b')!();
+    await expect.poll(() => log).toEqual(['b2', 'b3']);
+    expect(queue.inFlight).toBe(1);
+
+    const stopped = running.stop();
+    holds.get('a')!();
+    await stopped;
+    expect(log).toEqual(['b2', 'b3', 'a1']);
   });
 
   it.skipIf(pgUrl)(

@@ -36,8 +36,11 @@ export interface LeaseQueueOptions<Row> {
 }
 
 export interface RunningLeaseQueue {
-  /** Looks for work now (a row was queued in this process); no-op while stopped. */
-  wake(): void;
+  /**
+   * Looks for work now (a row was queued in this process); no-op while stopped. Given the row's lane, and that lane
+   * is being handled here, it looks once that lane ends instead: until then the lane's rows cannot be taken.
+   */
+  wake(lane?: string | number): void;
   /** Stops looking and waits for the lanes in flight. */
   stop(): Promise<void>;
 }
@@ -48,14 +51,19 @@ function workerName(prefix: string): string {
 
 /**
  * A queue in a database table taken by lease (decisions 0051, 0086): claim due rows lane by lane, handle each lane's
- * rows in order and lanes side by side, and pump: claim again whenever a lane finishes, when woken, and every
- * `pollMs`. The marketplace's dispatcher and the BFF's notification worker are two of these.
+ * rows in order and lanes side by side, and pump: claim again once the lanes of a claim have finished, when a lane
+ * woken while in flight ends, when woken, and every `pollMs`. The marketplace's dispatcher and the BFF's notification
+ * worker are two of these.
  */
 export function createLeaseQueue<Row>(options: LeaseQueueOptions<Row>) {
   const worker = workerName(options.workerPrefix);
   const batch = options.batch ?? 32;
   const perLane = options.perLane ?? 32;
   let inFlight = 0;
+  // The lanes being handled here, each with whether a row of it was queued meanwhile (see `wake`).
+  const lanesInFlight = new Map<string | number, { woken: boolean }>();
+  // What a lane that was woken while in flight calls once it ends (set by `start`).
+  let onWokenLaneEnd = () => {};
 
   /** Claims at most `limit` lanes and starts them; `done` settles with the rows handled once they all finish. */
   async function claimAndHandle(limit: number): Promise<{ claimed: number; done: Promise<number> }> {
@@ -71,8 +79,10 @@ export function createLeaseQueue<Row>(options: LeaseQueueOptions<Row>) {
     }
     inFlight += lanes.size;
     const done = Promise.all(
-      [...lanes.values()].map((lane) =>
-        options
+      [...lanes].map(([key, lane]) => {
+        const state = { woken: false };
+        lanesInFlight.set(key, state);
+        return options
           .handleLane(lane, now + options.leaseMs)
           .then((handled) => handled ?? 0)
           .catch((error) => {
@@ -81,8 +91,10 @@ export function createLeaseQueue<Row>(options: LeaseQueueOptions<Row>) {
           })
           .finally(() => {
             inFlight--;
-          }),
-      ),
+            if (lanesInFlight.get(key) === state) lanesInFlight.delete(key);
+            if (state.woken) onWokenLaneEnd();
+          });
+      }),
     ).then((handled) => handled.reduce((a, b) => a + b, 0));
     return { claimed: claimed.length, done };
   }
@@ -177,11 +189,18 @@ export function createLeaseQueue<Row>(options: LeaseQueueOptions<Row>) {
         current = round();
       }
 
+      onWokenLaneEnd = pump;
       pump();
       return {
-        wake: pump,
+        wake(lane) {
+          const handled = lane === undefined ? undefined : lanesInFlight.get(lane);
+          // A claim now would find the lane's rows held by this very worker: its end claims them at once.
+          if (handled) handled.woken = true;
+          else pump();
+        },
         async stop() {
           stopped = true;
+          onWokenLaneEnd = () => {};
           clearTimeout(timer);
           await current;
           await Promise.all([...pending]);
