@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { messages } from './support/messages.ts';
 import { ownServer, signInAsDemo } from './support/own-server.ts';
-import { simulate } from './support/simulator.ts';
+import { refreshFromBanner, simulate } from './support/simulator.ts';
 
 // A server of its own: these journeys block buyers and run the simulator.
 const server = ownServer({ DEMO_ORDERS: '2000' });
@@ -156,11 +156,7 @@ for (const language of ['es', 'pt-BR'] as const satisfies Language[]) {
       } finally {
         await simulate(page, 'DELETE');
       }
-      await page
-        .getByTestId('live-banner')
-        .getByRole('button', { name: t('orders.liveBanner.refresh') })
-        .click();
-      await expect(page.getByTestId('live-banner')).toHaveCount(0);
+      await refreshFromBanner(page, t('orders.liveBanner.refresh'));
     });
   });
 }

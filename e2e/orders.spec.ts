@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { simulate } from './support/simulator.ts';
+import { refreshFromBanner, simulate } from './support/simulator.ts';
 
 const nbsp = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -246,6 +246,5 @@ test('a live banner when the simulator changes an order, without moving the focu
     path: 'test-results/orders-live-banner.png',
     clip: { x: 0, y: 0, width: 1280, height: 360 },
   });
-  await page.getByTestId('live-banner').getByRole('button', { name: 'Refresh' }).click();
-  await expect(page.getByTestId('live-banner')).toHaveCount(0);
+  await refreshFromBanner(page, 'Refresh');
 });

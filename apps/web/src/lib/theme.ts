@@ -42,6 +42,8 @@ export function useTheme(): { theme: Theme; setTheme: (theme: Theme) => void } {
       if (!readStoredTheme()) setThemeState(query.matches ? 'dark' : 'light');
     };
     query.addEventListener('change', follow);
+    // A change between the first render and this subscription was not heard: read the preference once now.
+    follow();
     return () => query.removeEventListener('change', follow);
   }, []);
 
