@@ -19,7 +19,10 @@ function systemPreference(dark: boolean) {
     /** Changes the preference; `tell` false changes it without an event, as one missed before a listener was added. */
     set(next: boolean, tell = true) {
       state.dark = next;
-      if (tell) act(() => listeners.forEach((listener) => listener()));
+      if (!tell) return;
+      act(() => {
+        for (const listener of listeners) listener();
+      });
     },
   };
 }
