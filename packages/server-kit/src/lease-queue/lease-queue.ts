@@ -200,7 +200,6 @@ export function createLeaseQueue<Row>(options: LeaseQueueOptions<Row>) {
         },
         async stop() {
           stopped = true;
-          onWokenLaneEnd = () => {};
           clearTimeout(timer);
           await current;
           await Promise.all([...pending]);
