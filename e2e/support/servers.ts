@@ -190,10 +190,12 @@ export function rawRequest(
   } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
+    let answered = false;
     const req = httpRequest(
       url,
       { method: options.method ?? 'GET', headers: options.headers, localAddress: options.from },
       (res) => {
+        answered = true;
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () =>
@@ -203,11 +205,17 @@ export function rawRequest(
             body: Buffer.concat(chunks).toString(),
           }),
         );
+        res.on('error', reject);
       },
     );
     req.on('error', (error: NodeJS.ErrnoException) => {
-      // The server may answer 413 and close before the whole body is written.
+      // The server may answer 413 and close before the whole body is written: the answer still settles this.
       if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+    });
+    // A connection that ends with no answer is the request's outcome, never a wait until the test's limit.
+    req.on('close', () => {
+      if (!answered)
+        reject(new Error(`${options.method ?? 'GET'} ${url}: the connection closed with no answer`));
     });
     if (options.streamBytes !== undefined) {
       let left = options.streamBytes;
