@@ -192,6 +192,7 @@ describe('a request whose body is answered without being read', () => {
       Buffer.from(
         'POST /bff/logout HTTP/1.1\r\nHost: 127.0.0.1:4000\r\nContent-Length: 9437184\r\nX-Requested-With: fetch\r\n\r\n',
       ),
+      // More than the connection's buffers hold: a client that is reset while sending it never reads the answer.
       ...Array.from({ length: 144 }, () => chunk),
     ];
     const streamed = [
