@@ -11,9 +11,10 @@ import { bodyLimit } from 'hono/body-limit';
  *
  * The 413 keeps the connection open: @hono/node-server's clean-up of an unread body (`autoCleanupIncoming`) reads and
  * drops the rest, within its own bound (64 MB or 500 ms in the version used), then closes the connection. So a client
- * still sending reads the answer, and one whose body ends in that time sends its next request on the connection. Closing at once would reset a connection the client is
- * still writing to, and the reset loses the 413 before the client reads it (decision 0297). Only a client waiting
- * for `100 Continue`, which never sent its body, is told `Connection: close`.
+ * still sending reads the answer, and one whose body ends in that time sends its next request on the connection.
+ * Closing at once would reset a connection the client is still writing to, and the reset loses the 413 before the
+ * client reads it (decision 0297). Only a client waiting for `100 Continue`, which never sent its body, is told
+ * `Connection: close`.
  */
 export function bodySizeLimit(maxBytes: number): MiddlewareHandler {
   const tooLarge = (c: Context, close: boolean) =>

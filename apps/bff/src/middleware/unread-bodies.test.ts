@@ -98,20 +98,17 @@ async function sentWholeThenRead(port: number, pieces: Buffer[]): Promise<string
     });
   }
   if (failed || socket.destroyed) return 'reset';
-  let received = '';
-  socket.on('data', (data: Buffer) => {
-    received += data.toString('latin1');
-  });
-  socket.resume();
   // Read until the answer's body is complete, or the connection ends.
+  let received = '';
   await new Promise<void>((resolve) => {
-    const check = () => {
+    socket.on('data', (data: Buffer) => {
+      received += data.toString('latin1');
       const end = received.indexOf('\r\n\r\n');
       const length = /content-length: (\d+)/i.exec(received)?.[1];
       if (end >= 0 && length !== undefined && received.length >= end + 4 + Number(length)) resolve();
-    };
-    socket.on('data', check);
+    });
     socket.once('close', () => resolve());
+    socket.resume();
   });
   socket.destroy();
   return failed && received === '' ? 'reset' : received;
